@@ -1,0 +1,320 @@
+//! Catalog entries of FORMAT.md: unit kinds (templates), weapons, armor,
+//! shields and items. They live in `assets/catalog/*.ron` and may also be
+//! defined level-locally, where they shadow catalog entries of the same name.
+
+use super::dice::Dice;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A catalog file: any of the five lists, each optional.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Catalog {
+    /// Unit kinds.
+    pub templates: Vec<UnitTemplate>,
+    /// Weapons (melee, reach, thrown, ranged).
+    pub weapons: Vec<Weapon>,
+    /// Body armor.
+    pub armor: Vec<Armor>,
+    /// Shields.
+    pub shields: Vec<Shield>,
+    /// Carried and thrown items: bombs, flasks, potions.
+    pub items: Vec<Item>,
+}
+
+impl Catalog {
+    /// Adds every entry of `other` after this catalog's own.
+    pub fn extend(&mut self, other: Catalog) {
+        self.templates.extend(other.templates);
+        self.weapons.extend(other.weapons);
+        self.armor.extend(other.armor);
+        self.shields.extend(other.shields);
+        self.items.extend(other.items);
+    }
+
+    /// The template called `name`.
+    pub fn template(&self, name: &str) -> Option<&UnitTemplate> {
+        self.templates.iter().find(|t| t.name == name)
+    }
+
+    /// The weapon called `name`.
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.name == name)
+    }
+
+    /// The armor called `name`.
+    pub fn armor(&self, name: &str) -> Option<&Armor> {
+        self.armor.iter().find(|a| a.name == name)
+    }
+
+    /// The shield called `name`.
+    pub fn shield(&self, name: &str) -> Option<&Shield> {
+        self.shields.iter().find(|s| s.name == name)
+    }
+
+    /// The item called `name`.
+    pub fn item(&self, name: &str) -> Option<&Item> {
+        self.items.iter().find(|i| i.name == name)
+    }
+
+    /// True when `name` is a weapon or an item: anything that can lie on the
+    /// ground or be thrown (R9.5).
+    pub fn is_object(&self, name: &str) -> bool {
+        self.weapon(name).is_some() || self.item(name).is_some()
+    }
+}
+
+/// Size categories (R1, R6.3).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub enum Size {
+    /// A cat, a sprite.
+    Tiny,
+    /// A goblin, a halfling.
+    Small,
+    /// A human (the default).
+    #[default]
+    Medium,
+    /// An ogre, a horse.
+    Large,
+    /// A giant.
+    Huge,
+    /// A dragon.
+    Gargantuan,
+}
+
+/// Skills of R1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Skill {
+    /// Climbing, swimming, shoving.
+    Athletics,
+    /// Tumbling, balance.
+    Acrobatics,
+    /// Spotting ambushes (R2.2).
+    Perception,
+    /// Ambushing (R2.2).
+    Stealth,
+    /// Stabilising the dying (R10.4).
+    Medicine,
+}
+
+/// A unit kind: the numbers of R1. A level places templates and may override
+/// any of these per unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitTemplate {
+    /// Unique name, used by levels as `template: "…"`.
+    pub name: String,
+    /// Character level.
+    #[serde(default = "one")]
+    pub level: i32,
+    /// Martial bonus MB (R1, R7.1).
+    #[serde(default)]
+    pub mb: i32,
+    /// Strength modifier, -5..+5.
+    #[serde(default)]
+    pub str: i32,
+    /// Dexterity modifier, -5..+5.
+    #[serde(default)]
+    pub dex: i32,
+    /// Constitution modifier, -5..+5.
+    #[serde(default)]
+    pub con: i32,
+    /// Wisdom modifier, -5..+5.
+    #[serde(default)]
+    pub wis: i32,
+    /// Speed in tiles per Move (R5.1).
+    #[serde(default = "six")]
+    pub speed: i32,
+    /// Hit points.
+    #[serde(default = "ten")]
+    pub hp: i32,
+    /// Stamina for techniques (R7.8) and parries (R8.6).
+    #[serde(default)]
+    pub stamina: i32,
+    /// Size category.
+    #[serde(default)]
+    pub size: Size,
+    /// Skill bonuses.
+    #[serde(default)]
+    pub skills: BTreeMap<Skill, i32>,
+    /// Weapon names; the first is the main weapon.
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    /// Armor name.
+    #[serde(default)]
+    pub armor: Option<String>,
+    /// Shield name.
+    #[serde(default)]
+    pub shield: Option<String>,
+    /// Carried items and how many of each.
+    #[serde(default)]
+    pub items: Vec<(String, u32)>,
+}
+
+fn one() -> i32 {
+    1
+}
+fn six() -> i32 {
+    6
+}
+fn ten() -> i32 {
+    10
+}
+fn reach_one() -> i32 {
+    1
+}
+fn crit_twenty() -> i32 {
+    20
+}
+
+/// Damage types; bludgeoning objects fall where they hit, piercing and
+/// slashing ones stick (R9.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DamageType {
+    /// Swords, axes.
+    Slashing,
+    /// Spears, arrows.
+    Piercing,
+    /// Maces, sling stones.
+    Bludgeoning,
+    /// Bombs, burning oil.
+    Fire,
+    /// Frost.
+    Cold,
+    /// Acid flasks.
+    Acid,
+    /// Poison.
+    Poison,
+    /// Lightning.
+    Lightning,
+}
+
+/// Range of a projectile weapon (R7.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Range {
+    /// One disadvantage per full increment, 10 increments at most.
+    Increment(i32),
+    /// `(near, far, max)`: +1 advantage within near, +1 disadvantage beyond
+    /// far, impossible beyond max (002).
+    Trio(i32, i32, i32),
+}
+
+/// Weapon traits (FORMAT.md). Unknown trait names are refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WeaponTrait {
+    /// Made to be thrown: full damage when thrown (R9.1).
+    Thrown,
+    /// A bow: unusable while prone (R4.8).
+    Bow,
+    /// A crossbow: +1 advantage while prone (R4.8).
+    Crossbow,
+    /// A firearm: +1 advantage while prone (R4.8).
+    Firearm,
+    /// Needs both hands: no shield while wielded.
+    TwoHanded,
+    /// Light and precise.
+    Finesse,
+}
+
+/// A weapon. Melee unless it has a `range`; throwable when it has `thrown`
+/// or the `Thrown` trait.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Unique name.
+    pub name: String,
+    /// Damage dice (R7.7).
+    pub damage: Dice,
+    /// Damage type (R9.2).
+    pub damage_type: DamageType,
+    /// Melee reach in tiles (R7.5); 1 means adjacent tiles.
+    #[serde(default = "reach_one")]
+    pub reach: i32,
+    /// Thrown range increment in tiles (R9.1), before the STR bonus.
+    #[serde(default)]
+    pub thrown: Option<i32>,
+    /// Projectile range (R7.4): the weapon shoots rather than strikes.
+    #[serde(default)]
+    pub range: Option<Range>,
+    /// Bonus to the attack roll (R7.1).
+    #[serde(default)]
+    pub attack_bonus: i32,
+    /// Lowest kept d20 that counts as a natural 20 (R7.3); 20 unless a
+    /// weapon is keener.
+    #[serde(default = "crit_twenty")]
+    pub crit: i32,
+    /// Traits.
+    #[serde(default)]
+    pub traits: Vec<WeaponTrait>,
+}
+
+impl Weapon {
+    /// True for a weapon that shoots (has a projectile range).
+    pub fn is_ranged(&self) -> bool {
+        self.range.is_some()
+    }
+
+    /// True for a weapon made to be thrown (R9.1).
+    pub fn is_throwing(&self) -> bool {
+        self.thrown.is_some() || self.traits.contains(&WeaponTrait::Thrown)
+    }
+
+    /// True when the weapon has `t`.
+    pub fn has(&self, t: WeaponTrait) -> bool {
+        self.traits.contains(&t)
+    }
+}
+
+/// Body armor (R1.1, R1.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    /// Unique name.
+    pub name: String,
+    /// DV bonus.
+    #[serde(default)]
+    pub dv: i32,
+    /// Armor reduction.
+    #[serde(default)]
+    pub ar: i32,
+}
+
+/// A shield: DV only while readied (R1.1, R4.6); AR always (R1.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shield {
+    /// Unique name.
+    pub name: String,
+    /// DV bonus while readied.
+    #[serde(default)]
+    pub dv: i32,
+    /// Armor reduction.
+    #[serde(default)]
+    pub ar: i32,
+}
+
+/// A carried object that is not a weapon: thrown bombs and flasks (R9.4),
+/// healing potions (R10.5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Item {
+    /// Unique name.
+    pub name: String,
+    /// Damage where it lands (splash items) or on the creature hit.
+    #[serde(default)]
+    pub damage: Option<Dice>,
+    /// Damage type; bludgeoning when omitted.
+    #[serde(default)]
+    pub damage_type: Option<DamageType>,
+    /// Splash radius in tiles (R9.4); 0 hurts only the tile it lands in.
+    #[serde(default)]
+    pub splash: i32,
+    /// Thrown range increment (R9.1); 2 tiles when omitted.
+    #[serde(default)]
+    pub thrown: Option<i32>,
+    /// Hit points restored when drunk (R10.5).
+    #[serde(default)]
+    pub heal: Option<Dice>,
+}

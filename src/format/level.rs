@@ -1,0 +1,229 @@
+//! The level file of FORMAT.md (`levels/*.ron`).
+
+use super::catalog::{Armor, Item, Shield, Size, Skill, UnitTemplate, Weapon};
+use crate::grid::{Dir, Pos};
+use crate::terrain::Terrain;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A level as written in its RON file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    /// Title shown to players.
+    pub name: String,
+    /// One or two sentences for the level picker.
+    #[serde(default)]
+    pub description: String,
+    /// Rule options; omitted fields take the standard rules.
+    #[serde(default)]
+    pub rules: RuleOptions,
+    /// Extra map symbols beside the default legend of R6.
+    #[serde(default)]
+    pub legend: BTreeMap<char, Terrain>,
+    /// Map rows, north first; every row as wide as the first.
+    pub map: Vec<String>,
+    /// The sides, in their listed order (V1 uses it).
+    pub sides: Vec<SideDef>,
+    /// Units placed on the map.
+    pub units: Vec<UnitPlacement>,
+    /// Level-local unit kinds (shadow catalog ones of the same name).
+    #[serde(default)]
+    pub templates: Vec<UnitTemplate>,
+    /// Level-local weapons.
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
+    /// Level-local armor.
+    #[serde(default)]
+    pub armor: Vec<Armor>,
+    /// Level-local shields.
+    #[serde(default)]
+    pub shields: Vec<Shield>,
+    /// Level-local items.
+    #[serde(default)]
+    pub items: Vec<Item>,
+    /// Objects lying on the ground at the start (R9.5).
+    #[serde(default)]
+    pub ground: Vec<GroundObject>,
+    /// Victory conditions (R11); `[Eliminate]` when omitted.
+    #[serde(default = "default_victory")]
+    pub victory: Vec<Victory>,
+    /// Round after which the battle is a draw (R11).
+    #[serde(default = "default_round_limit")]
+    pub round_limit: u32,
+    /// Default dice seed.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+fn default_victory() -> Vec<Victory> {
+    vec![Victory::Eliminate]
+}
+
+/// Round limit when a level gives none.
+pub const DEFAULT_ROUND_LIMIT: u32 = 30;
+
+fn default_round_limit() -> u32 {
+    DEFAULT_ROUND_LIMIT
+}
+
+/// Rule options of a level.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RuleOptions {
+    /// Who acts first each round.
+    pub initiative: Initiative,
+}
+
+/// Initiative scheme (R2.1 or variant V1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Initiative {
+    /// Each unit rolls (R2.1).
+    #[default]
+    Individual,
+    /// Each round a d2 picks the side that acts first (V1).
+    Sides,
+}
+
+/// Who controls a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Control {
+    /// A player at the keyboard.
+    #[default]
+    Human,
+    /// The computer.
+    Ai,
+}
+
+/// A side of the battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    /// Unique name; units name it as `side: "…"`.
+    pub name: String,
+    /// Who plays it.
+    #[serde(default)]
+    pub control: Control,
+    /// Ambushes the others (R2.2).
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// A unit placed by a level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitPlacement {
+    /// Unique name in the level; commands and logs use it.
+    pub name: String,
+    /// The side's name.
+    pub side: String,
+    /// A unit kind from the catalog or the level's `templates`.
+    pub template: String,
+    /// Starting tile.
+    pub at: Pos,
+    /// Starting facing (R4.1); north when omitted.
+    #[serde(default)]
+    pub facing: Dir,
+    /// Per-unit overrides of the template.
+    #[serde(default)]
+    pub stats: StatOverrides,
+}
+
+/// Any stat of a [`UnitTemplate`], overridden for one unit.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+#[allow(missing_docs)]
+pub struct StatOverrides {
+    pub level: Option<i32>,
+    pub mb: Option<i32>,
+    pub str: Option<i32>,
+    pub dex: Option<i32>,
+    pub con: Option<i32>,
+    pub wis: Option<i32>,
+    pub speed: Option<i32>,
+    pub hp: Option<i32>,
+    pub stamina: Option<i32>,
+    pub size: Option<Size>,
+    pub skills: Option<BTreeMap<Skill, i32>>,
+    pub weapons: Option<Vec<String>>,
+    pub armor: Option<Option<String>>,
+    pub shield: Option<Option<String>>,
+    pub items: Option<Vec<(String, u32)>>,
+}
+
+impl StatOverrides {
+    /// `template` with these overrides applied.
+    pub fn apply(&self, template: &UnitTemplate) -> UnitTemplate {
+        let mut t = template.clone();
+        macro_rules! take {
+            ($($f:ident),*) => {$( if let Some(v) = &self.$f { t.$f = v.clone(); } )*};
+        }
+        take!(
+            level, mb, str, dex, con, wis, speed, hp, stamina, size, skills, weapons, armor,
+            shield, items
+        );
+        t
+    }
+}
+
+/// An object lying on the ground (R9.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroundObject {
+    /// A weapon or item name.
+    pub item: String,
+    /// Where it lies.
+    pub at: Pos,
+}
+
+/// An inclusive rectangle of tiles, written `(from: (x, y), to: (x, y))`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Zone {
+    /// One corner.
+    pub from: Pos,
+    /// The opposite corner.
+    pub to: Pos,
+}
+
+impl Zone {
+    /// True when `p` lies in the rectangle.
+    pub fn contains(&self, p: Pos) -> bool {
+        let (x0, x1) = (self.from.x.min(self.to.x), self.from.x.max(self.to.x));
+        let (y0, y1) = (self.from.y.min(self.to.y), self.from.y.max(self.to.y));
+        (x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y)
+    }
+}
+
+/// A victory condition (R11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Victory {
+    /// Any side wins when every enemy is out of action (R2.5).
+    Eliminate,
+    /// `side` wins after holding `zone` alone for `rounds` round ends in a row.
+    HoldZone {
+        /// The side that must hold.
+        side: String,
+        /// The zone.
+        zone: Zone,
+        /// Rounds in a row.
+        rounds: u32,
+    },
+    /// `side` wins when it still has a unit in action after `rounds` rounds.
+    SurviveRounds {
+        /// The side that must survive.
+        side: String,
+        /// Rounds to survive.
+        rounds: u32,
+    },
+    /// `side` wins when `unit` (any of its units when omitted) stands in `zone`.
+    ReachExit {
+        /// The side that must get out.
+        side: String,
+        /// The unit that must get out; any unit of the side when omitted.
+        #[serde(default)]
+        unit: Option<String>,
+        /// The exit.
+        zone: Zone,
+    },
+}

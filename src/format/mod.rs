@@ -1,0 +1,11 @@
+//! The file formats of `../shared/FORMAT.md` as serde types: levels,
+//! catalogs and dice. These are what the files say; [`crate::load`] checks
+//! them and resolves them into a [`crate::load::ValidLevel`].
+
+pub mod catalog;
+pub mod dice;
+pub mod level;
+
+pub use catalog::*;
+pub use dice::Dice;
+pub use level::*;

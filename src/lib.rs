@@ -1,0 +1,13 @@
+//! Skirmish: a rules-faithful turn-based tactical grid game.
+//!
+//! The rules (`../shared/RULES.md`, cited by R-id) run headless as Bevy ECS;
+//! the view is a separate plugin that is never needed by tests, the AI or
+//! simulations. Levels, catalogs and scenarios are RON files
+//! (`../shared/FORMAT.md`, documented in `levels/README.md`).
+
+pub mod battle;
+pub mod dice;
+pub mod format;
+pub mod grid;
+pub mod load;
+pub mod terrain;

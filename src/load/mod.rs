@@ -1,0 +1,237 @@
+//! Loading and validating levels and catalogs: the one parsing path used by
+//! the game's asset loader, the command line and the tests.
+//!
+//! [`parse_level`] and [`parse_catalog`] take bytes and return either the
+//! checked value or *every* problem found, each a [`Diagnostic`] with the file
+//! and, where it can be found, the line and column. They never panic,
+//! whatever the bytes.
+
+mod asset;
+mod locate;
+mod validate;
+
+pub use asset::{LevelAsset, LevelLoader, LevelLoadingPlugin};
+pub use locate::{Locator, Needle};
+pub use validate::{MAX_MAP_SIDE, UnitSpec, ValidLevel};
+
+use crate::format::{Catalog, Level};
+use ron::extensions::Extensions;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One problem in a file, written like a compiler error:
+/// `levels/ford.ron:12:9: unknown template "knight" for unit "Orm"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file as the user named it.
+    pub file: String,
+    /// 1-based line and column, where known.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong, naming the thing at fault.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// Every problem of one or more files.
+#[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
+pub struct Problems(pub Vec<Diagnostic>);
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Problems {
+    /// True when any message contains `text` (case-insensitive).
+    pub fn mentions(&self, text: &str) -> bool {
+        let text = text.to_lowercase();
+        self.0
+            .iter()
+            .any(|d| d.message.to_lowercase().contains(&text))
+    }
+}
+
+/// The RON options every file is read with. `IMPLICIT_SOME` lets designers
+/// write `armor: "leather"` as well as `armor: Some("leather")`.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+/// Decodes `bytes` as UTF-8 text, or says where the first bad byte is.
+fn decode<'a>(bytes: &'a [u8], file: &str) -> Result<&'a str, Problems> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let col = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
+        Problems(vec![Diagnostic {
+            file: file.to_string(),
+            at: Some((line, col)),
+            message: "not a text file: invalid UTF-8 byte (levels are RON text)".into(),
+        }])
+    })
+}
+
+/// Parses RON text into `T`, turning a syntax or shape error into a
+/// diagnostic with its line and column.
+fn parse_ron<T: serde::de::DeserializeOwned>(
+    src: &str,
+    file: &str,
+    what: &str,
+) -> Result<T, Problems> {
+    if src.trim().is_empty() {
+        return Err(Problems(vec![Diagnostic {
+            file: file.to_string(),
+            at: Some((1, 1)),
+            message: format!("the file is empty: expected {what}(...)"),
+        }]));
+    }
+    ron_options().from_str::<T>(src).map_err(|e| {
+        let hint = match e.code {
+            ron::Error::ExpectedComma => " (is one missing at the end of the previous value?)",
+            ron::Error::Eof => " (is a closing bracket missing?)",
+            _ => "",
+        };
+        Problems(vec![Diagnostic {
+            file: file.to_string(),
+            at: Some((e.span.start.line.max(1), e.span.start.col.max(1))),
+            message: format!("RON syntax: {}{hint}", e.code),
+        }])
+    })
+}
+
+/// Parses and checks a catalog file. Names its templates use (weapons,
+/// armor…) may be defined in the file itself or in `others`, the rest of the
+/// catalog.
+pub fn parse_catalog(bytes: &[u8], file: &str, others: &Catalog) -> Result<Catalog, Problems> {
+    let src = decode(bytes, file)?;
+    let catalog: Catalog = parse_ron(src, file, "Catalog")?;
+    let problems = validate::check_catalog(&catalog, others, &Locator::new(src), file);
+    if problems.is_empty() {
+        Ok(catalog)
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+/// Parses and checks a level file against `catalog`, resolving it into a
+/// [`ValidLevel`] ready for battle.
+pub fn parse_level(bytes: &[u8], file: &str, catalog: &Catalog) -> Result<ValidLevel, Problems> {
+    let src = decode(bytes, file)?;
+    let level: Level = parse_ron(src, file, "Level")?;
+    validate::check_level(level, catalog, &Locator::new(src), file)
+}
+
+/// Checks a level that is already in memory (an inline scenario level, a
+/// generated one). Positions are not known, so diagnostics carry none.
+pub fn validate_level(level: Level, catalog: &Catalog, file: &str) -> Result<ValidLevel, Problems> {
+    validate::check_level(level, catalog, &Locator::new(""), file)
+}
+
+/// Where the shipped catalog lives, relative to the project root.
+pub const CATALOG_DIR: &str = "assets/catalog";
+
+/// Reads every `*.ron` file of `dir` (sorted by name) as one catalog; names
+/// must be unique across the files.
+pub fn load_catalog_dir(dir: &Path) -> Result<Catalog, Problems> {
+    let shown = dir.display().to_string();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io_problem(&shown, &e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    // First read every file, then check each against all the others, since
+    // a unit kind in one file names weapons of another.
+    let mut problems = Vec::new();
+    let mut sources = Vec::new();
+    for path in &files {
+        let file = path.display().to_string();
+        let parsed = std::fs::read(path)
+            .map_err(|e| io_problem(&file, &e))
+            .and_then(|bytes| {
+                let src = decode(&bytes, &file)?.to_string();
+                let catalog: Catalog = parse_ron(&src, &file, "Catalog")?;
+                Ok((file, src, catalog))
+            });
+        match parsed {
+            Ok(entry) => sources.push(entry),
+            Err(p) => problems.extend(p.0),
+        }
+    }
+    let mut catalog = Catalog::default();
+    for (_, _, c) in &sources {
+        catalog.extend(c.clone());
+    }
+    for (file, src, own) in &sources {
+        problems.extend(validate::check_catalog_refs(
+            own,
+            &catalog,
+            &Locator::new(src),
+            file,
+        ));
+    }
+    problems.extend(validate::check_catalog_duplicates(&catalog, &shown));
+    if problems.is_empty() {
+        Ok(catalog)
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+/// Reads and checks the level at `path`.
+pub fn load_level_file(path: &Path, catalog: &Catalog) -> Result<ValidLevel, Problems> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| io_problem(&file, &e))?;
+    parse_level(&bytes, &file, catalog)
+}
+
+fn io_problem(file: &str, e: &std::io::Error) -> Problems {
+    Problems(vec![Diagnostic {
+        file: file.to_string(),
+        at: None,
+        message: format!("cannot read: {e}"),
+    }])
+}
+
+/// What kind of file a RON source is, from its leading struct name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// `Level(...)`.
+    Level,
+    /// `Catalog(...)`.
+    Catalog,
+    /// `Scenario(...)`.
+    Scenario,
+}
+
+/// Guesses the kind of a RON file from the identifier before its first `(`;
+/// a file without one is taken for a level.
+pub fn file_kind(bytes: &[u8]) -> FileKind {
+    let text = String::from_utf8_lossy(bytes);
+    let masked = Locator::new(&text);
+    let first = ["Level", "Catalog", "Scenario"]
+        .into_iter()
+        .filter_map(|k| masked.find(&[Needle::Ident(k)]).map(|o| (o, k)))
+        .min();
+    match first {
+        Some((_, "Catalog")) => FileKind::Catalog,
+        Some((_, "Scenario")) => FileKind::Scenario,
+        _ => FileKind::Level,
+    }
+}

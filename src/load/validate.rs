@@ -1,0 +1,824 @@
+//! Semantic checks of levels and catalogs: everything RON syntax cannot say.
+//! Every check runs, so a designer sees all problems of a file at once.
+
+use super::locate::{Locator, Needle};
+use super::{Diagnostic, Problems};
+use crate::format::{
+    Armor, Catalog, Dice, GroundObject, Item, Level, Range, RuleOptions, Shield, SideDef,
+    UnitTemplate, Victory, Weapon, Zone,
+};
+use crate::grid::{Dir, Pos};
+use crate::terrain::{Terrain, TerrainMap, default_legend};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Largest map side accepted, in tiles.
+pub const MAX_MAP_SIDE: usize = 256;
+
+/// Most symbol errors reported for one map: past that, a count.
+const MAX_SYMBOL_ERRORS: usize = 20;
+
+/// A level that passed every check, with its terrain and units resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValidLevel {
+    /// The file as written (kept for saves and replays).
+    pub source: Level,
+    /// The level's catalog: its own entries, then the shared catalog's.
+    pub catalog: Catalog,
+    /// The terrain.
+    pub map: TerrainMap,
+    /// Units with their template and overrides applied, in level order.
+    pub units: Vec<UnitSpec>,
+}
+
+impl ValidLevel {
+    /// The level's title.
+    pub fn name(&self) -> &str {
+        &self.source.name
+    }
+
+    /// The sides, in listed order.
+    pub fn sides(&self) -> &[SideDef] {
+        &self.source.sides
+    }
+
+    /// Rule options.
+    pub fn rules(&self) -> &RuleOptions {
+        &self.source.rules
+    }
+
+    /// Objects on the ground at the start.
+    pub fn ground(&self) -> &[GroundObject] {
+        &self.source.ground
+    }
+
+    /// Victory conditions.
+    pub fn victory(&self) -> &[Victory] {
+        &self.source.victory
+    }
+}
+
+/// One unit of a level, resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitSpec {
+    /// Unique name.
+    pub name: String,
+    /// Index of its side in [`ValidLevel::sides`].
+    pub side: usize,
+    /// The unit kind's name.
+    pub kind: String,
+    /// Its numbers: the template with the level's overrides.
+    pub stats: UnitTemplate,
+    /// Starting tile.
+    pub at: Pos,
+    /// Starting facing.
+    pub facing: Dir,
+}
+
+/// Collects diagnostics for one file.
+struct Report<'a> {
+    file: &'a str,
+    loc: &'a Locator,
+    out: Vec<Diagnostic>,
+}
+
+impl Report<'_> {
+    fn error(&mut self, path: &[Needle], message: String) {
+        self.out.push(Diagnostic {
+            file: self.file.to_string(),
+            at: self.loc.locate(path),
+            message,
+        });
+    }
+}
+
+use Needle::{Ident, Str};
+
+/// Checks every entry of a catalog file on its own: references resolve in
+/// the file or in `others`, and names are unique within the file.
+pub(super) fn check_catalog(
+    catalog: &Catalog,
+    others: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> Vec<Diagnostic> {
+    let mut all = catalog.clone();
+    all.extend(others.clone());
+    let mut out = check_catalog_refs(catalog, &all, loc, file);
+    out.extend(check_catalog_duplicates(catalog, file));
+    out
+}
+
+/// Checks the entries of one catalog file, resolving names in `all`.
+pub(super) fn check_catalog_refs(
+    own: &Catalog,
+    all: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> Vec<Diagnostic> {
+    let mut r = Report {
+        file,
+        loc,
+        out: vec![],
+    };
+    check_entries(&mut r, own, all);
+    r.out
+}
+
+/// Names defined twice in one catalog (one file or several merged).
+pub(super) fn check_catalog_duplicates(catalog: &Catalog, file: &str) -> Vec<Diagnostic> {
+    let mut out = vec![];
+    let mut dup = |kind: &str, names: Vec<&str>| {
+        let mut seen = BTreeSet::new();
+        for n in names {
+            if !seen.insert(n) {
+                out.push(Diagnostic {
+                    file: file.to_string(),
+                    at: None,
+                    message: format!("{kind} \"{n}\" is defined twice"),
+                });
+            }
+        }
+    };
+    dup(
+        "template",
+        catalog.templates.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "weapon",
+        catalog.weapons.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "armor",
+        catalog.armor.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "shield",
+        catalog.shields.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "item",
+        catalog.items.iter().map(|t| t.name.as_str()).collect(),
+    );
+    out
+}
+
+/// Checks the entries of `own` (templates, weapons, …), resolving the names
+/// their templates use in `all`.
+fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
+    for t in &own.templates {
+        check_template(r, t, all, &[Ident("templates"), Str(&t.name)], "");
+    }
+    for w in &own.weapons {
+        check_weapon(r, w);
+    }
+    for a in &own.armor {
+        check_protection(r, "armor", &a.name, a.dv, a.ar);
+    }
+    for s in &own.shields {
+        check_protection(r, "shield", &s.name, s.dv, s.ar);
+    }
+    for i in &own.items {
+        check_item(r, i);
+    }
+}
+
+fn check_range(r: &mut Report, path: &[Needle], what: String, value: i32, lo: i32, hi: i32) {
+    if !(lo..=hi).contains(&value) {
+        r.error(path, format!("{what} is {value}; it must be {lo} to {hi}"));
+    }
+}
+
+/// Checks a unit's numbers and gear. `whose` names the unit for overrides
+/// (empty for a template).
+fn check_template(r: &mut Report, t: &UnitTemplate, all: &Catalog, at: &[Needle], whose: &str) {
+    let owner = if whose.is_empty() {
+        format!("template \"{}\"", t.name)
+    } else {
+        format!("unit \"{whose}\"")
+    };
+    let stat = |f: &'static str| -> Vec<Needle<'static>> { vec![Ident(f)] };
+    let path = |field: &'static str| -> Vec<Needle> {
+        let mut p = at.to_vec();
+        p.extend(stat(field));
+        p
+    };
+    for (field, value) in [
+        ("str", t.str),
+        ("dex", t.dex),
+        ("con", t.con),
+        ("wis", t.wis),
+    ] {
+        check_range(r, &path(field), format!("{owner}: {field}"), value, -5, 5);
+    }
+    check_range(r, &path("level"), format!("{owner}: level"), t.level, 1, 20);
+    check_range(r, &path("mb"), format!("{owner}: mb"), t.mb, 0, 20);
+    check_range(r, &path("speed"), format!("{owner}: speed"), t.speed, 0, 30);
+    check_range(r, &path("hp"), format!("{owner}: hp"), t.hp, 1, 999);
+    check_range(
+        r,
+        &path("stamina"),
+        format!("{owner}: stamina"),
+        t.stamina,
+        0,
+        99,
+    );
+    for (skill, v) in &t.skills {
+        check_range(
+            r,
+            &path("skills"),
+            format!("{owner}: skill {skill:?}"),
+            *v,
+            -5,
+            20,
+        );
+    }
+    for w in &t.weapons {
+        if all.weapon(w).is_none() {
+            let mut p = at.to_vec();
+            p.push(Str(w));
+            r.error(&p, format!("{owner}: unknown weapon \"{w}\""));
+        }
+    }
+    if let Some(a) = &t.armor
+        && all.armor(a).is_none()
+    {
+        let mut p = at.to_vec();
+        p.push(Str(a));
+        r.error(&p, format!("{owner}: unknown armor \"{a}\""));
+    }
+    if let Some(s) = &t.shield
+        && all.shield(s).is_none()
+    {
+        let mut p = at.to_vec();
+        p.push(Str(s));
+        r.error(&p, format!("{owner}: unknown shield \"{s}\""));
+    }
+    for (item, count) in &t.items {
+        let mut p = at.to_vec();
+        p.push(Str(item));
+        if all.item(item).is_none() && all.weapon(item).is_none() {
+            r.error(&p, format!("{owner}: unknown item \"{item}\""));
+        } else if *count == 0 {
+            r.error(
+                &p,
+                format!("{owner}: carries 0 of \"{item}\" (leave it out)"),
+            );
+        }
+    }
+}
+
+fn check_dice(r: &mut Report, path: &[Needle], owner: &str, field: &str, dice: &Dice) {
+    if let Some(e) = dice.error() {
+        let mut p = path.to_vec();
+        p.push(Str(dice.text()));
+        r.error(
+            &p,
+            format!("{owner}: malformed dice {field} \"{}\": {e}", dice.text()),
+        );
+    }
+}
+
+fn check_weapon(r: &mut Report, w: &Weapon) {
+    let owner = format!("weapon \"{}\"", w.name);
+    let at = [Ident("weapons"), Str(&w.name)];
+    let path = |f| [Ident("weapons"), Str(&w.name), Ident(f)];
+    check_dice(r, &at, &owner, "damage", &w.damage);
+    check_range(r, &path("reach"), format!("{owner}: reach"), w.reach, 1, 5);
+    check_range(r, &path("crit"), format!("{owner}: crit"), w.crit, 2, 20);
+    check_range(
+        r,
+        &path("attack_bonus"),
+        format!("{owner}: attack_bonus"),
+        w.attack_bonus,
+        -10,
+        10,
+    );
+    if let Some(inc) = w.thrown {
+        check_range(
+            r,
+            &path("thrown"),
+            format!("{owner}: thrown increment"),
+            inc,
+            1,
+            20,
+        );
+    }
+    match w.range {
+        Some(Range::Increment(inc)) => check_range(
+            r,
+            &path("range"),
+            format!("{owner}: range increment"),
+            inc,
+            1,
+            50,
+        ),
+        Some(Range::Trio(near, far, max))
+            if !(0 <= near && near <= far && far <= max && (1..=500).contains(&max)) =>
+        {
+            r.error(
+                &path("range"),
+                format!(
+                    "{owner}: range Trio({near}, {far}, {max}) must satisfy \
+                     0 <= near <= far <= max (max 1 to 500)"
+                ),
+            );
+        }
+        Some(Range::Trio(..)) => {}
+        None => {}
+    }
+}
+
+fn check_protection(r: &mut Report, kind: &str, name: &str, dv: i32, ar: i32) {
+    let list = if kind == "armor" { "armor" } else { "shields" };
+    let owner = format!("{kind} \"{name}\"");
+    check_range(
+        r,
+        &[Ident(list), Str(name), Ident("dv")],
+        format!("{owner}: dv"),
+        dv,
+        0,
+        10,
+    );
+    check_range(
+        r,
+        &[Ident(list), Str(name), Ident("ar")],
+        format!("{owner}: ar"),
+        ar,
+        0,
+        50,
+    );
+}
+
+fn check_item(r: &mut Report, i: &Item) {
+    let owner = format!("item \"{}\"", i.name);
+    let at = [Ident("items"), Str(&i.name)];
+    if let Some(d) = &i.damage {
+        check_dice(r, &at, &owner, "damage", d);
+    }
+    if let Some(h) = &i.heal {
+        check_dice(r, &at, &owner, "heal", h);
+    }
+    check_range(
+        r,
+        &[Ident("items"), Str(&i.name), Ident("splash")],
+        format!("{owner}: splash"),
+        i.splash,
+        0,
+        5,
+    );
+    if let Some(inc) = i.thrown {
+        check_range(
+            r,
+            &[Ident("items"), Str(&i.name), Ident("thrown")],
+            format!("{owner}: thrown increment"),
+            inc,
+            1,
+            20,
+        );
+    }
+}
+
+/// The level's own entries first, then the catalog's that they do not shadow.
+fn merge_catalog(level: &Level, shared: &Catalog) -> Catalog {
+    fn merge<T: Clone>(own: &[T], shared: &[T], name: impl Fn(&T) -> &str) -> Vec<T> {
+        let mut out = own.to_vec();
+        out.extend(
+            shared
+                .iter()
+                .filter(|s| !own.iter().any(|o| name(o) == name(s)))
+                .cloned(),
+        );
+        out
+    }
+    Catalog {
+        templates: merge(&level.templates, &shared.templates, |t| &t.name),
+        weapons: merge(&level.weapons, &shared.weapons, |t| &t.name),
+        armor: merge(&level.armor, &shared.armor, |t: &Armor| &t.name),
+        shields: merge(&level.shields, &shared.shields, |t: &Shield| &t.name),
+        items: merge(&level.items, &shared.items, |t| &t.name),
+    }
+}
+
+/// Checks a level against the shared catalog and resolves it.
+pub(super) fn check_level(
+    level: Level,
+    shared: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> Result<ValidLevel, Problems> {
+    let mut r = Report {
+        file,
+        loc,
+        out: vec![],
+    };
+    let catalog = merge_catalog(&level, shared);
+    let own = Catalog {
+        templates: level.templates.clone(),
+        weapons: level.weapons.clone(),
+        armor: level.armor.clone(),
+        shields: level.shields.clone(),
+        items: level.items.clone(),
+    };
+    check_entries(&mut r, &own, &catalog);
+    for d in check_catalog_duplicates(&own, file) {
+        r.out.push(Diagnostic {
+            message: format!("level-local {}", d.message),
+            ..d
+        });
+    }
+
+    let legend = check_legend(&mut r, &level);
+    let map = check_map(&mut r, &level, &legend);
+    let sides = check_sides(&mut r, &level);
+    let units = check_units(&mut r, &level, &catalog, map.as_ref(), &sides);
+    check_ground(&mut r, &level, &catalog, map.as_ref());
+    check_victory(&mut r, &level, map.as_ref(), &sides);
+    if level.round_limit == 0 {
+        r.error(
+            &[Ident("round_limit")],
+            "round_limit is 0; a battle needs at least 1 round (R11)".into(),
+        );
+    }
+
+    // Read like a compiler's output: top to bottom, unplaced ones last.
+    r.out.sort_by_key(|d| d.at.map_or((usize::MAX, 0), |p| p));
+    match map {
+        Some(map) if r.out.is_empty() => Ok(ValidLevel {
+            source: level,
+            catalog,
+            map,
+            units,
+        }),
+        _ => Err(Problems(r.out)),
+    }
+}
+
+fn check_legend(r: &mut Report, level: &Level) -> Vec<(char, Terrain)> {
+    let mut legend = default_legend();
+    for (symbol, terrain) in &level.legend {
+        if legend.iter().any(|(s, _)| s == symbol) {
+            r.error(
+                &[Ident("legend"), Needle::Char(*symbol)],
+                format!(
+                    "legend symbol '{symbol}' is already in the default legend (R6); \
+                     pick another character for \"{}\"",
+                    terrain.name
+                ),
+            );
+        } else if symbol.is_whitespace() || *symbol == '"' {
+            r.error(
+                &[Ident("legend")],
+                format!("legend symbol {symbol:?} cannot be used in a map row"),
+            );
+        } else {
+            legend.push((*symbol, terrain.clone()));
+        }
+    }
+    legend
+}
+
+/// Checks the map rows. Returns the map when it is a rectangle, so that
+/// units and zones can still be checked against it; symbols that are not in
+/// the legend (already reported) read as open floor named "unknown".
+fn check_map(r: &mut Report, level: &Level, legend: &[(char, Terrain)]) -> Option<TerrainMap> {
+    let rows = &level.map;
+    let Some(first) = rows.first() else {
+        r.error(&[Ident("map")], "the map has no rows".into());
+        return None;
+    };
+    let width = first.chars().count();
+    if width == 0 {
+        r.error(&[Ident("map")], "the map's first row is empty".into());
+        return None;
+    }
+    if width > MAX_MAP_SIDE || rows.len() > MAX_MAP_SIDE {
+        r.error(
+            &[Ident("map")],
+            format!(
+                "the map is {width}×{} tiles; at most {MAX_MAP_SIDE}×{MAX_MAP_SIDE} are allowed",
+                rows.len()
+            ),
+        );
+        return None;
+    }
+    let mut rectangular = true;
+    let mut unknown: Vec<char> = vec![];
+    let mut unknown_count = 0;
+    let known: String = legend.iter().map(|(s, _)| *s).collect();
+    for (y, row) in rows.iter().enumerate() {
+        let row_path = [Ident("map"), Needle::NthStr(y)];
+        let w = row.chars().count();
+        if w != width {
+            r.error(
+                &row_path,
+                format!(
+                    "map row {y} is {w} tiles wide but row 0 is {width}: \
+                     rows must be equally wide"
+                ),
+            );
+            rectangular = false;
+        }
+        for (x, c) in row.chars().enumerate() {
+            if legend.iter().any(|(s, _)| *s == c) {
+                continue;
+            }
+            unknown_count += 1;
+            if !unknown.contains(&c) {
+                unknown.push(c);
+            }
+            if unknown_count <= MAX_SYMBOL_ERRORS {
+                let at = r.loc.find(&row_path).map(|o| {
+                    let (line, col) = r.loc.line_col(o);
+                    (line, col + 1 + x)
+                });
+                r.out.push(Diagnostic {
+                    file: r.file.to_string(),
+                    at,
+                    message: format!(
+                        "unknown map symbol {c:?} at ({x}, {y}); known symbols: \"{known}\" \
+                         (add it to `legend` to define it)"
+                    ),
+                });
+            }
+        }
+    }
+    if unknown_count > MAX_SYMBOL_ERRORS {
+        r.error(
+            &[Ident("map")],
+            format!(
+                "... and {} more unknown map symbols",
+                unknown_count - MAX_SYMBOL_ERRORS
+            ),
+        );
+    }
+    if !rectangular {
+        return None;
+    }
+    let mut legend = legend.to_vec();
+    for c in unknown {
+        legend.push((
+            c,
+            Terrain {
+                name: "unknown".into(),
+                movement: crate::terrain::Movement::Open,
+                line: crate::terrain::Line::Clear,
+                cover: crate::terrain::Cover::None,
+            },
+        ));
+    }
+    if legend.len() > u8::MAX as usize {
+        r.error(
+            &[Ident("legend")],
+            format!(
+                "{} different map symbols; at most 255 are allowed",
+                legend.len()
+            ),
+        );
+        return None;
+    }
+    Some(TerrainMap::new(rows, legend))
+}
+
+/// Side names with their index; reports duplicates and too few sides.
+fn check_sides(r: &mut Report, level: &Level) -> BTreeMap<String, usize> {
+    let mut sides = BTreeMap::new();
+    for (i, side) in level.sides.iter().enumerate() {
+        if sides.insert(side.name.clone(), i).is_some() {
+            r.error(
+                &[Ident("sides"), Str(&side.name), Str(&side.name)],
+                format!("side \"{}\" is listed twice", side.name),
+            );
+        }
+    }
+    if level.sides.len() < 2 {
+        r.error(
+            &[Ident("sides")],
+            format!(
+                "a battle needs at least two sides; this level has {}",
+                level.sides.len()
+            ),
+        );
+    }
+    for side in &level.sides {
+        if !level.units.iter().any(|u| u.side == side.name) {
+            r.error(
+                &[Ident("sides"), Str(&side.name)],
+                format!("side \"{}\" has no units", side.name),
+            );
+        }
+    }
+    sides
+}
+
+fn check_units(
+    r: &mut Report,
+    level: &Level,
+    catalog: &Catalog,
+    map: Option<&TerrainMap>,
+    sides: &BTreeMap<String, usize>,
+) -> Vec<UnitSpec> {
+    let mut specs = vec![];
+    let mut names: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut occupied: BTreeMap<Pos, &str> = BTreeMap::new();
+    for u in &level.units {
+        let seen = names.entry(&u.name).or_insert(0);
+        *seen += 1;
+        // A path to this unit's entry: its name, as often as it has appeared.
+        let mut at = vec![Ident("units")];
+        at.extend(std::iter::repeat_n(Str(&u.name), *seen));
+        let with = |n: Needle<'static>| -> Vec<Needle> {
+            let mut p = at.clone();
+            p.push(n);
+            p
+        };
+        if *seen == 2 {
+            r.error(
+                &at,
+                format!("two units are named \"{}\"; names must be unique", u.name),
+            );
+        }
+        let side = sides.get(&u.side).copied();
+        if side.is_none() {
+            let mut p = at.clone();
+            p.push(Str(&u.side));
+            r.error(
+                &p,
+                format!(
+                    "unit \"{}\": unknown side \"{}\" (sides: {})",
+                    u.name,
+                    u.side,
+                    quoted_list(level.sides.iter().map(|s| s.name.as_str()))
+                ),
+            );
+        }
+        let template = catalog.template(&u.template);
+        if template.is_none() {
+            let mut p = at.clone();
+            p.push(Str(&u.template));
+            r.error(
+                &p,
+                format!(
+                    "unit \"{}\": unknown template \"{}\" (known: {})",
+                    u.name,
+                    u.template,
+                    quoted_list(catalog.templates.iter().map(|t| t.name.as_str()))
+                ),
+            );
+        }
+        if let Some(map) = map {
+            if !map.contains(u.at) {
+                r.error(
+                    &with(Ident("at")),
+                    format!(
+                        "unit \"{}\" at {} is off the map ({}×{} tiles, x 0 to {}, y 0 to {})",
+                        u.name,
+                        u.at,
+                        map.width(),
+                        map.height(),
+                        map.width() - 1,
+                        map.height() - 1
+                    ),
+                );
+            } else if !map.is_passable(u.at) {
+                r.error(
+                    &with(Ident("at")),
+                    format!(
+                        "unit \"{}\" at {} stands on impassable terrain ({})",
+                        u.name,
+                        u.at,
+                        map.get(u.at).map_or("?", |t| t.name.as_str())
+                    ),
+                );
+            } else if let Some(other) = occupied.insert(u.at, &u.name) {
+                occupied.insert(u.at, other);
+                r.error(
+                    &with(Ident("at")),
+                    format!("unit \"{}\" at {} stands on unit \"{other}\"", u.name, u.at),
+                );
+            }
+        }
+        if let Some(t) = template {
+            let stats = u.stats.apply(t);
+            if u.stats != Default::default() {
+                check_template(r, &stats, catalog, &with(Ident("stats")), &u.name);
+            }
+            if let Some(side) = side {
+                specs.push(UnitSpec {
+                    name: u.name.clone(),
+                    side,
+                    kind: t.name.clone(),
+                    stats,
+                    at: u.at,
+                    facing: u.facing,
+                });
+            }
+        }
+    }
+    specs
+}
+
+fn check_ground(r: &mut Report, level: &Level, catalog: &Catalog, map: Option<&TerrainMap>) {
+    for g in &level.ground {
+        let at = [Ident("ground"), Str(&g.item)];
+        if !catalog.is_object(&g.item) {
+            r.error(
+                &at,
+                format!("ground: unknown weapon or item \"{}\"", g.item),
+            );
+        }
+        if let Some(map) = map {
+            if !map.contains(g.at) {
+                r.error(
+                    &at,
+                    format!("ground: \"{}\" at {} is off the map", g.item, g.at),
+                );
+            } else if !map.is_passable(g.at) {
+                r.error(
+                    &at,
+                    format!(
+                        "ground: \"{}\" at {} lies on impassable terrain",
+                        g.item, g.at
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn check_victory(
+    r: &mut Report,
+    level: &Level,
+    map: Option<&TerrainMap>,
+    sides: &BTreeMap<String, usize>,
+) {
+    let side_ok = |r: &mut Report, side: &str| {
+        if !sides.contains_key(side) {
+            r.error(
+                &[Ident("victory"), Str(side)],
+                format!("victory: unknown side \"{side}\""),
+            );
+        }
+    };
+    let zone_ok = |r: &mut Report, zone: &Zone, what: &str| {
+        if let Some(map) = map {
+            for corner in [zone.from, zone.to] {
+                if !map.contains(corner) {
+                    r.error(
+                        &[Ident("victory"), Ident(what), Ident("zone")],
+                        format!(
+                            "victory: {what} zone corner {corner} is off the map ({}×{} tiles)",
+                            map.width(),
+                            map.height()
+                        ),
+                    );
+                }
+            }
+        }
+    };
+    let rounds_ok = |r: &mut Report, rounds: u32, what: &str| {
+        if rounds == 0 {
+            r.error(
+                &[Ident("victory"), Ident(what), Ident("rounds")],
+                format!("victory: {what} needs at least 1 round"),
+            );
+        }
+    };
+    for v in &level.victory {
+        match v {
+            Victory::Eliminate => {}
+            Victory::HoldZone { side, zone, rounds } => {
+                side_ok(r, side);
+                zone_ok(r, zone, "HoldZone");
+                rounds_ok(r, *rounds, "HoldZone");
+            }
+            Victory::SurviveRounds { side, rounds } => {
+                side_ok(r, side);
+                rounds_ok(r, *rounds, "SurviveRounds");
+            }
+            Victory::ReachExit { side, unit, zone } => {
+                side_ok(r, side);
+                zone_ok(r, zone, "ReachExit");
+                if let Some(unit) = unit
+                    && !level
+                        .units
+                        .iter()
+                        .any(|u| &u.name == unit && &u.side == side)
+                {
+                    r.error(
+                        &[Ident("victory"), Str(unit)],
+                        format!("victory: ReachExit names unit \"{unit}\", which is not of side \"{side}\""),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let list: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}

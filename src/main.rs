@@ -1,0 +1,99 @@
+//! The `skirmish` command line.
+
+use clap::{Parser, Subcommand};
+use skirmish::format::Catalog;
+use skirmish::load::{
+    self, CATALOG_DIR, Diagnostic, FileKind, Problems, load_catalog_dir, parse_catalog, parse_level,
+};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Skirmish: a rules-faithful turn-based tactical grid game.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check level and catalog files: prints `ok` or every problem per file,
+    /// exits non-zero if any file has a problem.
+    Check {
+        /// Files to check (levels `Level(...)` or catalogs `Catalog(...)`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The catalog levels are checked against.
+        #[arg(long, default_value = CATALOG_DIR)]
+        catalog: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Check { files, catalog } => check(&files, &catalog),
+    }
+}
+
+/// `skirmish check`: one verdict per file.
+fn check(files: &[PathBuf], catalog_dir: &Path) -> ExitCode {
+    let catalog = load_catalog_dir(catalog_dir);
+    let mut failed = 0;
+    for path in files {
+        let result = check_file(path, catalog.as_ref());
+        match result {
+            Ok(()) => println!("{}: ok", path.display()),
+            Err(problems) => {
+                failed += 1;
+                for d in &problems.0 {
+                    println!("{d}");
+                }
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("{failed} of {} files have problems", files.len());
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn check_file(path: &Path, catalog: Result<&Catalog, &Problems>) -> Result<(), Problems> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        Problems(vec![Diagnostic {
+            file: file.clone(),
+            at: None,
+            message: format!("cannot read: {e}"),
+        }])
+    })?;
+    match load::file_kind(&bytes) {
+        FileKind::Catalog => {
+            // A catalog file is checked against the rest of the catalog,
+            // whose own problems are reported when it is checked itself.
+            let empty = Catalog::default();
+            parse_catalog(&bytes, &file, catalog.unwrap_or(&empty)).map(drop)
+        }
+        FileKind::Level => {
+            let catalog = catalog.map_err(|p| {
+                let mut all = vec![Diagnostic {
+                    file: file.clone(),
+                    at: None,
+                    message: "cannot check a level: the catalog has problems".into(),
+                }];
+                all.extend(p.0.iter().cloned());
+                Problems(all)
+            })?;
+            parse_level(&bytes, &file, catalog).map(drop)
+        }
+        FileKind::Scenario => Err(Problems(vec![Diagnostic {
+            file,
+            at: None,
+            message: "this is a scenario: scenarios are run by `skirmish verify` \
+                      (comes with the rules engine), not checked here"
+                .into(),
+        }])),
+    }
+}

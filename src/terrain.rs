@@ -1,0 +1,170 @@
+//! Terrain of R6: the default legend, level-local symbols and the map grid.
+
+use crate::grid::Pos;
+use serde::{Deserialize, Serialize};
+
+/// How a tile affects movement (R5, R6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Movement {
+    /// Normal cost.
+    Open,
+    /// Doubles the cost of a step into it (R5.1).
+    Difficult,
+    /// Cannot be entered (R5.2).
+    Impassable,
+}
+
+/// Whether a tile blocks lines of effect (R6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Line {
+    /// Lines pass.
+    Clear,
+    /// Lines stop: no attack or throw through it.
+    Blocked,
+}
+
+/// Cover a tile gives to a target behind it (R6.2), ordered weakest first.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub enum Cover {
+    /// No cover.
+    #[default]
+    None,
+    /// +1 disadvantage.
+    Partial,
+    /// +2 disadvantage.
+    Total,
+}
+
+/// One kind of terrain: a legend entry (R6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Terrain {
+    /// Name shown to players ("low wall").
+    pub name: String,
+    /// Movement (R5).
+    #[serde(rename = "move")]
+    pub movement: Movement,
+    /// Line of effect (R6.1).
+    pub line: Line,
+    /// Cover (R6.2). Omitted means none.
+    #[serde(default)]
+    pub cover: Cover,
+}
+
+impl Terrain {
+    fn new(name: &str, movement: Movement, line: Line, cover: Cover) -> Self {
+        Self {
+            name: name.to_string(),
+            movement,
+            line,
+            cover,
+        }
+    }
+
+    /// True when a unit may stand on it.
+    pub fn is_passable(&self) -> bool {
+        self.movement != Movement::Impassable
+    }
+}
+
+/// The default legend of R6, which every level has. Level-local symbols are
+/// added to it and may not redefine these.
+pub fn default_legend() -> Vec<(char, Terrain)> {
+    use Cover as C;
+    use Line as L;
+    use Movement as M;
+    vec![
+        ('.', Terrain::new("floor", M::Open, L::Clear, C::None)),
+        (
+            '#',
+            Terrain::new("wall", M::Impassable, L::Blocked, C::None),
+        ),
+        (
+            '=',
+            Terrain::new("low wall", M::Difficult, L::Clear, C::Partial),
+        ),
+        (
+            '%',
+            Terrain::new("brush", M::Difficult, L::Clear, C::Partial),
+        ),
+        ('T', Terrain::new("tree", M::Impassable, L::Clear, C::Total)),
+        (
+            '~',
+            Terrain::new("shallow water", M::Difficult, L::Clear, C::None),
+        ),
+        ('_', Terrain::new("chasm", M::Impassable, L::Clear, C::None)),
+    ]
+}
+
+/// The battle map: a rectangle of tiles, each an index into a legend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TerrainMap {
+    width: i32,
+    height: i32,
+    tiles: Vec<u8>,
+    legend: Vec<(char, Terrain)>,
+}
+
+impl TerrainMap {
+    /// Builds a map from validated rows and legend (every symbol in the legend,
+    /// every row as wide as the first, at most 256 symbols).
+    pub fn new(rows: &[String], legend: Vec<(char, Terrain)>) -> Self {
+        let height = rows.len() as i32;
+        let width = rows.first().map_or(0, |r| r.chars().count()) as i32;
+        let tiles = rows
+            .iter()
+            .flat_map(|row| row.chars())
+            .map(|c| legend.iter().position(|(s, _)| *s == c).unwrap_or(0) as u8)
+            .collect();
+        Self {
+            width,
+            height,
+            tiles,
+            legend,
+        }
+    }
+
+    /// Width in tiles.
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    /// Height in tiles.
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// True when `p` is on the map.
+    pub fn contains(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
+    }
+
+    /// The terrain at `p`, `None` off the map.
+    pub fn get(&self, p: Pos) -> Option<&Terrain> {
+        self.contains(p)
+            .then(|| &self.legend[self.tiles[(p.y * self.width + p.x) as usize] as usize].1)
+    }
+
+    /// The map symbol at `p`, `None` off the map.
+    pub fn symbol(&self, p: Pos) -> Option<char> {
+        self.contains(p)
+            .then(|| self.legend[self.tiles[(p.y * self.width + p.x) as usize] as usize].0)
+    }
+
+    /// True when a unit may stand on `p` (on the map and not impassable).
+    pub fn is_passable(&self, p: Pos) -> bool {
+        self.get(p).is_some_and(Terrain::is_passable)
+    }
+
+    /// Every tile position, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+    }
+
+    /// The legend in use: the default one followed by the level's symbols.
+    pub fn legend(&self) -> &[(char, Terrain)] {
+        &self.legend
+    }
+}

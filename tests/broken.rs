@@ -1,0 +1,77 @@
+//! Broken level files are refused with messages a designer can act on.
+//!
+//! Each file in `tests/broken/` states what it must produce in comment lines
+//! `// expect: LINE:COL: text` (or `// expect: text` where no position is
+//! known): some reported problem must read like that.
+
+use crate::common::{catalog, ron_files, root};
+use skirmish::load::{Problems, parse_level};
+
+fn check_file(name: &str) -> Problems {
+    let path = root().join("tests/broken").join(name);
+    let bytes = std::fs::read(&path).unwrap();
+    match parse_level(&bytes, name, catalog()) {
+        Ok(_) => panic!("{name} was accepted"),
+        Err(p) => p,
+    }
+}
+
+/// `line:col: message`, or just the message where no position is known.
+fn shown(p: &Problems) -> Vec<String> {
+    p.0.iter()
+        .map(|d| match d.at {
+            Some((l, c)) => format!("{l}:{c}: {}", d.message),
+            None => d.message.clone(),
+        })
+        .collect()
+}
+
+#[test]
+fn every_broken_file_yields_its_expected_messages() {
+    let files = ron_files(&root().join("tests/broken"));
+    assert!(files.len() >= 15, "one file per error kind");
+    for path in files {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let problems = check_file(&name);
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).to_string();
+        let expected: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("// expect: "))
+            .collect();
+        if name == "empty.ron" || name == "random_bytes.ron" {
+            continue; // no room for comments: checked below
+        }
+        assert!(!expected.is_empty(), "{name} states no expectation");
+        let got = shown(&problems);
+        for e in &expected {
+            assert!(
+                got.iter().any(|g| g.contains(e)),
+                "{name}: expected a problem reading {e:?}, got:\n{}",
+                got.join("\n")
+            );
+        }
+        assert_eq!(
+            got.len(),
+            expected.len(),
+            "{name}: every problem it reports should be expected, got:\n{}",
+            got.join("\n")
+        );
+    }
+}
+
+#[test]
+fn empty_file_says_it_is_empty() {
+    let p = check_file("empty.ron");
+    assert_eq!(shown(&p), ["1:1: the file is empty: expected Level(...)"]);
+}
+
+#[test]
+fn random_bytes_are_refused_with_a_position() {
+    let p = check_file("random_bytes.ron");
+    assert_eq!(p.0.len(), 1);
+    assert!(p.0[0].at.is_some());
+    assert!(
+        p.mentions("not a text file") || p.mentions("RON syntax"),
+        "{p}"
+    );
+}
