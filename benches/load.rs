@@ -39,7 +39,7 @@ fn generated_level() -> String {
     let mut units = Vec::new();
     for i in 0..64 {
         let side = if i % 2 == 0 { "A" } else { "B" };
-        let (x, y) = (2 + (i % 32) * 3, if i % 2 == 0 { 16 } else { 112 });
+        let (x, y) = (2 + (i / 2) * 3, if i % 2 == 0 { 16 } else { 112 });
         units.push(format!(
             "        (name: \"u{i}\", side: \"{side}\", template: \"{}\", at: ({x}, {y}), facing: S),",
             kinds[i % kinds.len()]

@@ -1,28 +1,98 @@
 //! The battle's only source of randomness (R0.6): a seeded ChaCha generator
-//! whose whole state can be saved, so a seed and the commands replay a
-//! battle exactly.
+//! whose whole state can be saved, or a script of dice for scenarios, so a
+//! seed (or a script) and the commands replay a battle exactly.
 
 use bevy::prelude::Resource;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 
-/// Seeded dice. Every roll of the rules goes through [`Dice::roll`].
+/// Where the dice come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Source {
+    Seeded(Box<ChaCha8Rng>),
+    /// Scenario dice: `(sides, value)` in the order the rules roll them.
+    Scripted(VecDeque<(u32, u32)>),
+}
+
+/// The dice. Every roll of the rules goes through [`Dice::roll`].
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dice {
-    rng: ChaCha8Rng,
+    source: Source,
+    /// Every die rolled so far: `(sides, value)`.
+    rolled: u64,
+    /// The first way a script was not followed (wrong die or ran out).
+    script_error: Option<String>,
 }
 
 impl Dice {
     /// Dice seeded with `seed`: the same seed gives the same rolls.
     pub fn seeded(seed: u64) -> Self {
         Self {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            source: Source::Seeded(Box::new(ChaCha8Rng::seed_from_u64(seed))),
+            rolled: 0,
+            script_error: None,
+        }
+    }
+
+    /// Dice that give exactly `script`, `(sides, value)` in order. Rolling a
+    /// die of another size, or past the end, records an error (see
+    /// [`Dice::script_error`]) and gives 1.
+    pub fn scripted(script: impl IntoIterator<Item = (u32, u32)>) -> Self {
+        Self {
+            source: Source::Scripted(script.into_iter().collect()),
+            rolled: 0,
+            script_error: None,
         }
     }
 
     /// Rolls one die of `sides` sides (1 to `sides`).
     pub fn roll(&mut self, sides: u32) -> u32 {
-        self.rng.random_range(1..=sides.max(1))
+        let sides = sides.max(1);
+        self.rolled += 1;
+        match &mut self.source {
+            Source::Seeded(rng) => rng.random_range(1..=sides),
+            Source::Scripted(script) => match script.pop_front() {
+                Some((s, v)) if s == sides && (1..=s).contains(&v) => v,
+                Some((s, v)) => {
+                    self.script_error.get_or_insert(format!(
+                        "die #{}: the rules rolled a d{sides} but the script has ({s}, {v})",
+                        self.rolled
+                    ));
+                    1
+                }
+                None => {
+                    self.script_error.get_or_insert(format!(
+                        "die #{}: the rules rolled a d{sides} but the script has run out",
+                        self.rolled
+                    ));
+                    1
+                }
+            },
+        }
+    }
+
+    /// Rolls `count` dice of `sides` sides and adds them.
+    pub fn roll_sum(&mut self, count: u32, sides: u32) -> i32 {
+        (0..count).map(|_| self.roll(sides) as i32).sum()
+    }
+
+    /// How a script was not followed, if it was not.
+    pub fn script_error(&self) -> Option<&str> {
+        self.script_error.as_deref()
+    }
+
+    /// Scripted dice not rolled yet (0 for seeded dice).
+    pub fn script_left(&self) -> usize {
+        match &self.source {
+            Source::Seeded(_) => 0,
+            Source::Scripted(s) => s.len(),
+        }
+    }
+
+    /// Number of dice rolled so far.
+    pub fn rolled(&self) -> u64 {
+        self.rolled
     }
 }

@@ -10,4 +10,6 @@ pub mod dice;
 pub mod format;
 pub mod grid;
 pub mod load;
+pub mod rules;
+pub mod scenario;
 pub mod terrain;

@@ -28,11 +28,60 @@ enum Command {
         #[arg(long, default_value = CATALOG_DIR)]
         catalog: PathBuf,
     },
+    /// Run scenario files (scripted dice, commands, expectations): one line
+    /// per scenario, then `N passed, M failed`; exits non-zero if any failed.
+    Verify {
+        /// Scenario files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the combat log of failing scenarios.
+        #[arg(long)]
+        log: bool,
+    },
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Check { files, catalog } => check(&files, &catalog),
+        Command::Verify { files, log } => verify(&files, log),
+    }
+}
+
+/// `skirmish verify`: runs each scenario and reports.
+fn verify(files: &[PathBuf], show_log: bool) -> ExitCode {
+    let (mut passed, mut failed) = (0, 0);
+    for path in files {
+        match skirmish::scenario::run_file(path) {
+            Ok(v) if v.passed() => {
+                passed += 1;
+                println!("ok    {}: {}", path.display(), v.name);
+            }
+            Ok(v) => {
+                failed += 1;
+                println!("FAIL  {}: {}", path.display(), v.name);
+                for f in &v.failures {
+                    println!("      {f}");
+                }
+                if show_log {
+                    for line in v.log.lines() {
+                        println!("      | {line}");
+                    }
+                }
+            }
+            Err(problems) => {
+                failed += 1;
+                println!("FAIL  {}", path.display());
+                for d in &problems.0 {
+                    println!("      {d}");
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
@@ -88,12 +137,6 @@ fn check_file(path: &Path, catalog: Result<&Catalog, &Problems>) -> Result<(), P
             })?;
             parse_level(&bytes, &file, catalog).map(drop)
         }
-        FileKind::Scenario => Err(Problems(vec![Diagnostic {
-            file,
-            at: None,
-            message: "this is a scenario: scenarios are run by `skirmish verify` \
-                      (comes with the rules engine), not checked here"
-                .into(),
-        }])),
+        FileKind::Scenario => skirmish::scenario::parse(&bytes, &file).map(drop),
     }
 }

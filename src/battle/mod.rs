@@ -6,7 +6,7 @@
 
 mod setup;
 
-pub use setup::{BattlePlugin, headless_app, spawn_battle};
+pub use setup::{BattlePlugin, headless_app, headless_app_with, spawn_battle};
 
 use crate::format::UnitTemplate;
 use crate::grid::{Dir, Pos};
@@ -58,3 +58,126 @@ pub struct GroundObject {
 /// The level being fought: terrain, sides, catalog and rules options.
 #[derive(Resource, Clone, Debug)]
 pub struct Battlefield(pub ValidLevel);
+
+/// Armor reduction left (R1.2): armor AR + shield AR at the start; damage
+/// takes from it first, and what is lost stays lost for the battle.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArmorReduction(pub i32);
+
+/// Stamina left for techniques (R7.8) and parries (R8.6).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamina(pub i32);
+
+/// This turn's action economy (R3.1).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionPoints {
+    /// AP left this turn (3 at its start, never below 0).
+    pub ap: i32,
+    /// The turn's free action (R3.1) is spent.
+    pub free_used: bool,
+    /// Attacks and throws made this turn, for the iterative penalty (R7.6).
+    pub attacks: u32,
+    /// Defend was taken this turn: no more Attack or Throw (R3 table).
+    pub defended: bool,
+}
+
+/// Reactions left this round (R3.2).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reactions(pub i32);
+
+/// What a unit carries: weapons (the first is the one in hand) and items
+/// with their counts.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inventory {
+    /// Weapons, the wielded one first.
+    pub weapons: Vec<String>,
+    /// Items (and spare weapons) with how many of each.
+    pub items: Vec<(String, u32)>,
+}
+
+impl Inventory {
+    /// How many `name` the unit carries, in hand or in its pack.
+    pub fn count(&self, name: &str) -> u32 {
+        let held = self.weapons.iter().filter(|w| *w == name).count() as u32;
+        held + self
+            .items
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, c)| c)
+            .sum::<u32>()
+    }
+
+    /// Adds one `name` to the pack.
+    pub fn add(&mut self, name: &str) {
+        match self.items.iter_mut().find(|(n, _)| n == name) {
+            Some((_, c)) => *c += 1,
+            None => self.items.push((name.to_string(), 1)),
+        }
+    }
+
+    /// Takes one `name` from the pack, else from the hands; false if none.
+    pub fn take(&mut self, name: &str) -> bool {
+        if let Some(i) = self.items.iter().position(|(n, c)| n == name && *c > 0) {
+            self.items[i].1 -= 1;
+            if self.items[i].1 == 0 {
+                self.items.remove(i);
+            }
+            return true;
+        }
+        if let Some(i) = self.weapons.iter().position(|w| w == name) {
+            self.weapons.remove(i);
+            return true;
+        }
+        false
+    }
+}
+
+/// Lying on the ground (R4.8): melee against it +1 advantage, ranged −1.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Prone;
+
+/// Took the Defend action: +MB to DV until its next turn (R4.6).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Defending;
+
+/// Readied its shield: shield DV until its next turn (R4.6).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShieldReady;
+
+/// Charged: melee attacks against it +1 advantage until its next turn (R4.7).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Charged;
+
+/// At 0 HP, unconscious and dying (R10.1); dies when the timer reaches 0.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dying {
+    /// Turns (and hits) left before death; hidden from the other side.
+    pub timer: i32,
+}
+
+/// Stabilised: no longer dying but unconscious until healed (R10.4).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stable;
+
+/// Dead.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dead;
+
+/// Has not had its first turn yet: takes no reactions (R2.3).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OffGuard;
+
+/// A unit's condition as a scenario names it (FORMAT.md `State`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Condition {
+    /// In action and standing.
+    Active,
+    /// In action, lying down.
+    Prone,
+    /// Unconscious and dying (R10.1).
+    Dying,
+    /// Unconscious, stabilised (R10.4).
+    Stable,
+    /// Dead.
+    Dead,
+}

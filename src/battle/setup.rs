@@ -1,37 +1,65 @@
 //! Turning a validated level into a running battle.
 
-use super::{Battlefield, Facing, GridPos, GroundObject, Health, Side, Stats, UnitId};
+use super::{
+    ActionPoints, ArmorReduction, Battlefield, Facing, GridPos, GroundObject, Health, Inventory,
+    OffGuard, Reactions, Side, Stamina, Stats, UnitId,
+};
 use crate::dice::Dice;
 use crate::load::ValidLevel;
+use crate::rules::RulesPlugin;
+use crate::rules::turn::begin_battle;
 use bevy::prelude::*;
 
 /// The battle's rules. Works headless: no window, render or tilemap plugin.
 pub struct BattlePlugin;
 
 impl Plugin for BattlePlugin {
-    fn build(&self, _app: &mut App) {
-        // The rules engine adds its system sets here (rounds, movement,
-        // attacks...); the foundation only spawns the battle.
+    fn build(&self, app: &mut App) {
+        app.add_plugins(RulesPlugin);
     }
 }
 
 /// Spawns `level`'s units and ground objects into `world` and inserts the
-/// [`Battlefield`] and the seeded [`Dice`].
-pub fn spawn_battle(world: &mut World, level: &ValidLevel, seed: u64) {
+/// [`Battlefield`] and the `dice`.
+pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
+    let catalog = &level.catalog;
     for (i, unit) in level.units.iter().enumerate() {
+        let t = &unit.stats;
+        let ar = t
+            .armor
+            .as_ref()
+            .and_then(|a| catalog.armor(a))
+            .map_or(0, |a| a.ar)
+            + t.shield
+                .as_ref()
+                .and_then(|s| catalog.shield(s))
+                .map_or(0, |s| s.ar);
         world.spawn((
-            UnitId(i as u32),
-            Name::new(unit.name.clone()),
-            GridPos(unit.at),
-            Facing(unit.facing),
-            Side(unit.side),
-            Health {
-                hp: unit.stats.hp,
-                max: unit.stats.hp,
+            (
+                UnitId(i as u32),
+                Name::new(unit.name.clone()),
+                GridPos(unit.at),
+                Facing(unit.facing),
+                Side(unit.side),
+            ),
+            (
+                Health {
+                    hp: t.hp,
+                    max: t.hp,
+                },
+                ArmorReduction(ar),
+                Stamina(t.stamina),
+                ActionPoints::default(),
+                Reactions(0),
+                OffGuard,
+            ),
+            Inventory {
+                weapons: t.weapons.clone(),
+                items: t.items.clone(),
             },
             Stats {
                 kind: unit.kind.clone(),
-                template: unit.stats.clone(),
+                template: t.clone(),
             },
         ));
     }
@@ -44,14 +72,22 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, seed: u64) {
         ));
     }
     world.insert_resource(Battlefield(level.clone()));
-    world.insert_resource(Dice::seeded(seed));
+    world.insert_resource(dice);
 }
 
 /// A headless app ([`MinimalPlugins`], no rendering, no tilemap plugin)
-/// with `level`'s battle spawned, ready for tests, the AI and simulations.
+/// with `level`'s battle spawned and begun (initiative rolled with dice
+/// seeded by `seed`), ready for tests, the AI and simulations.
 pub fn headless_app(level: &ValidLevel, seed: u64) -> App {
+    headless_app_with(level, Dice::seeded(seed), None)
+}
+
+/// Like [`headless_app`] with given dice and, optionally, a fixed
+/// initiative order by unit name (scenarios).
+pub fn headless_app_with(level: &ValidLevel, dice: Dice, initiative: Option<&[String]>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, BattlePlugin));
-    spawn_battle(app.world_mut(), level, seed);
+    spawn_battle(app.world_mut(), level, dice);
+    begin_battle(app.world_mut(), initiative);
     app
 }

@@ -1,0 +1,148 @@
+//! R4.7 Charge: at least 2 tiles in one straight line, up to Speed, ending
+//! with the target in reach, then one melee attack with +1 advantage; until
+//! the charger's next turn, melee attacks against it have +1 advantage.
+
+use super::attack::{check_attack, draft_for, resolve};
+use super::command::{Command, Refusal};
+use super::facing::face_towards;
+use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use super::movement::{Occupant, step_block, step_cost, view_for, walk};
+use super::{CommandSystems, Pending, pending, unit_named};
+use crate::battle::{ActionPoints, Charged, GridPos, Prone, Stats};
+use crate::grid::{Dir, Pos};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        super::CommandSchedule,
+        (
+            validate_charge
+                .run_if(pending("Charge"))
+                .in_set(CommandSystems::Validate),
+            execute_charge
+                .run_if(pending("Charge"))
+                .in_set(CommandSystems::Execute),
+        ),
+    )
+    .add_systems(
+        AttackSchedule,
+        add_charge_modifiers.in_set(AttackSystems::Situational),
+    );
+}
+
+/// The charge path the rules choose *(decision)*: the shortest straight
+/// line (2 tiles or more, within Speed) that ends on a free tile with the
+/// target in reach; ties go to the first direction clockwise from north.
+pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Vec<Pos>, Refusal> {
+    let (map, occ, at) = view_for(world, unit);
+    let speed = world
+        .get::<Stats>(unit)
+        .map_or(0, |s| s.template.speed)
+        .max(0) as u32;
+    let to = world.get::<GridPos>(target).map_or(at, |p| p.0);
+    let weapon = super::attack::weapon_of(world, unit, None)?;
+    if weapon.is_ranged() {
+        return Err(Refusal::new("R4.7", "a charge ends with a melee attack"));
+    }
+    let mut best: Option<Vec<Pos>> = None;
+    for dir in Dir::ALL {
+        let mut state = (at, false);
+        let mut cost = 0;
+        let mut path = vec![];
+        while cost <= speed {
+            if step_block(&map, &occ, state.0, dir).is_some() {
+                break;
+            }
+            let (next, c) = step_cost(&map, state, dir);
+            cost += c;
+            if cost > speed {
+                break;
+            }
+            state = next;
+            path.push(state.0);
+            let ends_here = path.len() >= 2
+                && occ.at(state.0) == Occupant::Empty
+                && state.0.distance(to) <= weapon.reach;
+            if ends_here {
+                if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                    best = Some(path.clone());
+                }
+                break;
+            }
+        }
+    }
+    best.ok_or_else(|| {
+        Refusal::new(
+            "R4.7",
+            "no straight line of 2 tiles or more within Speed ends with the target in reach",
+        )
+    })
+}
+
+fn charge_args(world: &mut World) -> Result<(Entity, Entity), Refusal> {
+    let pending = world.resource::<Pending>();
+    let (Some(Command::Charge { target, .. }), Some(actor)) =
+        (pending.command.clone(), pending.actor)
+    else {
+        return Err(Refusal("not a Charge".into()));
+    };
+    let t =
+        unit_named(world, &target).ok_or_else(|| Refusal(format!("unknown unit \"{target}\"")))?;
+    Ok((actor, t))
+}
+
+fn validate_charge(world: &mut World) {
+    let result = charge_args(world).and_then(|(actor, target)| {
+        if world.entity(actor).contains::<Prone>() {
+            return Err(Refusal::new(
+                "R4.8",
+                "a prone unit cannot charge; stand up first",
+            ));
+        }
+        if world.get::<ActionPoints>(actor).is_some_and(|a| a.defended) {
+            return Err(Refusal::new(
+                "R4.6",
+                "after Defend a unit makes no more attacks this turn",
+            ));
+        }
+        let path = charge_path(world, actor, target)?;
+        let mut draft = draft_for(world, actor, target, None)?;
+        draft.from = *path.last().unwrap_or(&draft.from);
+        draft.charge = true;
+        check_attack(world, &draft)
+    });
+    if let Err(r) = result {
+        world.resource_mut::<Pending>().refuse(r);
+    }
+}
+
+fn execute_charge(world: &mut World) {
+    let Ok((actor, target)) = charge_args(world) else {
+        return;
+    };
+    let Ok(path) = charge_path(world, actor, target) else {
+        return;
+    };
+    walk(world, actor, &path);
+    face_towards(world, actor, target);
+    world.entity_mut(actor).insert(Charged);
+    let Ok(mut draft) = draft_for(world, actor, target, None) else {
+        return;
+    };
+    draft.charge = true;
+    if let Some(mut ap) = world.get_mut::<ActionPoints>(actor) {
+        ap.attacks += 1;
+    }
+    resolve(world, draft);
+}
+
+/// +1 advantage for the charge's attack; +1 advantage for melee attacks
+/// against a unit that charged since its last turn (R4.7).
+fn add_charge_modifiers(mut draft: ResMut<AttackDraft>, charged: Query<Has<Charged>>) {
+    if draft.charge {
+        draft.push(Effect::Advantage(1), "charge", "R4.7");
+    }
+    if draft.mode == AttackMode::Melee && charged.get(draft.target).unwrap_or(false) {
+        draft.push(Effect::Advantage(1), "target charged", "R4.7");
+    }
+}

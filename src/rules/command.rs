@@ -1,0 +1,195 @@
+//! Commands: the only way to change a battle (FORMAT.md). The player's
+//! clicks, the AI, scenario files and replays all send these.
+
+use crate::grid::{Dir, Pos};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a throw aims at (R9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThrowTarget {
+    /// A tile (DV 5, R9.1).
+    Tile(Pos),
+    /// A unit, by name.
+    Unit(String),
+}
+
+/// One command. Units are named by their level name, so command logs stay
+/// valid across runs (never an `Entity`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Move up to Speed (R5), along `path` or the cheapest path to `to`.
+    Move {
+        /// Who moves.
+        unit: String,
+        /// Where to.
+        to: Pos,
+        /// The tiles to walk through, ending at `to` (the start excluded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path: Option<Vec<Pos>>,
+    },
+    /// Move exactly one tile, never into difficult terrain; never provokes.
+    Step {
+        /// Who steps.
+        unit: String,
+        /// An adjacent tile.
+        to: Pos,
+    },
+    /// Turn to a direction (free, on the unit's own turn, R4.2).
+    Face {
+        /// Who turns.
+        unit: String,
+        /// The new facing.
+        dir: Dir,
+    },
+    /// Attack a unit (R7).
+    Attack {
+        /// The attacker.
+        unit: String,
+        /// The target.
+        target: String,
+        /// Weapon name; the main weapon when omitted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<String>,
+        /// Stamina for Power Attack / Deadly Aim (R7.8).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        power: i32,
+        /// Lunge (R7.8).
+        #[serde(default, skip_serializing_if = "is_false")]
+        lunge: bool,
+    },
+    /// Cleave (R7.8): right after a melee hit.
+    Cleave {
+        /// The attacker.
+        unit: String,
+        /// The second target.
+        target: String,
+    },
+    /// Throw a weapon or an item (R9).
+    Throw {
+        /// The thrower.
+        unit: String,
+        /// What is thrown.
+        item: String,
+        /// At a tile or a unit.
+        at: ThrowTarget,
+    },
+    /// Charge (R4.7): a straight run ending with a melee attack.
+    Charge {
+        /// The charger.
+        unit: String,
+        /// The target.
+        target: String,
+    },
+    /// Defend (R4.6): +MB to DV until the unit's next turn.
+    Defend {
+        /// Who defends.
+        unit: String,
+    },
+    /// Ready the shield (R4.6).
+    ReadyShield {
+        /// Who readies.
+        unit: String,
+    },
+    /// Stand up from prone (R4.8).
+    StandUp {
+        /// Who stands.
+        unit: String,
+    },
+    /// Stabilise an adjacent dying ally (R10.4).
+    Stabilize {
+        /// The helper.
+        unit: String,
+        /// The dying ally.
+        target: String,
+    },
+    /// Pick up an object in the unit's tile or an adjacent one (R9.5).
+    PickUp {
+        /// Who picks up.
+        unit: String,
+        /// The object's name.
+        item: String,
+    },
+    /// Drink a potion (free action), or give it to an adjacent ally (1 AP).
+    DrinkPotion {
+        /// Who drinks or gives.
+        unit: String,
+        /// The ally who drinks; the unit itself when omitted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+    },
+    /// End the current unit's turn.
+    EndTurn,
+}
+
+fn is_zero(v: &i32) -> bool {
+    *v == 0
+}
+
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
+impl Command {
+    /// The acting unit's name (`None` for EndTurn).
+    pub fn actor(&self) -> Option<&str> {
+        use Command::*;
+        match self {
+            Move { unit, .. }
+            | Step { unit, .. }
+            | Face { unit, .. }
+            | Attack { unit, .. }
+            | Cleave { unit, .. }
+            | Throw { unit, .. }
+            | Charge { unit, .. }
+            | Defend { unit }
+            | ReadyShield { unit }
+            | StandUp { unit }
+            | Stabilize { unit, .. }
+            | PickUp { unit, .. }
+            | DrinkPotion { unit, .. } => Some(unit),
+            EndTurn => None,
+        }
+    }
+
+    /// The command's name as written in files.
+    pub fn name(&self) -> &'static str {
+        use Command::*;
+        match self {
+            Move { .. } => "Move",
+            Step { .. } => "Step",
+            Face { .. } => "Face",
+            Attack { .. } => "Attack",
+            Cleave { .. } => "Cleave",
+            Throw { .. } => "Throw",
+            Charge { .. } => "Charge",
+            Defend { .. } => "Defend",
+            ReadyShield { .. } => "ReadyShield",
+            StandUp { .. } => "StandUp",
+            Stabilize { .. } => "Stabilize",
+            PickUp { .. } => "PickUp",
+            DrinkPotion { .. } => "DrinkPotion",
+            EndTurn => "EndTurn",
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = ron::ser::to_string(self).unwrap_or_else(|_| self.name().to_string());
+        f.write_str(&text)
+    }
+}
+
+/// Why a command was refused: a sentence that cites the rule,
+/// e.g. `R5.1: path costs 7, speed is 6`. A refused command changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+impl Refusal {
+    /// A refusal citing `rule`.
+    pub fn new(rule: &str, why: impl fmt::Display) -> Self {
+        Self(format!("{rule}: {why}"))
+    }
+}

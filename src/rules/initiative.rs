@@ -1,0 +1,102 @@
+//! R2.1–R2.2 initiative and variant V1 (side initiative).
+
+use super::log::log;
+use crate::battle::{Battlefield, Side, Stats, UnitId};
+use crate::dice::Dice;
+use crate::format::{Initiative, Skill};
+use bevy::prelude::*;
+
+/// Rolls initiative for every unit, in level order (FORMAT.md dice order):
+/// d20 + DEX (R2.1); when a side is hidden, its units roll d20 + DEX +
+/// Stealth and the others d20 + WIS + Perception (R2.2). Returns the units
+/// in turn order: higher total first, then higher DEX, then level order.
+pub fn roll_initiative(world: &mut World) -> Vec<(Entity, i32)> {
+    let hidden: Vec<bool> = world
+        .resource::<Battlefield>()
+        .0
+        .sides()
+        .iter()
+        .map(|s| s.hidden)
+        .collect();
+    let ambush = hidden.iter().any(|h| *h);
+    let mut units: Vec<(UnitId, Entity, usize, i32, i32, String)> = world
+        .query::<(Entity, &UnitId, &Side, &Stats, &Name)>()
+        .iter(world)
+        .map(|(e, id, side, stats, name)| {
+            let t = &stats.template;
+            let skill = |s| t.skills.get(&s).copied().unwrap_or(0);
+            let bonus = match (ambush, hidden[side.0]) {
+                (false, _) => t.dex,
+                (true, true) => t.dex + skill(Skill::Stealth),
+                (true, false) => t.wis + skill(Skill::Perception),
+            };
+            (*id, e, side.0, bonus, t.dex, name.to_string())
+        })
+        .collect();
+    units.sort_by_key(|u| u.0);
+    let mut rolled = Vec::new();
+    for (id, entity, _, bonus, dex, name) in units {
+        let d = world.resource_mut::<Dice>().roll(20) as i32;
+        let rule = if ambush { "R2.2" } else { "R2.1" };
+        log(
+            world,
+            format!(
+                "initiative: {name} d20 [{d}] {bonus:+} = {} ({rule})",
+                d + bonus
+            ),
+        );
+        rolled.push((d + bonus, dex, id, entity));
+    }
+    rolled.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    rolled.into_iter().map(|(t, _, _, e)| (e, t)).collect()
+}
+
+/// Initiative fixed by a scenario: the named units first, in that order,
+/// then the others in level order. No dice are rolled.
+pub fn fixed_initiative(world: &mut World, names: &[String]) -> Vec<(Entity, i32)> {
+    let mut units: Vec<(UnitId, Entity, String)> = world
+        .query::<(Entity, &UnitId, &Name)>()
+        .iter(world)
+        .map(|(e, id, n)| (*id, e, n.to_string()))
+        .collect();
+    units.sort_by_key(|u| u.0);
+    let rank = |name: &str| names.iter().position(|n| n == name).unwrap_or(usize::MAX);
+    units.sort_by_key(|u| (rank(&u.2), u.0));
+    let n = units.len() as i32;
+    units
+        .into_iter()
+        .enumerate()
+        .map(|(i, u)| (u.1, n - i as i32))
+        .collect()
+}
+
+/// This round's turn order: the initiative order, or with side initiative
+/// (V1) a d2 first: 1 (heads) puts the first listed side's units first,
+/// 2 the others'; within a group, initiative order.
+pub fn round_order(world: &mut World, initiative: &[(Entity, i32)], round: u32) -> Vec<Entity> {
+    let order: Vec<Entity> = initiative.iter().map(|(e, _)| *e).collect();
+    if world.resource::<Battlefield>().0.rules().initiative != Initiative::Sides {
+        return order;
+    }
+    let coin = world.resource_mut::<Dice>().roll(2);
+    let first_side = world.resource::<Battlefield>().0.sides()[0].name.clone();
+    let who = if coin == 1 {
+        format!("{first_side} act first")
+    } else {
+        format!("{first_side} act last")
+    };
+    log(
+        world,
+        format!("round {round}: side initiative d2 [{coin}]: {who} (V1)"),
+    );
+    let first = |e: &Entity| world.get::<Side>(*e).is_some_and(|s| s.0 == 0);
+    let (mut a, b): (Vec<Entity>, Vec<Entity>) = order.iter().partition(|e| first(e));
+    if coin == 1 {
+        a.extend(b);
+        a
+    } else {
+        let mut b = b;
+        b.extend(a);
+        b
+    }
+}

@@ -1,0 +1,198 @@
+//! Objects: picking up what lies on the ground (R9.5, R3 table) and
+//! drinking or giving potions (R10.5, R3 table).
+
+use super::command::{Command, Refusal};
+use super::dying::heal;
+use super::log::log;
+use super::{CommandSystems, Pending, pending, unit_named};
+use crate::battle::{Battlefield, GridPos, GroundObject, Inventory, Side};
+use crate::dice::Dice;
+use crate::grid::Pos;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        super::CommandSchedule,
+        (
+            validate_pick_up
+                .run_if(pending("PickUp"))
+                .in_set(CommandSystems::Validate),
+            execute_pick_up
+                .run_if(pending("PickUp"))
+                .in_set(CommandSystems::Execute),
+            validate_drink_potion
+                .run_if(pending("DrinkPotion"))
+                .in_set(CommandSystems::Validate),
+            execute_drink_potion
+                .run_if(pending("DrinkPotion"))
+                .in_set(CommandSystems::Execute),
+        ),
+    );
+}
+
+/// The object called `item` that `unit` can reach: in its own tile first,
+/// then the adjacent ones, the earliest spawned first.
+pub fn reachable_object(world: &mut World, unit: Entity, item: &str) -> Option<(Entity, Pos)> {
+    let at = world.get::<GridPos>(unit)?.0;
+    let mut found: Vec<(i32, Entity, Pos)> = world
+        .query::<(Entity, &GroundObject, &GridPos)>()
+        .iter(world)
+        .filter(|(_, o, p)| o.name == item && p.0.chebyshev(at) <= 1)
+        .map(|(e, _, p)| (p.0.chebyshev(at), e, p.0))
+        .collect();
+    found.sort_by_key(|(d, e, _)| (*d, *e));
+    found.first().map(|(_, e, p)| (*e, *p))
+}
+
+fn pick_up_args(world: &World) -> Option<(Entity, String)> {
+    let pending = world.resource::<Pending>();
+    match (&pending.command, pending.actor) {
+        (Some(Command::PickUp { item, .. }), Some(a)) => Some((a, item.clone())),
+        _ => None,
+    }
+}
+
+fn validate_pick_up(world: &mut World) {
+    let Some((actor, item)) = pick_up_args(world) else {
+        return;
+    };
+    if reachable_object(world, actor, &item).is_none() {
+        world.resource_mut::<Pending>().refuse(Refusal::new(
+            "R9.5",
+            format!("no \"{item}\" lies in or next to the unit's tile"),
+        ));
+    }
+}
+
+/// A picked-up weapon is wielded when the unit's hands are empty, otherwise
+/// it goes to the pack with items *(decision)*.
+fn execute_pick_up(world: &mut World) {
+    let Some((actor, item)) = pick_up_args(world) else {
+        return;
+    };
+    let Some((object, at)) = reachable_object(world, actor, &item) else {
+        return;
+    };
+    world.despawn(object);
+    let is_weapon = world
+        .resource::<Battlefield>()
+        .0
+        .catalog
+        .weapon(&item)
+        .is_some();
+    if let Some(mut inv) = world.get_mut::<Inventory>(actor) {
+        if is_weapon && !inv.weapons.contains(&item) {
+            inv.weapons.push(item.clone());
+        } else {
+            inv.add(&item);
+        }
+    }
+    let who = world
+        .get::<Name>(actor)
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    log(world, format!("{who} picks up the {item} at {at} (R9.5)"));
+}
+
+/// The first carried item that heals.
+fn potion_of(world: &World, unit: Entity) -> Option<String> {
+    let catalog = &world.resource::<Battlefield>().0.catalog;
+    world
+        .get::<Inventory>(unit)?
+        .items
+        .iter()
+        .find_map(|(name, count)| {
+            (*count > 0 && catalog.item(name).is_some_and(|i| i.heal.is_some()))
+                .then(|| name.clone())
+        })
+}
+
+fn drink_args(world: &mut World) -> Result<(Entity, Entity, String), Refusal> {
+    let pending = world.resource::<Pending>();
+    let (Some(Command::DrinkPotion { target, .. }), Some(actor)) =
+        (pending.command.clone(), pending.actor)
+    else {
+        return Err(Refusal("not a DrinkPotion".into()));
+    };
+    let drinker = match target {
+        Some(t) => unit_named(world, &t).ok_or_else(|| Refusal(format!("unknown unit \"{t}\"")))?,
+        None => actor,
+    };
+    let who = world
+        .get::<Name>(actor)
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let potion = potion_of(world, actor)
+        .ok_or_else(|| Refusal::new("R10.5", format!("{who} carries no potion")))?;
+    Ok((actor, drinker, potion))
+}
+
+fn validate_drink_potion(world: &mut World) {
+    let result = drink_args(world).and_then(|(actor, drinker, _)| {
+        if actor == drinker {
+            return Ok(());
+        }
+        let whom = world
+            .get::<Name>(drinker)
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        if world.get::<Side>(actor) != world.get::<Side>(drinker) {
+            return Err(Refusal::new("R10.5", format!("{whom} is not an ally")));
+        }
+        if world.entity(drinker).contains::<crate::battle::Dead>() {
+            return Err(Refusal::new("R10.5", format!("{whom} is dead")));
+        }
+        let (a, b) = (world.get::<GridPos>(actor), world.get::<GridPos>(drinker));
+        match (a, b) {
+            (Some(a), Some(b)) if a.0.is_adjacent(b.0) => Ok(()),
+            _ => Err(Refusal::new("R10.5", format!("{whom} is not adjacent"))),
+        }
+    });
+    if let Err(r) = result {
+        world.resource_mut::<Pending>().refuse(r);
+    }
+}
+
+fn execute_drink_potion(world: &mut World) {
+    let Ok((actor, drinker, potion)) = drink_args(world) else {
+        return;
+    };
+    let Some(dice) = world
+        .resource::<Battlefield>()
+        .0
+        .catalog
+        .item(&potion)
+        .and_then(|i| i.heal.clone())
+    else {
+        return;
+    };
+    if let Some(mut inv) = world.get_mut::<Inventory>(actor) {
+        inv.take(&potion);
+    }
+    let rolls: Vec<u32> = (0..dice.count)
+        .map(|_| world.resource_mut::<Dice>().roll(dice.sides))
+        .collect();
+    let amount = (rolls.iter().map(|&r| r as i32).sum::<i32>() + dice.bonus).max(0);
+    let (who, whom) = (
+        world
+            .get::<Name>(actor)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
+        world
+            .get::<Name>(drinker)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
+    );
+    let rolled: Vec<String> = rolls.iter().map(u32::to_string).collect();
+    let how = if actor == drinker {
+        format!("{who} drinks a {potion}")
+    } else {
+        format!("{who} gives {whom} a {potion}")
+    };
+    log(
+        world,
+        format!("{how}: {} [{}] = {amount} (R10.5)", dice, rolled.join(", ")),
+    );
+    let (before, after) = heal(world, drinker, amount);
+    log(world, format!("  {whom} HP {before} → {after}"));
+}

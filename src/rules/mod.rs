@@ -1,0 +1,183 @@
+//! The rules of `../shared/RULES.md` as ECS.
+//!
+//! A battle changes only through [`submit`]: it puts the [`Command`] in the
+//! [`Pending`] resource and runs the [`CommandSchedule`] once. Its sets run
+//! in one chained order, configured here and nowhere else:
+//!
+//! ```text
+//! Identify → Validate → Pay → Execute → Advance
+//! ```
+//!
+//! - **Identify** resolves names and checks that the unit may act now (R2).
+//! - **Validate** is where each rule refuses what it forbids; a refused
+//!   command stops here, having changed nothing.
+//! - **Pay** spends the action points (R3).
+//! - **Execute** carries the command out. Attacks go through the
+//!   [`AttackSchedule`], whose sets gather labelled modifiers
+//!   (`Base → Situational → Final`); a rule adds a modifier by adding a system
+//!   there, and the preview and the AI run the very same schedule.
+//! - **Advance** ends turns, rolls the dying (R10.2), starts rounds (R2.4,
+//!   V1) and checks victory (R11).
+//!
+//! One module per rule, named after it: `movement.rs` is R5, `facing.rs`
+//! R4.1–R4.3, `dying.rs` R10, and so on. Decisions the reference leaves open
+//! are in `src/rules/DECISIONS.md`.
+
+pub mod action_points;
+pub mod attack;
+pub mod charge;
+pub mod command;
+pub mod damage;
+pub mod defend;
+pub mod dying;
+pub mod facing;
+pub mod initiative;
+pub mod items;
+pub mod log;
+pub mod modifiers;
+pub mod movement;
+pub mod preview;
+pub mod prone;
+pub mod turn;
+pub mod victory;
+
+pub use command::{Command, Refusal, ThrowTarget};
+pub use log::CombatLog;
+pub use modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Modifier};
+pub use turn::{Outcome, TurnState};
+
+use crate::battle::{Dead, Dying, Stable, UnitId};
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::prelude::*;
+
+/// The schedule run once per command.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CommandSchedule;
+
+/// The phases of a command, in order. When adding a variant, order it in
+/// the `configure_sets` call of [`RulesPlugin`].
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommandSystems {
+    /// Names to entities; is it this unit's turn, can it act (R2).
+    Identify,
+    /// Each rule refuses what it forbids (nothing changes yet).
+    Validate,
+    /// Action points are spent (R3).
+    Pay,
+    /// The command happens.
+    Execute,
+    /// Turns, rounds, the dying's rolls, victory.
+    Advance,
+}
+
+/// The command being processed and what became of it.
+#[derive(Resource, Debug, Default)]
+pub struct Pending {
+    /// The command.
+    pub command: Option<Command>,
+    /// The acting unit.
+    pub actor: Option<Entity>,
+    /// Why it was refused, if it was.
+    pub refusal: Option<Refusal>,
+}
+
+impl Pending {
+    /// Refuses the command (the first refusal stands).
+    pub fn refuse(&mut self, refusal: Refusal) {
+        self.refusal.get_or_insert(refusal);
+    }
+
+    /// True while the command is neither refused nor of another kind.
+    pub fn is(&self, name: &str) -> bool {
+        self.refusal.is_none() && self.command.as_ref().is_some_and(|c| c.name() == name)
+    }
+}
+
+/// Run condition: the pending command is a `name` command and still stands.
+pub fn pending(name: &'static str) -> impl Fn(Res<Pending>) -> bool + Clone {
+    move |p: Res<Pending>| p.is(name)
+}
+
+/// Run condition: the pending command still stands.
+pub fn accepted(p: Res<Pending>) -> bool {
+    p.refusal.is_none() && p.command.is_some()
+}
+
+/// The rules: schedules, sets and every rule's systems. Headless.
+pub struct RulesPlugin;
+
+impl Plugin for RulesPlugin {
+    fn build(&self, app: &mut App) {
+        let mut commands = Schedule::new(CommandSchedule);
+        commands.set_executor(SingleThreadedExecutor::new());
+        commands.configure_sets(
+            (
+                CommandSystems::Identify,
+                CommandSystems::Validate,
+                CommandSystems::Pay,
+                CommandSystems::Execute,
+                CommandSystems::Advance,
+            )
+                .chain(),
+        );
+        app.add_schedule(commands);
+
+        let mut attacks = Schedule::new(AttackSchedule);
+        attacks.set_executor(SingleThreadedExecutor::new());
+        attacks.configure_sets(
+            (
+                AttackSystems::Base,
+                AttackSystems::Situational,
+                AttackSystems::Final,
+            )
+                .chain(),
+        );
+        app.add_schedule(attacks);
+
+        app.init_resource::<Pending>()
+            .init_resource::<CombatLog>()
+            .add_plugins((
+                turn::plugin,
+                action_points::plugin,
+                facing::plugin,
+                movement::plugin,
+                prone::plugin,
+                defend::plugin,
+                charge::plugin,
+                attack::plugin,
+                dying::plugin,
+                items::plugin,
+                victory::plugin,
+            ));
+    }
+}
+
+/// Sends `command` to the battle in `world`. On refusal nothing changed and
+/// the reason cites the rule.
+pub fn submit(world: &mut World, command: Command) -> Result<(), Refusal> {
+    *world.resource_mut::<Pending>() = Pending {
+        command: Some(command),
+        ..default()
+    };
+    world.run_schedule(CommandSchedule);
+    let pending = std::mem::take(&mut *world.resource_mut::<Pending>());
+    match pending.refusal {
+        Some(r) => Err(r),
+        None => Ok(()),
+    }
+}
+
+/// The entity of the unit called `name`.
+pub fn unit_named(world: &mut World, name: &str) -> Option<Entity> {
+    world
+        .query::<(Entity, &Name, &UnitId)>()
+        .iter(world)
+        .find(|(_, n, _)| n.as_str() == name)
+        .map(|(e, _, _)| e)
+}
+
+/// True when the unit is out of action (R2.5): dying, stable or dead.
+pub fn out_of_action(world: &World, unit: Entity) -> bool {
+    let e = world.entity(unit);
+    e.contains::<Dying>() || e.contains::<Stable>() || e.contains::<Dead>()
+}

@@ -1,0 +1,206 @@
+//! Labelled modifiers and the attack schedule that gathers them.
+//!
+//! An attack (real, previewed or imagined by the AI) is an [`AttackDraft`]
+//! run through the [`AttackSchedule`]: every rule that changes attacks has a
+//! system there that reads the draft and the battle and pushes
+//! [`Modifier`]s, each with its source and R-id. Resolution, preview and AI
+//! all call [`gather`], so what the screen promises is what the dice do.
+
+use super::command::Refusal;
+use crate::format::Weapon;
+use crate::grid::Pos;
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+use std::fmt;
+
+/// The schedule that gathers an attack's modifiers.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttackSchedule;
+
+/// Phases of gathering, in order (configured in `RulesPlugin`).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AttackSystems {
+    /// The attack's own numbers: R7.1 bonus, R1.1 DV, R7.7 damage bonus.
+    Base,
+    /// Situational modifiers: facing, prone, charge, flanking, cover, range…
+    Situational,
+    /// Rules that override the roll: automatic hits (R7.9).
+    Final,
+}
+
+/// How an attack is made (R7.1 picks the attribute by it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AttackMode {
+    /// A melee weapon within reach.
+    Melee,
+    /// A projectile weapon.
+    Ranged,
+    /// A thrown weapon or item (R9).
+    Thrown,
+}
+
+/// What a modifier does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Advantages (positive) or disadvantages (negative), counted (R0.4).
+    Advantage(i32),
+    /// Added to the attack roll (R7.1).
+    Bonus(i32),
+    /// Added to the target's DV (R1.1).
+    Dv(i32),
+    /// Added to the damage (R7.7).
+    Damage(i32),
+    /// The attack hits with 1 degree, no roll (R7.9).
+    AutoHit,
+}
+
+/// One labelled modifier: what it does, why, and which rule says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modifier {
+    /// The effect.
+    pub effect: Effect,
+    /// Its source, for the log ("rear attack", "MB").
+    pub source: String,
+    /// The rule's id ("R4.3").
+    pub rule: &'static str,
+}
+
+impl fmt::Display for Modifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (s, r) = (&self.source, self.rule);
+        match self.effect {
+            Effect::Advantage(n) if n >= 0 => write!(f, "{s} +{n} adv ({r})"),
+            Effect::Advantage(n) => write!(f, "{s} +{} dis ({r})", -n),
+            Effect::Bonus(n) => write!(f, "{s} {n:+} ({r})"),
+            Effect::Dv(n) => write!(f, "{s} {n:+} DV ({r})"),
+            Effect::Damage(n) => write!(f, "{s} {n:+} damage ({r})"),
+            Effect::AutoHit => write!(f, "{s}: automatic hit ({r})"),
+        }
+    }
+}
+
+/// An attack to gather modifiers for. The input fields say what is tried;
+/// rules fill `modifiers`, or `refusal` when the attack is impossible.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct AttackDraft {
+    /// The attacker.
+    pub attacker: Entity,
+    /// The target.
+    pub target: Entity,
+    /// The weapon (resolved from the catalog; "unarmed" without one).
+    pub weapon: Weapon,
+    /// Melee, ranged or thrown.
+    pub mode: AttackMode,
+    /// The attacker's tile: its own, or a hypothetical one for previews.
+    pub from: Pos,
+    /// Attacks and throws the attacker made earlier this turn (R7.6).
+    pub earlier_attacks: u32,
+    /// A reactive attack (R8.1): no iterative penalty.
+    pub reaction: bool,
+    /// The attack ending a Charge (R4.7).
+    pub charge: bool,
+    /// What the rules add.
+    pub modifiers: Vec<Modifier>,
+    /// Why the attack cannot be made, if it cannot.
+    pub refusal: Option<Refusal>,
+}
+
+impl AttackDraft {
+    /// A draft with no modifiers yet.
+    pub fn new(
+        attacker: Entity,
+        target: Entity,
+        weapon: Weapon,
+        mode: AttackMode,
+        from: Pos,
+    ) -> Self {
+        Self {
+            attacker,
+            target,
+            weapon,
+            mode,
+            from,
+            earlier_attacks: 0,
+            reaction: false,
+            charge: false,
+            modifiers: vec![],
+            refusal: None,
+        }
+    }
+
+    /// Adds a modifier.
+    pub fn push(&mut self, effect: Effect, source: impl Into<String>, rule: &'static str) {
+        self.modifiers.push(Modifier {
+            effect,
+            source: source.into(),
+            rule,
+        });
+    }
+
+    /// Marks the attack impossible (the first reason stands).
+    pub fn refuse(&mut self, refusal: Refusal) {
+        self.refusal.get_or_insert(refusal);
+    }
+
+    fn sum(&self, pick: impl Fn(Effect) -> Option<i32>) -> i32 {
+        self.modifiers.iter().filter_map(|m| pick(m.effect)).sum()
+    }
+
+    /// Net advantage `n = adv − dis` (R0.4).
+    pub fn advantage(&self) -> i32 {
+        self.sum(|e| match e {
+            Effect::Advantage(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// Total added to the d20.
+    pub fn bonus(&self) -> i32 {
+        self.sum(|e| match e {
+            Effect::Bonus(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// The target's DV.
+    pub fn dv(&self) -> i32 {
+        self.sum(|e| match e {
+            Effect::Dv(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// Flat damage added to the weapon dice.
+    pub fn damage_bonus(&self) -> i32 {
+        self.sum(|e| match e {
+            Effect::Damage(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// True when the attack hits without a roll (R7.9).
+    pub fn auto_hit(&self) -> bool {
+        self.modifiers.iter().any(|m| m.effect == Effect::AutoHit)
+    }
+
+    /// The modifiers of one kind, for the log.
+    pub fn listed(&self, kind: fn(&Effect) -> bool) -> String {
+        let parts: Vec<String> = self
+            .modifiers
+            .iter()
+            .filter(|m| kind(&m.effect))
+            .map(|m| m.to_string())
+            .collect();
+        parts.join(", ")
+    }
+}
+
+/// Runs the [`AttackSchedule`] on `draft` and returns it with every
+/// modifier the rules add. Reads the battle, changes nothing.
+pub fn gather(world: &mut World, draft: AttackDraft) -> AttackDraft {
+    world.insert_resource(draft);
+    world.run_schedule(AttackSchedule);
+    world
+        .remove_resource::<AttackDraft>()
+        .expect("the attack schedule keeps the draft")
+}

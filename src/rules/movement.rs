@@ -1,0 +1,465 @@
+//! R5 movement: step costs (orthogonal 1, diagonals alternating 1 and 2
+//! within one Move, difficult terrain doubling), no corner cutting, allies
+//! passable but enemies not; the cheapest paths and the reachable tiles for
+//! the UI and the AI; the Move and Step commands.
+//!
+//! Paths are searched with Dijkstra (the `pathfinding` crate) over states
+//! `(tile, diagonal parity)`: the cost of the next diagonal depends on how
+//! many diagonals this Move has taken, so the tile alone is not a state.
+
+use super::command::{Command, Refusal};
+use super::log::log;
+use super::{CommandSystems, Pending, pending};
+use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats, UnitId};
+use crate::grid::{Dir, Pos};
+use crate::terrain::{Movement, TerrainMap};
+use bevy::prelude::*;
+use pathfinding::directed::dijkstra::{dijkstra, dijkstra_reach};
+use std::collections::HashMap;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        super::CommandSchedule,
+        (
+            validate_move
+                .run_if(pending("Move"))
+                .in_set(CommandSystems::Validate),
+            validate_step
+                .run_if(pending("Step"))
+                .in_set(CommandSystems::Validate),
+            execute_move
+                .run_if(pending("Move"))
+                .in_set(CommandSystems::Execute),
+            execute_step
+                .run_if(pending("Step"))
+                .in_set(CommandSystems::Execute),
+        ),
+    );
+}
+
+/// Who stands where, as the mover sees it.
+#[derive(Clone, Debug)]
+pub struct Occupancy {
+    width: i32,
+    cells: Vec<Occupant>,
+}
+
+/// What stands on a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occupant {
+    /// Nobody (or the dead: bodies do not block).
+    Empty,
+    /// A unit of the mover's side: passable, but no place to stop (R5.2).
+    Ally,
+    /// Any other unit: not enterable (R5.2).
+    Enemy,
+}
+
+impl Occupancy {
+    /// Occupancy of `map` as seen by a unit of side `side` at `mover`.
+    pub fn new(
+        map: &TerrainMap,
+        units: impl Iterator<Item = (Pos, usize)>,
+        side: usize,
+        mover: Pos,
+    ) -> Self {
+        let mut cells = vec![Occupant::Empty; (map.width() * map.height()) as usize];
+        for (p, s) in units {
+            if map.contains(p) && p != mover {
+                cells[(p.y * map.width() + p.x) as usize] = if s == side {
+                    Occupant::Ally
+                } else {
+                    Occupant::Enemy
+                };
+            }
+        }
+        Self {
+            width: map.width(),
+            cells,
+        }
+    }
+
+    /// Who is at `p` (callers check `p` is on the map).
+    pub fn at(&self, p: Pos) -> Occupant {
+        self.cells
+            .get((p.y * self.width + p.x) as usize)
+            .copied()
+            .unwrap_or(Occupant::Empty)
+    }
+}
+
+/// A search state: a tile and whether the Move has taken an odd number of
+/// diagonal steps (the next diagonal then costs 2).
+pub type MoveState = (Pos, bool);
+
+/// Why a single step is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Block {
+    /// Off the map (R0.1).
+    OffMap,
+    /// Impassable terrain (R5.2).
+    Impassable,
+    /// An enemy stands there (R5.2).
+    Enemy,
+    /// A diagonal that cuts the corner of impassable terrain (R5.1).
+    Corner,
+}
+
+/// What blocks a step from `from` in direction `dir`, if anything. No
+/// allocation: this is the inner loop of every path search.
+pub fn step_block(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Option<Block> {
+    let to = from.step(dir);
+    if !map.contains(to) {
+        return Some(Block::OffMap);
+    }
+    if !map.is_passable(to) {
+        return Some(Block::Impassable);
+    }
+    if occ.at(to) == Occupant::Enemy {
+        return Some(Block::Enemy);
+    }
+    if dir.is_diagonal()
+        && (!map.is_passable(Pos::new(to.x, from.y)) || !map.is_passable(Pos::new(from.x, to.y)))
+    {
+        return Some(Block::Corner);
+    }
+    None
+}
+
+/// [`step_block`] as a refusal that cites the rule.
+pub fn step_blocked(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Option<Refusal> {
+    let to = from.step(dir);
+    step_block(map, occ, from, dir).map(|block| match block {
+        Block::OffMap => Refusal::new("R0.1", format!("{to} is off the map")),
+        Block::Impassable => {
+            let name = map.get(to).map_or("?", |t| t.name.as_str());
+            Refusal::new("R5.2", format!("{to} is impassable ({name})"))
+        }
+        Block::Enemy => Refusal::new("R5.2", format!("an enemy stands on {to}")),
+        Block::Corner => Refusal::new("R5.1", format!("the diagonal {from} → {to} cuts a corner")),
+    })
+}
+
+/// The movement cost of stepping from state `(from, odd)` in `dir`
+/// (R5.1): 1 orthogonal, 1 or 2 diagonal by parity, doubled into difficult
+/// terrain. Returns the next state and the cost.
+pub fn step_cost(map: &TerrainMap, (from, odd): MoveState, dir: Dir) -> (MoveState, u32) {
+    let to = from.step(dir);
+    let (base, odd) = if dir.is_diagonal() {
+        (if odd { 2 } else { 1 }, !odd)
+    } else {
+        (1, odd)
+    };
+    let difficult = map
+        .get(to)
+        .is_some_and(|t| t.movement == Movement::Difficult);
+    ((to, odd), if difficult { base * 2 } else { base })
+}
+
+fn successors<'a>(
+    map: &'a TerrainMap,
+    occ: &'a Occupancy,
+    state: MoveState,
+) -> impl Iterator<Item = (MoveState, u32)> + 'a {
+    Dir::ALL
+        .into_iter()
+        .filter(move |dir| step_block(map, occ, state.0, *dir).is_none())
+        .map(move |dir| step_cost(map, state, dir))
+}
+
+/// A tile reachable in one Move, with its cost and the path to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Movement spent.
+    pub cost: u32,
+    /// The tiles walked through, the start excluded, the end included.
+    pub path: Vec<Pos>,
+}
+
+/// Every tile a unit at `start` with `speed` can end a Move on, with the
+/// cheapest cost and path (R5). Tiles held by allies are passed through but
+/// not listed.
+pub fn reachable(map: &TerrainMap, occ: &Occupancy, start: Pos, speed: u32) -> HashMap<Pos, Reach> {
+    let mut parents: HashMap<MoveState, (MoveState, u32)> = HashMap::new();
+    let mut best: HashMap<Pos, MoveState> = HashMap::new();
+    for item in dijkstra_reach(&(start, false), |s| successors(map, occ, *s)) {
+        if item.total_cost > speed {
+            break;
+        }
+        if let Some(parent) = item.parent {
+            parents.insert(item.node, (parent, item.total_cost));
+        }
+        best.entry(item.node.0).or_insert(item.node);
+    }
+    best.into_iter()
+        .filter(|(p, _)| *p != start && occ.at(*p) == Occupant::Empty)
+        .map(|(p, state)| {
+            let cost = parents.get(&state).map_or(0, |(_, c)| *c);
+            let mut path = vec![p];
+            let mut s = state;
+            while let Some(&(parent, _)) = parents.get(&s) {
+                if parent.0 != start {
+                    path.push(parent.0);
+                }
+                s = parent;
+            }
+            path.reverse();
+            (p, Reach { cost, path })
+        })
+        .collect()
+}
+
+/// The cheapest path from `start` to `to`, ignoring speed: `(path, cost)`
+/// with the start excluded.
+pub fn cheapest_path(
+    map: &TerrainMap,
+    occ: &Occupancy,
+    start: Pos,
+    to: Pos,
+) -> Option<(Vec<Pos>, u32)> {
+    let (states, cost) = dijkstra(&(start, false), |s| successors(map, occ, *s), |s| s.0 == to)?;
+    Some((states.into_iter().skip(1).map(|s| s.0).collect(), cost))
+}
+
+/// The cost of walking `path` from `start` in one Move, or why it cannot be
+/// walked (R5.1, R5.2).
+pub fn path_cost(
+    map: &TerrainMap,
+    occ: &Occupancy,
+    start: Pos,
+    path: &[Pos],
+) -> Result<u32, Refusal> {
+    let mut state = (start, false);
+    let mut total = 0;
+    for &next in path {
+        let dir = Dir::ALL
+            .into_iter()
+            .find(|d| state.0.step(*d) == next)
+            .ok_or_else(|| Refusal::new("R5.3", format!("{next} is not next to {}", state.0)))?;
+        if let Some(r) = step_blocked(map, occ, state.0, dir) {
+            return Err(r);
+        }
+        let (s, c) = step_cost(map, state, dir);
+        state = s;
+        total += c;
+    }
+    Ok(total)
+}
+
+/// The map and occupancy as `unit` sees them.
+pub fn view_for(world: &mut World, unit: Entity) -> (TerrainMap, Occupancy, Pos) {
+    let side = world.get::<Side>(unit).map_or(0, |s| s.0);
+    let at = world.get::<GridPos>(unit).map_or(Pos::default(), |p| p.0);
+    let units: Vec<(Pos, usize)> = world
+        .query_filtered::<(&GridPos, &Side), (With<UnitId>, Without<Dead>)>()
+        .iter(world)
+        .map(|(p, s)| (p.0, s.0))
+        .collect();
+    let map = world.resource::<Battlefield>().0.map.clone();
+    let occ = Occupancy::new(&map, units.into_iter(), side, at);
+    (map, occ, at)
+}
+
+/// The path a Move command takes, or why it cannot (R5, R4.8 crawling).
+pub fn plan_move(
+    world: &mut World,
+    unit: Entity,
+    to: Pos,
+    path: Option<&[Pos]>,
+) -> Result<Vec<Pos>, Refusal> {
+    let (map, occ, at) = view_for(world, unit);
+    let speed = world
+        .get::<Stats>(unit)
+        .map_or(0, |s| s.template.speed)
+        .max(0) as u32;
+    if !map.contains(to) {
+        return Err(Refusal::new(
+            "R0.1",
+            format!("{to} is off the map ({}×{})", map.width(), map.height()),
+        ));
+    }
+    if to == at {
+        return Err(Refusal::new("R5.1", format!("already at {to}")));
+    }
+    if !map.is_passable(to) {
+        let name = map.get(to).map_or("?", |t| t.name.as_str());
+        return Err(Refusal::new("R5.2", format!("{to} is impassable ({name})")));
+    }
+    if occ.at(to) != Occupant::Empty {
+        return Err(Refusal::new(
+            "R5.2",
+            format!("{to} is occupied: a Move cannot end there"),
+        ));
+    }
+    if world.entity(unit).contains::<Prone>() {
+        // R4.8: a Move while prone crawls one tile.
+        let dir = Dir::ALL
+            .into_iter()
+            .find(|d| at.step(*d) == to)
+            .ok_or_else(|| {
+                Refusal::new(
+                    "R4.8",
+                    format!("a prone unit crawls 1 tile; {to} is farther"),
+                )
+            })?;
+        return match step_blocked(&map, &occ, at, dir) {
+            Some(r) => Err(r),
+            None => Ok(vec![to]),
+        };
+    }
+    let (path, cost) = match path {
+        Some(p) => {
+            if p.last() != Some(&to) {
+                return Err(Refusal::new(
+                    "R5.3",
+                    format!("the path does not end at {to}"),
+                ));
+            }
+            (p.to_vec(), path_cost(&map, &occ, at, p)?)
+        }
+        None => cheapest_path(&map, &occ, at, to)
+            .ok_or_else(|| Refusal::new("R5.2", format!("no path to {to}")))?,
+    };
+    if cost > speed {
+        return Err(Refusal::new(
+            "R5.1",
+            format!("path costs {cost}, speed is {speed}"),
+        ));
+    }
+    Ok(path)
+}
+
+fn move_args(world: &World) -> Option<(Entity, Pos, Option<Vec<Pos>>)> {
+    let pending = world.resource::<Pending>();
+    match (&pending.command, pending.actor) {
+        (Some(Command::Move { to, path, .. }), Some(a)) => Some((a, *to, path.clone())),
+        (Some(Command::Step { to, .. }), Some(a)) => Some((a, *to, None)),
+        _ => None,
+    }
+}
+
+fn validate_move(world: &mut World) {
+    let Some((actor, to, path)) = move_args(world) else {
+        return;
+    };
+    if let Err(r) = plan_move(world, actor, to, path.as_deref()) {
+        world.resource_mut::<Pending>().refuse(r);
+    }
+}
+
+fn execute_move(world: &mut World) {
+    let Some((actor, to, path)) = move_args(world) else {
+        return;
+    };
+    let Ok(path) = plan_move(world, actor, to, path.as_deref()) else {
+        return;
+    };
+    let (map, occ, at) = view_for(world, actor);
+    let cost = path_cost(&map, &occ, at, &path).unwrap_or(0);
+    walk(world, actor, &path);
+    let speed = world.get::<Stats>(actor).map_or(0, |s| s.template.speed);
+    let crawl = if world.entity(actor).contains::<Prone>() {
+        ", crawling (R4.8)"
+    } else {
+        ""
+    };
+    log(
+        world,
+        format!("  movement cost {cost} of speed {speed}{crawl} (R5.1)"),
+    );
+}
+
+/// Walks `unit` along `path`, one tile at a time; it ends facing its last
+/// step (R4.2).
+pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) {
+    let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
+        return;
+    };
+    let mut at = start;
+    for &next in path {
+        let dir = Dir::towards(at, next);
+        if let Some(mut p) = world.get_mut::<GridPos>(unit) {
+            p.0 = next;
+        }
+        if let (Some(dir), Some(mut f)) = (dir, world.get_mut::<Facing>(unit)) {
+            f.0 = dir;
+        }
+        at = next;
+    }
+    let who = world
+        .get::<Name>(unit)
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let facing = world.get::<Facing>(unit).map_or(Dir::N, |f| f.0);
+    log(
+        world,
+        format!(
+            "{who} moves {start} → {at}, {} tiles, facing {facing} (R5.1)",
+            path.len()
+        ),
+    );
+}
+
+/// Why a Step from the unit's tile to `to` is not allowed: only to an
+/// adjacent tile, never into difficult terrain, not while prone.
+fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> {
+    let (map, occ, at) = view_for(world, unit);
+    if world.entity(unit).contains::<Prone>() {
+        return Err(Refusal::new(
+            "R4.8",
+            "a prone unit crawls with Move or stands up first",
+        ));
+    }
+    let dir = Dir::ALL
+        .into_iter()
+        .find(|d| at.step(*d) == to)
+        .ok_or_else(|| {
+            Refusal::new(
+                "R3.1",
+                format!("a Step moves exactly 1 tile; {to} is not adjacent"),
+            )
+        })?;
+    if let Some(r) = step_blocked(&map, &occ, at, dir) {
+        return Err(r);
+    }
+    if occ.at(to) != Occupant::Empty {
+        return Err(Refusal::new("R5.2", format!("{to} is occupied")));
+    }
+    if map
+        .get(to)
+        .is_some_and(|t| t.movement == Movement::Difficult)
+    {
+        return Err(Refusal::new(
+            "R3.1",
+            format!("a Step cannot enter difficult terrain ({to})"),
+        ));
+    }
+    Ok(dir)
+}
+
+fn validate_step(world: &mut World) {
+    let Some((actor, to, _)) = move_args(world) else {
+        return;
+    };
+    if let Err(r) = check_step(world, actor, to) {
+        world.resource_mut::<Pending>().refuse(r);
+    }
+}
+
+/// A Step shifts the unit without turning it *(decision)*.
+fn execute_step(world: &mut World) {
+    let Some((actor, to, _)) = move_args(world) else {
+        return;
+    };
+    let from = world.get::<GridPos>(actor).map(|p| p.0);
+    if let Some(mut p) = world.get_mut::<GridPos>(actor) {
+        p.0 = to;
+    }
+    let who = world
+        .get::<Name>(actor)
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    if let Some(from) = from {
+        log(world, format!("{who} steps {from} → {to} (R3.1 Step)"));
+    }
+}

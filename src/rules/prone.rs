@@ -1,0 +1,86 @@
+//! R4.8 prone: attacks against and by prone units, and standing up.
+
+use super::command::Refusal;
+use super::log::log;
+use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use super::{CommandSystems, Pending, pending};
+use crate::battle::Prone;
+use crate::format::WeaponTrait;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        super::CommandSchedule,
+        (
+            validate_stand_up
+                .run_if(pending("StandUp"))
+                .in_set(CommandSystems::Validate),
+            execute_stand_up
+                .run_if(pending("StandUp"))
+                .in_set(CommandSystems::Execute),
+        ),
+    )
+    .add_systems(
+        AttackSchedule,
+        add_prone_modifiers.in_set(AttackSystems::Situational),
+    );
+}
+
+fn validate_stand_up(mut pending: ResMut<Pending>, prone: Query<(Has<Prone>, &Name)>) {
+    let Some(actor) = pending.actor else {
+        return;
+    };
+    if let Ok((false, name)) = prone.get(actor) {
+        pending.refuse(Refusal::new("R4.8", format!("{name} is not prone")));
+    }
+}
+
+fn execute_stand_up(world: &mut World) {
+    let Some(actor) = world.resource::<Pending>().actor else {
+        return;
+    };
+    world.entity_mut(actor).remove::<Prone>();
+    let who = world
+        .get::<Name>(actor)
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    log(world, format!("{who} stands up (R4.8)"));
+}
+
+/// R4.8: melee against a prone target +1 advantage, ranged and thrown +1
+/// disadvantage. A prone attacker: +1 disadvantage on melee against a
+/// standing target and on throws; no bows; +1 advantage with crossbows and
+/// firearms.
+fn add_prone_modifiers(mut draft: ResMut<AttackDraft>, prone: Query<Has<Prone>>) {
+    let target_prone = prone.get(draft.target).unwrap_or(false);
+    let attacker_prone = prone.get(draft.attacker).unwrap_or(false);
+    match draft.mode {
+        AttackMode::Melee if target_prone => {
+            draft.push(Effect::Advantage(1), "target prone", "R4.8")
+        }
+        AttackMode::Ranged | AttackMode::Thrown if target_prone => {
+            draft.push(Effect::Advantage(-1), "target prone", "R4.8")
+        }
+        _ => {}
+    }
+    if !attacker_prone {
+        return;
+    }
+    let weapon = draft.weapon.clone();
+    match draft.mode {
+        AttackMode::Melee if !target_prone => {
+            draft.push(Effect::Advantage(-1), "attacker prone", "R4.8")
+        }
+        AttackMode::Thrown => draft.push(Effect::Advantage(-1), "thrown while prone", "R4.8"),
+        AttackMode::Ranged if weapon.has(WeaponTrait::Bow) => draft.refuse(Refusal::new(
+            "R4.8",
+            format!("a prone unit cannot shoot a bow ({})", weapon.name),
+        )),
+        AttackMode::Ranged
+            if weapon.has(WeaponTrait::Crossbow) || weapon.has(WeaponTrait::Firearm) =>
+        {
+            draft.push(Effect::Advantage(1), "braced prone", "R4.8")
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,219 @@
+//! R2.3–R2.5 turns and rounds: who acts, the start and end of turns, the
+//! start of rounds, and the Identify phase every command passes first.
+
+use super::initiative::{fixed_initiative, roll_initiative, round_order};
+use super::log::log;
+use super::{CommandSystems, Pending, Refusal, dying, out_of_action, pending, victory};
+use crate::battle::{
+    ActionPoints, Battlefield, Charged, Dead, Defending, Dying, OffGuard, Reactions, ShieldReady,
+    Stable, Stats,
+};
+use crate::rules::command::Command;
+use bevy::prelude::*;
+
+/// How a battle ended (R11).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    /// A side won, and by which condition.
+    Victory {
+        /// Index of the winning side.
+        side: usize,
+        /// The condition met, e.g. "Eliminate".
+        by: String,
+    },
+    /// Nobody won: the round limit passed, or no one is left standing.
+    Draw,
+}
+
+/// Rounds and turns.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TurnState {
+    /// The round, from 1.
+    pub round: u32,
+    /// Every unit in initiative order with its total (R2.1).
+    pub initiative: Vec<(Entity, i32)>,
+    /// This round's order (V1 may put a side first).
+    pub order: Vec<Entity>,
+    /// Index in `order` of the unit whose turn it is.
+    pub index: usize,
+    /// The unit whose turn it is.
+    pub current: Option<Entity>,
+    /// Set once the battle is over.
+    pub outcome: Option<Outcome>,
+    /// The current turn ends when this command's Advance phase runs.
+    pub end_requested: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TurnState>()
+        .add_systems(
+            super::CommandSchedule,
+            identify_actor.in_set(CommandSystems::Identify),
+        )
+        .add_systems(
+            super::CommandSchedule,
+            request_end_of_turn
+                .run_if(pending("EndTurn"))
+                .in_set(CommandSystems::Execute),
+        )
+        .add_systems(
+            super::CommandSchedule,
+            advance_turn
+                .after(victory::check_victory)
+                .in_set(CommandSystems::Advance),
+        );
+}
+
+/// Starts the battle: initiative (rolled, or fixed by a scenario), round 1,
+/// the first turn.
+pub fn begin_battle(world: &mut World, fixed: Option<&[String]>) {
+    let initiative = match fixed {
+        Some(names) => fixed_initiative(world, names),
+        None => roll_initiative(world),
+    };
+    world.resource_mut::<TurnState>().initiative = initiative;
+    start_round(world, 1);
+}
+
+/// Starts round `round` and the first turn in it.
+fn start_round(world: &mut World, round: u32) {
+    let initiative = world.resource::<TurnState>().initiative.clone();
+    let order = round_order(world, &initiative, round);
+    {
+        let mut turn = world.resource_mut::<TurnState>();
+        turn.round = round;
+        turn.order = order;
+        turn.index = 0;
+        turn.current = None;
+    }
+    log(world, format!("— round {round} —"));
+    next_turn(world, 0);
+}
+
+/// Gives the turn to the first unit at or after `index` in this round's
+/// order that can take one; dying units make their roll instead (R10.2);
+/// past the end, the round ends (R2.4).
+fn next_turn(world: &mut World, mut index: usize) {
+    loop {
+        if world.resource::<TurnState>().outcome.is_some() {
+            world.resource_mut::<TurnState>().current = None;
+            return;
+        }
+        let order = world.resource::<TurnState>().order.clone();
+        let Some(&unit) = order.get(index) else {
+            let round = world.resource::<TurnState>().round;
+            victory::end_of_round(world, round);
+            if world.resource::<TurnState>().outcome.is_some() {
+                world.resource_mut::<TurnState>().current = None;
+                return;
+            }
+            start_round(world, round + 1);
+            return;
+        };
+        world.resource_mut::<TurnState>().index = index;
+        let e = world.entity(unit);
+        if e.contains::<Dead>() || e.contains::<Stable>() {
+            index += 1;
+            continue;
+        }
+        if e.contains::<Dying>() {
+            // A dying unit's turn is only its dying roll (R2.5, R10.2).
+            dying::roll_dying(world, unit);
+            victory::check_victory_now(world);
+            index += 1;
+            continue;
+        }
+        start_turn(world, unit);
+        return;
+    }
+}
+
+/// The start of `unit`'s turn: 3 AP and the free action (R3.1), reactions
+/// refreshed (R3.2), off-guard over (R2.3), "until your next turn" effects
+/// over (R4.6, R4.7).
+fn start_turn(world: &mut World, unit: Entity) {
+    let stats = world.get::<Stats>(unit).map(|s| s.template.clone());
+    let reactions = stats.map_or(1, |t| 1 + t.str.max(t.dex).max(0));
+    let mut e = world.entity_mut(unit);
+    e.insert((ActionPoints { ap: 3, ..default() }, Reactions(reactions)));
+    e.remove::<(OffGuard, Defending, ShieldReady, Charged)>();
+    let name = e.get::<Name>().map(|n| n.to_string()).unwrap_or_default();
+    let round = world.resource::<TurnState>().round;
+    world.resource_mut::<TurnState>().current = Some(unit);
+    log(world, format!("round {round}: {name}'s turn"));
+}
+
+/// Resolves the acting unit and refuses commands from units that cannot act
+/// now: unknown, out of action (R2.5), or not their turn (R2.1).
+pub(super) fn identify_actor(world: &mut World) {
+    let Some(command) = world.resource::<Pending>().command.clone() else {
+        return;
+    };
+    let refusal = identify(world, &command);
+    let mut pending = world.resource_mut::<Pending>();
+    match refusal {
+        Ok(actor) => pending.actor = actor,
+        Err(r) => pending.refuse(r),
+    }
+}
+
+fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refusal> {
+    let turn = world.resource::<TurnState>();
+    if turn.outcome.is_some() {
+        return Err(Refusal::new("R11", "the battle is over"));
+    }
+    let current = turn.current;
+    let Some(name) = command.actor() else {
+        return match current {
+            Some(c) => Ok(Some(c)),
+            None => Err(Refusal::new("R2.4", "no unit has the turn")),
+        };
+    };
+    let Some(actor) = super::unit_named(world, name) else {
+        return Err(Refusal(format!("unknown unit \"{name}\"")));
+    };
+    if out_of_action(world, actor) {
+        let state = if world.entity(actor).contains::<Dead>() {
+            "dead"
+        } else if world.entity(actor).contains::<Dying>() {
+            "dying"
+        } else {
+            "unconscious"
+        };
+        return Err(Refusal::new(
+            "R2.5",
+            format!("{name} is {state} and takes no actions"),
+        ));
+    }
+    if current != Some(actor) {
+        let whose = current
+            .and_then(|c| world.get::<Name>(c))
+            .map_or("nobody".to_string(), |n| n.to_string());
+        return Err(Refusal::new(
+            "R2.1",
+            format!("it is {whose}'s turn, not {name}'s"),
+        ));
+    }
+    Ok(Some(actor))
+}
+
+fn request_end_of_turn(mut turn: ResMut<TurnState>) {
+    turn.end_requested = true;
+}
+
+/// Advance phase: after an EndTurn, the next unit's turn.
+pub(super) fn advance_turn(world: &mut World) {
+    if !std::mem::take(&mut world.resource_mut::<TurnState>().end_requested) {
+        return;
+    }
+    if world.resource::<TurnState>().outcome.is_some() {
+        return;
+    }
+    let index = world.resource::<TurnState>().index;
+    next_turn(world, index + 1);
+}
+
+/// The level's round limit.
+pub fn round_limit(world: &World) -> u32 {
+    world.resource::<Battlefield>().0.source.round_limit
+}

@@ -1,0 +1,438 @@
+//! Scenarios (FORMAT.md): a level, scripted dice, commands and expectations.
+//! They test the rules from outside the code; `skirmish verify` runs them.
+
+use crate::battle::{
+    ArmorReduction, Condition, Dead, Dying, Facing, GridPos, GroundObject, Health, Prone, Stable,
+    headless_app_with,
+};
+use crate::dice::Dice;
+use crate::format::{Catalog, Level};
+use crate::grid::{Dir, Pos};
+use crate::load::{self, Problems, ValidLevel};
+use crate::rules::{CombatLog, Command, Outcome, TurnState, submit};
+use bevy::prelude::*;
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The level a scenario plays: a path relative to the project root, or a
+/// level written inline as `Inline(Level(...))`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LevelRef {
+    /// `"levels/tests/flank.ron"`.
+    Path(String),
+    /// `Inline(Level(...))`.
+    Inline(Box<Level>),
+}
+
+impl<'de> Deserialize<'de> for LevelRef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = LevelRef;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a level path string or Inline(Level(...))")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<LevelRef, E> {
+                Ok(LevelRef::Path(s.to_string()))
+            }
+            fn visit_string<E: de::Error>(self, s: String) -> Result<LevelRef, E> {
+                Ok(LevelRef::Path(s))
+            }
+            // RON hands `Inline(Level(...))` to `deserialize_any` as a
+            // one-element tuple.
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<LevelRef, A::Error> {
+                let level: Level = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::custom("Inline needs a Level(...)"))?;
+                Ok(LevelRef::Inline(Box::new(level)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Whether reactions are taken (FORMAT.md: automatically whenever allowed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReactionPolicy {
+    /// Every allowed reaction is taken, in initiative order.
+    #[default]
+    Always,
+    /// No reactions.
+    Never,
+}
+
+/// What must hold after the commands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Expect {
+    /// The unit's HP.
+    Hp {
+        /// Unit name.
+        unit: String,
+        /// Expected value.
+        is: i32,
+    },
+    /// The unit's tile.
+    At {
+        /// Unit name.
+        unit: String,
+        /// Expected tile.
+        is: Pos,
+    },
+    /// The unit's facing.
+    Facing {
+        /// Unit name.
+        unit: String,
+        /// Expected direction.
+        is: Dir,
+    },
+    /// The unit's condition.
+    State {
+        /// Unit name.
+        unit: String,
+        /// Expected condition.
+        is: Condition,
+    },
+    /// The unit's armor reduction left (R1.2).
+    Ar {
+        /// Unit name.
+        unit: String,
+        /// Expected value.
+        is: i32,
+    },
+    /// Whose turn it is.
+    Turn {
+        /// Unit name.
+        unit: String,
+    },
+    /// An object lies on a tile.
+    ItemAt {
+        /// Object name.
+        item: String,
+        /// Its tile.
+        is: Pos,
+    },
+    /// The log contains a text (case-insensitive).
+    Log {
+        /// The text.
+        contains: String,
+    },
+    /// The command with this 0-based index was refused with this text.
+    Rejected {
+        /// Index in `commands`.
+        command: usize,
+        /// Part of the reason (case-insensitive).
+        contains: String,
+    },
+    /// The round number (project addition).
+    Round {
+        /// Expected round.
+        is: u32,
+    },
+    /// The battle was won by this side (project addition).
+    Winner {
+        /// Side name.
+        side: String,
+    },
+    /// The battle ended in a draw (project addition).
+    Draw,
+    /// The unit's death timer (project addition, R10).
+    Timer {
+        /// Unit name.
+        unit: String,
+        /// Expected timer.
+        is: i32,
+    },
+}
+
+/// A scenario file.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// What it shows.
+    pub name: String,
+    /// The level.
+    pub level: LevelRef,
+    /// Every die, `(sides, value)`, in the order the rules roll them.
+    #[serde(default)]
+    pub dice: Vec<(u32, u32)>,
+    /// Fixed initiative order by unit name (no initiative dice then).
+    #[serde(default)]
+    pub initiative: Option<Vec<String>>,
+    /// Reactions on or off.
+    #[serde(default)]
+    pub reactions: ReactionPolicy,
+    /// The commands, in order.
+    pub commands: Vec<Command>,
+    /// The checks.
+    #[serde(default)]
+    pub expect: Vec<Expect>,
+}
+
+/// The result of running one scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The scenario's name.
+    pub name: String,
+    /// Why it failed; empty when it passed.
+    pub failures: Vec<String>,
+    /// The combat log.
+    pub log: String,
+}
+
+impl Verdict {
+    /// True when every expectation held.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// The project root for `file`: the nearest ancestor folder holding
+/// `assets/catalog`, else the working directory.
+pub fn project_root(file: &Path) -> PathBuf {
+    let start = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    start
+        .ancestors()
+        .find(|d| d.join(load::CATALOG_DIR).is_dir())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// Reads and runs the scenario at `path`.
+pub fn run_file(path: &Path) -> Result<Verdict, Problems> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        Problems(vec![load::Diagnostic {
+            file: file.clone(),
+            at: None,
+            message: format!("cannot read: {e}"),
+        }])
+    })?;
+    let scenario = parse(&bytes, &file)?;
+    let root = project_root(path);
+    let catalog = load::load_catalog_dir(&root.join(load::CATALOG_DIR))?;
+    let level = match &scenario.level {
+        LevelRef::Path(p) => {
+            let candidates = [root.join(p), PathBuf::from(p)];
+            let found = candidates
+                .iter()
+                .find(|c| c.is_file())
+                .unwrap_or(&candidates[0]);
+            load::load_level_file(found, &catalog)?
+        }
+        LevelRef::Inline(level) => load::validate_level((**level).clone(), &catalog, &file)?,
+    };
+    Ok(run(&scenario, &level))
+}
+
+/// Parses a scenario file.
+pub fn parse(bytes: &[u8], file: &str) -> Result<Scenario, Problems> {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        Problems(vec![load::Diagnostic {
+            file: file.to_string(),
+            at: None,
+            message: "not a text file".into(),
+        }])
+    })?;
+    load::ron_options().from_str(text).map_err(|e| {
+        Problems(vec![load::Diagnostic {
+            file: file.to_string(),
+            at: Some((e.span.start.line, e.span.start.col)),
+            message: format!("RON syntax: {}", e.code),
+        }])
+    })
+}
+
+/// Runs `scenario` on `level` and checks its expectations.
+pub fn run(scenario: &Scenario, level: &ValidLevel) -> Verdict {
+    let mut app = headless_app_with(
+        level,
+        Dice::scripted(scenario.dice.iter().copied()),
+        scenario.initiative.as_deref(),
+    );
+    let world = app.world_mut();
+    let mut refused: Vec<(usize, String)> = vec![];
+    for (i, command) in scenario.commands.iter().enumerate() {
+        if let Err(r) = submit(world, command.clone()) {
+            world
+                .resource_mut::<CombatLog>()
+                .push(format!("refused command {i} ({command}): {r}"));
+            refused.push((i, r.0));
+        }
+    }
+    let mut failures = vec![];
+    let dice = world.resource::<Dice>();
+    if let Some(e) = dice.script_error() {
+        failures.push(format!("dice: {e}"));
+    } else if dice.script_left() > 0 {
+        failures.push(format!(
+            "dice: {} scripted dice left unused: the rules rolled fewer than the script gives",
+            dice.script_left()
+        ));
+    }
+    for (i, reason) in &refused {
+        let expected = scenario
+            .expect
+            .iter()
+            .any(|e| matches!(e, Expect::Rejected { command, .. } if command == i));
+        if !expected {
+            failures.push(format!(
+                "command {i} ({}) was refused: {reason}",
+                scenario.commands[*i]
+            ));
+        }
+    }
+    for e in &scenario.expect {
+        if let Err(f) = check(world, e, &refused) {
+            failures.push(f);
+        }
+    }
+    Verdict {
+        name: scenario.name.clone(),
+        failures,
+        log: world.resource::<CombatLog>().text(),
+    }
+}
+
+/// A unit's condition (FORMAT.md `State`).
+pub fn condition(world: &World, unit: Entity) -> Condition {
+    let e = world.entity(unit);
+    if e.contains::<Dead>() {
+        Condition::Dead
+    } else if e.contains::<Dying>() {
+        Condition::Dying
+    } else if e.contains::<Stable>() {
+        Condition::Stable
+    } else if e.contains::<Prone>() {
+        Condition::Prone
+    } else {
+        Condition::Active
+    }
+}
+
+fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(), String> {
+    let unit = |world: &mut World, name: &str| {
+        crate::rules::unit_named(world, name).ok_or_else(|| format!("no unit named \"{name}\""))
+    };
+    let compare = |what: String, got: String, want: String| {
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!("{what}: expected {want}, got {got}"))
+        }
+    };
+    match e {
+        Expect::Hp { unit: u, is } => {
+            let x = unit(world, u)?;
+            let hp = world.get::<Health>(x).map_or(0, |h| h.hp);
+            compare(format!("Hp of {u}"), hp.to_string(), is.to_string())
+        }
+        Expect::At { unit: u, is } => {
+            let x = unit(world, u)?;
+            let at = world.get::<GridPos>(x).map(|p| p.0).unwrap_or_default();
+            compare(format!("At of {u}"), at.to_string(), is.to_string())
+        }
+        Expect::Facing { unit: u, is } => {
+            let x = unit(world, u)?;
+            let f = world.get::<Facing>(x).map(|f| f.0).unwrap_or_default();
+            compare(format!("Facing of {u}"), f.to_string(), is.to_string())
+        }
+        Expect::State { unit: u, is } => {
+            let x = unit(world, u)?;
+            let c = condition(world, x);
+            compare(format!("State of {u}"), format!("{c:?}"), format!("{is:?}"))
+        }
+        Expect::Ar { unit: u, is } => {
+            let x = unit(world, u)?;
+            let ar = world.get::<ArmorReduction>(x).map_or(0, |a| a.0);
+            compare(format!("Ar of {u}"), ar.to_string(), is.to_string())
+        }
+        Expect::Timer { unit: u, is } => {
+            let x = unit(world, u)?;
+            let t = world
+                .get::<Dying>(x)
+                .map_or("not dying".to_string(), |d| d.timer.to_string());
+            compare(format!("Timer of {u}"), t, is.to_string())
+        }
+        Expect::Turn { unit: u } => {
+            let current = world.resource::<TurnState>().current;
+            let name = current
+                .and_then(|c| world.get::<Name>(c))
+                .map_or("nobody".to_string(), |n| n.to_string());
+            compare("Turn".into(), name, u.clone())
+        }
+        Expect::ItemAt { item, is } => {
+            let found = world
+                .query::<(&GroundObject, &GridPos)>()
+                .iter(world)
+                .any(|(o, p)| &o.name == item && p.0 == *is);
+            if found {
+                Ok(())
+            } else {
+                let all: Vec<String> = world
+                    .query::<(&GroundObject, &GridPos)>()
+                    .iter(world)
+                    .map(|(o, p)| format!("{} at {}", o.name, p.0))
+                    .collect();
+                Err(format!(
+                    "ItemAt: no \"{item}\" at {is} (on the ground: {})",
+                    if all.is_empty() {
+                        "nothing".into()
+                    } else {
+                        all.join(", ")
+                    }
+                ))
+            }
+        }
+        Expect::Log { contains } => {
+            if world.resource::<CombatLog>().contains(contains) {
+                Ok(())
+            } else {
+                Err(format!("Log: no line contains {contains:?}"))
+            }
+        }
+        Expect::Rejected { command, contains } => {
+            match refused.iter().find(|(i, _)| i == command) {
+                Some((_, reason)) if reason.to_lowercase().contains(&contains.to_lowercase()) => {
+                    Ok(())
+                }
+                Some((_, reason)) => Err(format!(
+                    "Rejected: command {command} was refused with {reason:?}, which does not contain {contains:?}"
+                )),
+                None => Err(format!("Rejected: command {command} was accepted")),
+            }
+        }
+        Expect::Round { is } => {
+            let r = world.resource::<TurnState>().round;
+            compare("Round".into(), r.to_string(), is.to_string())
+        }
+        Expect::Winner { side } => {
+            let outcome = world.resource::<TurnState>().outcome.clone();
+            let sides = world
+                .resource::<crate::battle::Battlefield>()
+                .0
+                .sides()
+                .to_vec();
+            let got = match outcome {
+                Some(Outcome::Victory { side: s, .. }) => sides[s].name.clone(),
+                Some(Outcome::Draw) => "a draw".into(),
+                None => "no result yet".into(),
+            };
+            compare("Winner".into(), got, side.clone())
+        }
+        Expect::Draw => {
+            let outcome = world.resource::<TurnState>().outcome.clone();
+            compare(
+                "Draw".into(),
+                format!("{outcome:?}"),
+                format!("{:?}", Some(Outcome::Draw)),
+            )
+        }
+    }
+}
+
+/// An empty catalog, for callers that only parse.
+pub fn no_catalog() -> Catalog {
+    Catalog::default()
+}
