@@ -11,5 +11,6 @@ pub mod format;
 pub mod grid;
 pub mod load;
 pub mod rules;
+pub mod save;
 pub mod scenario;
 pub mod terrain;

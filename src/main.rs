@@ -38,12 +38,62 @@ enum Command {
         #[arg(long)]
         log: bool,
     },
+    /// Play a replay file (a level, a seed and the accepted commands) and
+    /// print its combat log and result.
+    Replay {
+        /// The replay file (`Replay(...)` RON).
+        file: PathBuf,
+        /// The catalog the level is resolved against.
+        #[arg(long, default_value = CATALOG_DIR)]
+        catalog: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Check { files, catalog } => check(&files, &catalog),
         Command::Verify { files, log } => verify(&files, log),
+        Command::Replay { file, catalog } => replay(&file, &catalog),
+    }
+}
+
+/// `skirmish replay`: plays a recorded battle again.
+fn replay(file: &Path, catalog_dir: &Path) -> ExitCode {
+    let result = std::fs::read_to_string(file)
+        .map_err(|e| format!("{}: cannot read: {e}", file.display()))
+        .and_then(|text| {
+            skirmish::load::ron_options()
+                .from_str::<skirmish::save::Replay>(&text)
+                .map_err(|e| {
+                    format!(
+                        "{}:{}:{}: {}",
+                        file.display(),
+                        e.span.start.line,
+                        e.span.start.col,
+                        e.code
+                    )
+                })
+        })
+        .and_then(|r| {
+            let catalog = load_catalog_dir(catalog_dir).map_err(|p| p.to_string())?;
+            r.run(&catalog)
+                .map_err(|e| format!("{}: {e}", file.display()))
+        });
+    match result {
+        Ok(app) => {
+            let world = app.world();
+            print!("{}", world.resource::<skirmish::rules::CombatLog>().text());
+            let turn = world.resource::<skirmish::rules::TurnState>();
+            match &turn.outcome {
+                Some(o) => println!("result after round {}: {o:?}", turn.round),
+                None => println!("unfinished, round {}", turn.round),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

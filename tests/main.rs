@@ -3,6 +3,10 @@
 mod asset;
 mod broken;
 mod common;
+mod determinism;
+mod invariants;
 mod levels;
+mod preview;
 mod robustness;
+mod scenarios;
 mod setup;

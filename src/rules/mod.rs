@@ -21,7 +21,9 @@
 //!
 //! One module per rule, named after it: `movement.rs` is R5, `facing.rs`
 //! R4.1–R4.3, `dying.rs` R10, and so on. Decisions the reference leaves open
-//! are in `src/rules/DECISIONS.md`.
+//! are in `src/rules/DECISIONS.md`, included below.
+//!
+#![doc = include_str!("DECISIONS.md")]
 
 pub mod action_points;
 pub mod attack;
@@ -33,6 +35,7 @@ pub mod dying;
 pub mod facing;
 pub mod initiative;
 pub mod items;
+pub mod legal;
 pub mod log;
 pub mod modifiers;
 pub mod movement;
@@ -79,6 +82,8 @@ pub struct Pending {
     pub actor: Option<Entity>,
     /// Why it was refused, if it was.
     pub refusal: Option<Refusal>,
+    /// Only check: the Pay, Execute and Advance phases do not run.
+    pub dry_run: bool,
 }
 
 impl Pending {
@@ -103,6 +108,10 @@ pub fn accepted(p: Res<Pending>) -> bool {
     p.refusal.is_none() && p.command.is_some()
 }
 
+fn carried_out(p: Res<Pending>) -> bool {
+    !p.dry_run
+}
+
 /// The rules: schedules, sets and every rule's systems. Headless.
 pub struct RulesPlugin;
 
@@ -119,6 +128,15 @@ impl Plugin for RulesPlugin {
                 CommandSystems::Advance,
             )
                 .chain(),
+        );
+        // A dry run (`check`) stops after validation.
+        commands.configure_sets(
+            (
+                CommandSystems::Pay,
+                CommandSystems::Execute,
+                CommandSystems::Advance,
+            )
+                .run_if(carried_out),
         );
         app.add_schedule(commands);
 
@@ -157,6 +175,21 @@ impl Plugin for RulesPlugin {
 pub fn submit(world: &mut World, command: Command) -> Result<(), Refusal> {
     *world.resource_mut::<Pending>() = Pending {
         command: Some(command),
+        ..default()
+    };
+    world.run_schedule(CommandSchedule);
+    let pending = std::mem::take(&mut *world.resource_mut::<Pending>());
+    match pending.refusal {
+        Some(r) => Err(r),
+        None => Ok(()),
+    }
+}
+
+/// Whether `command` would be accepted now, without changing anything.
+pub fn check(world: &mut World, command: Command) -> Result<(), Refusal> {
+    *world.resource_mut::<Pending>() = Pending {
+        command: Some(command),
+        dry_run: true,
         ..default()
     };
     world.run_schedule(CommandSchedule);

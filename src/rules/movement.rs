@@ -209,6 +209,16 @@ pub fn reachable(map: &TerrainMap, occ: &Occupancy, start: Pos, speed: u32) -> H
         .collect()
 }
 
+/// The cheapest movement cost from `start` to every tile it can reach on
+/// the map in one Move of unlimited speed (threat maps, the AI's distances).
+pub fn distances(map: &TerrainMap, occ: &Occupancy, start: Pos) -> HashMap<Pos, u32> {
+    let mut out = HashMap::new();
+    for item in dijkstra_reach(&(start, false), |s| successors(map, occ, *s)) {
+        out.entry(item.node.0).or_insert(item.total_cost);
+    }
+    out
+}
+
 /// The cheapest path from `start` to `to`, ignoring speed: `(path, cost)`
 /// with the start excluded.
 pub fn cheapest_path(

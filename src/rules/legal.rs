@@ -1,0 +1,122 @@
+//! Every legal command for the unit whose turn it is: what the UI offers,
+//! what the random baseline picks from, what the AI starts from. Candidates
+//! are checked with [`check`](super::check), so the list holds exactly what
+//! the rules accept.
+
+use super::command::Command;
+use super::movement::{reachable, view_for};
+use super::{TurnState, check};
+use crate::battle::{ActionPoints, Dead, GridPos, GroundObject, Inventory, Stats, UnitId};
+use crate::grid::Dir;
+use bevy::prelude::*;
+
+/// The current unit's candidate commands, unchecked: every Move to a
+/// reachable tile, every Step, Face, Attack with each weapon, Charge,
+/// Defend, ReadyShield, StandUp, Stabilize, PickUp, DrinkPotion, EndTurn.
+pub fn candidates(world: &mut World) -> Vec<Command> {
+    let Some(unit) = world.resource::<TurnState>().current else {
+        return vec![];
+    };
+    let name = world
+        .get::<Name>(unit)
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
+    let mut out = vec![Command::EndTurn];
+    if ap >= 1 {
+        let (map, occ, at) = view_for(world, unit);
+        let speed = world
+            .get::<Stats>(unit)
+            .map_or(0, |s| s.template.speed)
+            .max(0) as u32;
+        let mut tiles: Vec<_> = reachable(&map, &occ, at, speed).into_keys().collect();
+        tiles.sort();
+        out.extend(tiles.into_iter().map(|to| Command::Move {
+            unit: name.clone(),
+            to,
+            path: None,
+        }));
+        out.extend(Dir::ALL.into_iter().map(|d| Command::Step {
+            unit: name.clone(),
+            to: at.step(d),
+        }));
+        for cmd in [
+            Command::Defend { unit: name.clone() },
+            Command::ReadyShield { unit: name.clone() },
+            Command::StandUp { unit: name.clone() },
+        ] {
+            out.push(cmd);
+        }
+    }
+    out.extend(Dir::ALL.into_iter().map(|dir| Command::Face {
+        unit: name.clone(),
+        dir,
+    }));
+    let mut others: Vec<(UnitId, String)> = world
+        .query_filtered::<(Entity, &UnitId, &Name), Without<Dead>>()
+        .iter(world)
+        .filter(|(e, ..)| *e != unit)
+        .map(|(_, id, n)| (*id, n.to_string()))
+        .collect();
+    others.sort();
+    let weapons = world
+        .get::<Inventory>(unit)
+        .map(|i| i.weapons.clone())
+        .unwrap_or_default();
+    for (_, other) in &others {
+        out.push(Command::Attack {
+            unit: name.clone(),
+            target: other.clone(),
+            weapon: None,
+            power: 0,
+            lunge: false,
+        });
+        for w in weapons.iter().skip(1) {
+            out.push(Command::Attack {
+                unit: name.clone(),
+                target: other.clone(),
+                weapon: Some(w.clone()),
+                power: 0,
+                lunge: false,
+            });
+        }
+        out.push(Command::Charge {
+            unit: name.clone(),
+            target: other.clone(),
+        });
+        out.push(Command::Stabilize {
+            unit: name.clone(),
+            target: other.clone(),
+        });
+        out.push(Command::DrinkPotion {
+            unit: name.clone(),
+            target: Some(other.clone()),
+        });
+    }
+    out.push(Command::DrinkPotion {
+        unit: name.clone(),
+        target: None,
+    });
+    let at = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
+    let mut objects: Vec<String> = world
+        .query::<(&GroundObject, &GridPos)>()
+        .iter(world)
+        .filter(|(_, p)| p.0.chebyshev(at) <= 1)
+        .map(|(o, _)| o.name.clone())
+        .collect();
+    objects.sort();
+    objects.dedup();
+    out.extend(objects.into_iter().map(|item| Command::PickUp {
+        unit: name.clone(),
+        item,
+    }));
+    out
+}
+
+/// The current unit's legal commands, in a stable order.
+pub fn legal_commands(world: &mut World) -> Vec<Command> {
+    candidates(world)
+        .into_iter()
+        .filter(|c| check(world, c.clone()).is_ok())
+        .collect()
+}

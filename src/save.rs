@@ -1,0 +1,310 @@
+//! Replays and saves, both RON.
+//!
+//! A [`Replay`] is a level, a seed and the accepted commands: played again,
+//! it reaches the same end state, byte for byte (R0.6). A [`SaveGame`] is a
+//! snapshot of a battle mid-way, the dice's whole state included: loaded, it
+//! continues exactly as the unsaved battle would.
+
+use crate::battle::{
+    ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Defending, Dying, Facing, GridPos,
+    GroundObject, Health, Inventory, OffGuard, Prone, Reactions, ShieldReady, Side, Stable,
+    Stamina, UnitId, headless_app_with, spawn_battle,
+};
+use crate::dice::Dice;
+use crate::format::{Catalog, Level};
+use crate::grid::{Dir, Pos};
+use crate::load::{Problems, validate_level};
+use crate::rules::victory::HoldStreaks;
+use crate::rules::{CombatLog, Command, Outcome, Refusal, TurnState, submit};
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Every command a battle accepted, in order.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct History(pub Vec<Command>);
+
+/// Sends `command` and records it in the [`History`] when accepted.
+pub fn play(world: &mut World, command: Command) -> Result<(), Refusal> {
+    submit(world, command.clone())?;
+    world.get_resource_or_init::<History>().0.push(command);
+    Ok(())
+}
+
+/// A battle's record: replaying it reaches the same end state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The level as played.
+    pub level: Level,
+    /// The dice seed.
+    pub seed: u64,
+    /// The accepted commands.
+    pub commands: Vec<Command>,
+}
+
+impl Replay {
+    /// The record of the battle in `world`, begun with dice seeded `seed`.
+    pub fn of(world: &World, seed: u64) -> Self {
+        Self {
+            level: world.resource::<Battlefield>().0.source.clone(),
+            seed,
+            commands: world
+                .get_resource::<History>()
+                .map(|h| h.0.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Plays the replay in a new headless app. A command the rules refuse
+    /// means the replay does not belong to these rules: it is an error.
+    pub fn run(&self, catalog: &Catalog) -> Result<App, String> {
+        let level =
+            validate_level(self.level.clone(), catalog, "replay").map_err(|p| p.to_string())?;
+        let mut app = headless_app_with(&level, Dice::seeded(self.seed), None);
+        for (i, c) in self.commands.iter().enumerate() {
+            play(app.world_mut(), c.clone())
+                .map_err(|r| format!("command {i} ({c}) refused: {r}"))?;
+        }
+        Ok(app)
+    }
+}
+
+/// One unit, as saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct UnitSnapshot {
+    pub id: u32,
+    pub side: usize,
+    pub at: Pos,
+    pub facing: Dir,
+    pub hp: i32,
+    pub ar: i32,
+    pub stamina: i32,
+    pub ap: i32,
+    pub free_used: bool,
+    pub attacks: u32,
+    pub defended: bool,
+    pub reactions: i32,
+    pub weapons: Vec<String>,
+    pub items: Vec<(String, u32)>,
+    pub prone: bool,
+    pub defending: bool,
+    pub shield_ready: bool,
+    pub charged: bool,
+    pub dying: Option<i32>,
+    pub stable: bool,
+    pub dead: bool,
+    pub off_guard: bool,
+}
+
+/// A battle mid-way: everything needed to continue it exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveGame {
+    /// The level as played.
+    pub level: Level,
+    /// Every unit, by id.
+    pub units: Vec<UnitSnapshot>,
+    /// Objects on the ground.
+    pub ground: Vec<(String, Pos)>,
+    /// The round.
+    pub round: u32,
+    /// Initiative order with totals, by unit id.
+    pub initiative: Vec<(u32, i32)>,
+    /// This round's order, by unit id.
+    pub order: Vec<u32>,
+    /// Index of the current turn in `order`.
+    pub index: usize,
+    /// Whose turn it is.
+    pub current: Option<u32>,
+    /// The result, once over.
+    pub outcome: Option<Outcome>,
+    /// HoldZone streaks.
+    pub hold_streaks: Vec<u32>,
+    /// The dice, whole state included.
+    pub dice: Dice,
+    /// The combat log so far.
+    pub log: Vec<String>,
+    /// The accepted commands so far.
+    pub history: Vec<Command>,
+}
+
+fn id_of(world: &World, e: Entity) -> u32 {
+    world.get::<UnitId>(e).map_or(u32::MAX, |id| id.0)
+}
+
+impl SaveGame {
+    /// Captures the battle in `world`.
+    pub fn capture(world: &mut World) -> Self {
+        let mut units: Vec<UnitSnapshot> = world
+            .query::<(EntityRef, &UnitId)>()
+            .iter(world)
+            .map(|(e, id)| {
+                let ap = e.get::<ActionPoints>().copied().unwrap_or_default();
+                let inv = e.get::<Inventory>().cloned().unwrap_or_default();
+                UnitSnapshot {
+                    id: id.0,
+                    side: e.get::<Side>().map_or(0, |s| s.0),
+                    at: e.get::<GridPos>().map_or(Pos::default(), |p| p.0),
+                    facing: e.get::<Facing>().map_or(Dir::N, |f| f.0),
+                    hp: e.get::<Health>().map_or(0, |h| h.hp),
+                    ar: e.get::<ArmorReduction>().map_or(0, |a| a.0),
+                    stamina: e.get::<Stamina>().map_or(0, |s| s.0),
+                    ap: ap.ap,
+                    free_used: ap.free_used,
+                    attacks: ap.attacks,
+                    defended: ap.defended,
+                    reactions: e.get::<Reactions>().map_or(0, |r| r.0),
+                    weapons: inv.weapons,
+                    items: inv.items,
+                    prone: e.contains::<Prone>(),
+                    defending: e.contains::<Defending>(),
+                    shield_ready: e.contains::<ShieldReady>(),
+                    charged: e.contains::<Charged>(),
+                    dying: e.get::<Dying>().map(|d| d.timer),
+                    stable: e.contains::<Stable>(),
+                    dead: e.contains::<Dead>(),
+                    off_guard: e.contains::<OffGuard>(),
+                }
+            })
+            .collect();
+        units.sort_by_key(|u| u.id);
+        let mut ground: Vec<(String, Pos)> = world
+            .query::<(&GroundObject, &GridPos)>()
+            .iter(world)
+            .map(|(o, p)| (o.name.clone(), p.0))
+            .collect();
+        ground.sort();
+        let turn = world.resource::<TurnState>().clone();
+        Self {
+            level: world.resource::<Battlefield>().0.source.clone(),
+            units,
+            ground,
+            round: turn.round,
+            initiative: turn
+                .initiative
+                .iter()
+                .map(|(e, t)| (id_of(world, *e), *t))
+                .collect(),
+            order: turn.order.iter().map(|e| id_of(world, *e)).collect(),
+            index: turn.index,
+            current: turn.current.map(|e| id_of(world, e)),
+            outcome: turn.outcome.clone(),
+            hold_streaks: world.resource::<HoldStreaks>().0.clone(),
+            dice: world.resource::<Dice>().clone(),
+            log: world.resource::<CombatLog>().lines().to_vec(),
+            history: world
+                .get_resource::<History>()
+                .map(|h| h.0.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// A headless app continuing this saved battle.
+    pub fn restore(&self, catalog: &Catalog) -> Result<App, Problems> {
+        let level = validate_level(self.level.clone(), catalog, "save")?;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, crate::battle::BattlePlugin));
+        let world = app.world_mut();
+        spawn_battle(world, &level, self.dice.clone());
+        let by_id: Vec<(u32, Entity)> = world
+            .query::<(Entity, &UnitId)>()
+            .iter(world)
+            .map(|(e, id)| (id.0, e))
+            .collect();
+        let entity = |id: u32| by_id.iter().find(|(i, _)| *i == id).map(|(_, e)| *e);
+        for u in &self.units {
+            let Some(e) = entity(u.id) else { continue };
+            let mut e = world.entity_mut(e);
+            e.insert((
+                GridPos(u.at),
+                Facing(u.facing),
+                ArmorReduction(u.ar),
+                Stamina(u.stamina),
+                ActionPoints {
+                    ap: u.ap,
+                    free_used: u.free_used,
+                    attacks: u.attacks,
+                    defended: u.defended,
+                },
+                Reactions(u.reactions),
+                Inventory {
+                    weapons: u.weapons.clone(),
+                    items: u.items.clone(),
+                },
+            ));
+            if let Some(mut h) = e.get_mut::<Health>() {
+                h.hp = u.hp;
+            }
+            e.remove::<(
+                Prone,
+                Defending,
+                ShieldReady,
+                Charged,
+                Dying,
+                Stable,
+                Dead,
+                OffGuard,
+            )>();
+            if u.prone {
+                e.insert(Prone);
+            }
+            if u.defending {
+                e.insert(Defending);
+            }
+            if u.shield_ready {
+                e.insert(ShieldReady);
+            }
+            if u.charged {
+                e.insert(Charged);
+            }
+            if let Some(timer) = u.dying {
+                e.insert(Dying { timer });
+            }
+            if u.stable {
+                e.insert(Stable);
+            }
+            if u.dead {
+                e.insert(Dead);
+            }
+            if u.off_guard {
+                e.insert(OffGuard);
+            }
+        }
+        let objects: Vec<Entity> = world
+            .query_filtered::<Entity, With<GroundObject>>()
+            .iter(world)
+            .collect();
+        for o in objects {
+            world.despawn(o);
+        }
+        for (name, at) in &self.ground {
+            world.spawn((GroundObject { name: name.clone() }, GridPos(*at)));
+        }
+        let units = |ids: &[u32]| ids.iter().filter_map(|i| entity(*i)).collect::<Vec<_>>();
+        *world.resource_mut::<TurnState>() = TurnState {
+            round: self.round,
+            initiative: self
+                .initiative
+                .iter()
+                .filter_map(|(i, t)| entity(*i).map(|e| (e, *t)))
+                .collect(),
+            order: units(&self.order),
+            index: self.index,
+            current: self.current.and_then(entity),
+            outcome: self.outcome.clone(),
+            end_requested: false,
+        };
+        world.resource_mut::<HoldStreaks>().0 = self.hold_streaks.clone();
+        let mut log = CombatLog::default();
+        for line in &self.log {
+            log.push(line.clone());
+        }
+        world.insert_resource(log);
+        world.insert_resource(History(self.history.clone()));
+        Ok(app)
+    }
+}
+
+/// Writes `value` as pretty RON.
+pub fn to_ron<T: Serialize>(value: &T) -> Result<String, ron::Error> {
+    ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+}

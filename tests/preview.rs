@@ -1,0 +1,147 @@
+//! The preview is exact: for every possible d20 outcome the resolution's
+//! degrees, counted, give the preview's probabilities.
+
+use crate::common::{catalog, root};
+use bevy::prelude::*;
+use skirmish::battle::headless_app_with;
+use skirmish::dice::Dice;
+use skirmish::load::load_level_file;
+use skirmish::rules::attack::draft_for;
+use skirmish::rules::preview::preview_attack;
+use skirmish::rules::{CombatLog, Command, submit, unit_named};
+
+fn duel() -> skirmish::load::ValidLevel {
+    load_level_file(&root().join("tests/levels/duel.ron"), catalog()).unwrap()
+}
+
+/// Commands that set up the situation, with their scripted dice.
+struct Situation {
+    initiative: &'static [&'static str],
+    setup: Vec<Command>,
+    setup_dice: Vec<(u32, u32)>,
+    attacker: &'static str,
+    target: &'static str,
+    d20s: u32,
+}
+
+fn attack(unit: &str, target: &str) -> Command {
+    Command::Attack {
+        unit: unit.into(),
+        target: target.into(),
+        weapon: None,
+        power: 0,
+        lunge: false,
+    }
+}
+
+fn degrees_in(log: &[String]) -> usize {
+    let line = log.last().map(String::as_str).unwrap_or("");
+    let line = log
+        .iter()
+        .rev()
+        .find(|l| l.contains(" attacks "))
+        .map_or(line, |l| l.as_str());
+    if let Some(i) = line.find("hit, ") {
+        line[i + 5..].split(' ').next().unwrap().parse().unwrap()
+    } else {
+        0
+    }
+}
+
+fn check_exact(s: Situation) {
+    let level = duel();
+    let initiative: Vec<String> = s.initiative.iter().map(|n| n.to_string()).collect();
+    // The preview, in the situation.
+    let mut app = headless_app_with(
+        &level,
+        Dice::scripted(s.setup_dice.clone()),
+        Some(&initiative),
+    );
+    for c in &s.setup {
+        submit(app.world_mut(), c.clone()).unwrap();
+    }
+    let world = app.world_mut();
+    let (a, t) = (
+        unit_named(world, s.attacker).unwrap(),
+        unit_named(world, s.target).unwrap(),
+    );
+    let draft = draft_for(world, a, t, None).unwrap();
+    let preview = preview_attack(world, draft).unwrap();
+    assert_eq!(1 + preview.advantage.unsigned_abs(), s.d20s);
+    // Every outcome of the d20s, resolved.
+    let outcomes = 20u32.pow(s.d20s);
+    let mut counts = vec![0u32; preview.degrees.len().max(8)];
+    for n in 0..outcomes {
+        let mut dice = s.setup_dice.clone();
+        let mut rest = n;
+        for _ in 0..s.d20s {
+            dice.push((20, rest % 20 + 1));
+            rest /= 20;
+        }
+        dice.extend(std::iter::repeat_n((8, 1), 12));
+        let mut app = headless_app_with(&level, Dice::scripted(dice), Some(&initiative));
+        for c in &s.setup {
+            submit(app.world_mut(), c.clone()).unwrap();
+        }
+        submit(app.world_mut(), attack(s.attacker, s.target)).unwrap();
+        let d = degrees_in(app.world().resource::<CombatLog>().lines());
+        counts[d] += 1;
+    }
+    for (d, p) in preview.degrees.iter().enumerate() {
+        let counted = counts[d] as f64 / outcomes as f64;
+        assert!(
+            (counted - p).abs() < 1e-12,
+            "degree {d}: preview {p}, counted {counted}"
+        );
+    }
+    assert!(counts[preview.degrees.len()..].iter().all(|c| *c == 0));
+}
+
+#[test]
+fn plain_attack_preview_is_exact() {
+    check_exact(Situation {
+        initiative: &["Ila", "Brakka", "Orm", "Cole"],
+        setup: vec![],
+        setup_dice: vec![],
+        attacker: "Ila",
+        target: "Brakka",
+        d20s: 1,
+    });
+}
+
+#[test]
+fn advantage_preview_is_exact() {
+    // Round 1: Ila walks behind Orm; round 2 she attacks from its rear (+1).
+    check_exact(Situation {
+        initiative: &["Ila", "Brakka", "Orm", "Cole"],
+        setup: vec![
+            Command::Move {
+                unit: "Ila".into(),
+                to: (7, 3).into(),
+                path: None,
+            },
+            Command::EndTurn,
+            Command::EndTurn,
+            Command::ReadyShield { unit: "Orm".into() },
+            Command::EndTurn,
+            Command::EndTurn,
+        ],
+        setup_dice: vec![],
+        attacker: "Ila",
+        target: "Orm",
+        d20s: 2,
+    });
+}
+
+#[test]
+fn disadvantage_preview_is_exact() {
+    // A first attack that misses (d20 2): the second has +1 disadvantage.
+    check_exact(Situation {
+        initiative: &["Ila", "Brakka", "Orm", "Cole"],
+        setup: vec![attack("Ila", "Brakka")],
+        setup_dice: vec![(20, 2)],
+        attacker: "Ila",
+        target: "Brakka",
+        d20s: 2,
+    });
+}
