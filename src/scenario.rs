@@ -53,15 +53,7 @@ impl<'de> Deserialize<'de> for LevelRef {
     }
 }
 
-/// Whether reactions are taken (FORMAT.md: automatically whenever allowed).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ReactionPolicy {
-    /// Every allowed reaction is taken, in initiative order.
-    #[default]
-    Always,
-    /// No reactions.
-    Never,
-}
+pub use crate::rules::reactions::ReactionPolicy;
 
 /// What must hold after the commands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,6 +109,23 @@ pub enum Expect {
     Log {
         /// The text.
         contains: String,
+    },
+    /// No line of the log contains this text (project addition).
+    NotLog {
+        /// The text.
+        contains: String,
+    },
+    /// Lines containing these texts appear in this order (project addition).
+    LogOrder {
+        /// The texts, in order.
+        contains: Vec<String>,
+    },
+    /// The unit's stamina (project addition, R7.8, R8.6).
+    Stamina {
+        /// Unit name.
+        unit: String,
+        /// Expected value.
+        is: i32,
     },
     /// The command with this 0-based index was refused with this text.
     Rejected {
@@ -252,6 +261,10 @@ pub fn run(scenario: &Scenario, level: &ValidLevel) -> Verdict {
         scenario.initiative.as_deref(),
     );
     let world = app.world_mut();
+    let sides = level.sides().len();
+    world.insert_resource(crate::rules::reactions::ReactionPolicies(
+        vec![scenario.reactions; sides],
+    ));
     let mut refused: Vec<(usize, String)> = vec![];
     for (i, command) in scenario.commands.iter().enumerate() {
         if let Err(r) = submit(world, command.clone()) {
@@ -391,6 +404,33 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             } else {
                 Err(format!("Log: no line contains {contains:?}"))
             }
+        }
+        Expect::NotLog { contains } => {
+            if world.resource::<CombatLog>().contains(contains) {
+                Err(format!("NotLog: a line contains {contains:?}"))
+            } else {
+                Ok(())
+            }
+        }
+        Expect::LogOrder { contains } => {
+            let lines = world.resource::<CombatLog>().lines().to_vec();
+            let mut at = 0;
+            for c in contains {
+                let c = c.to_lowercase();
+                match lines[at..]
+                    .iter()
+                    .position(|l| l.to_lowercase().contains(&c))
+                {
+                    Some(i) => at += i + 1,
+                    None => return Err(format!("LogOrder: no {c:?} after line {at}")),
+                }
+            }
+            Ok(())
+        }
+        Expect::Stamina { unit: u, is } => {
+            let x = unit(world, u)?;
+            let s = world.get::<crate::battle::Stamina>(x).map_or(0, |s| s.0);
+            compare(format!("Stamina of {u}"), s.to_string(), is.to_string())
         }
         Expect::Rejected { command, contains } => {
             match refused.iter().find(|(i, _)| i == command) {

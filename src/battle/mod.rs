@@ -56,8 +56,9 @@ pub struct GroundObject {
 }
 
 /// The level being fought: terrain, sides, catalog and rules options.
+/// Shared, never changed during a battle: cloning it is cheap.
 #[derive(Resource, Clone, Debug)]
-pub struct Battlefield(pub ValidLevel);
+pub struct Battlefield(pub std::sync::Arc<ValidLevel>);
 
 /// Armor reduction left (R1.2): armor AR + shield AR at the start; damage
 /// takes from it first, and what is lost stays lost for the battle.

@@ -71,7 +71,7 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
             GridPos(object.at),
         ));
     }
-    world.insert_resource(Battlefield(level.clone()));
+    world.insert_resource(Battlefield(std::sync::Arc::new(level.clone())));
     world.insert_resource(dice);
 }
 

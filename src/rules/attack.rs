@@ -168,6 +168,12 @@ pub fn degrees(kept: u32, total: i32, dv: i32, crit: u32) -> i32 {
     d
 }
 
+/// R8.6: the degrees left after a parry that beat the attack by `m`: it
+/// loses `1 + floor(m / 5)`; 0 means deflected.
+pub fn degrees_after_parry(degrees: i32, m: i32) -> i32 {
+    (degrees - 1 - m / 5).max(0)
+}
+
 /// What one attack did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttackResult {
@@ -254,6 +260,12 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
             rolled.join(", ")
         ),
     );
+    // R8.6: the target may parry a melee hit, before the damage dice.
+    let d = if d > 0 && draft.mode == AttackMode::Melee {
+        super::reactions::parry(world, &draft, total, d)
+    } else {
+        d
+    };
     if d > 0 {
         apply_hit(world, &draft, d);
     } else if kept == 1 && draft.mode == AttackMode::Melee {
@@ -411,6 +423,12 @@ fn execute_attack(world: &mut World) {
     };
     if let Some(mut ap) = world.get_mut::<ActionPoints>(actor) {
         ap.attacks += 1;
+    }
+    // R8.2: shooting from a threatened tile provokes, before the shot.
+    if draft.mode == AttackMode::Ranged
+        && !super::reactions::provoke(world, actor, super::reactions::Trigger::Shoot)
+    {
+        return;
     }
     resolve(world, draft);
 }

@@ -34,7 +34,8 @@ pub(super) fn plugin(app: &mut App) {
 /// line (2 tiles or more, within Speed) that ends on a free tile with the
 /// target in reach; ties go to the first direction clockwise from north.
 pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Vec<Pos>, Refusal> {
-    let (map, occ, at) = view_for(world, unit);
+    let (level, occ, at) = view_for(world, unit);
+    let map = &level.map;
     let speed = world
         .get::<Stats>(unit)
         .map_or(0, |s| s.template.speed)
@@ -50,10 +51,10 @@ pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Ve
         let mut cost = 0;
         let mut path = vec![];
         while cost <= speed {
-            if step_block(&map, &occ, state.0, dir).is_some() {
+            if step_block(map, &occ, state.0, dir).is_some() {
                 break;
             }
-            let (next, c) = step_cost(&map, state, dir);
+            let (next, c) = step_cost(map, state, dir);
             cost += c;
             if cost > speed {
                 break;
@@ -123,7 +124,9 @@ fn execute_charge(world: &mut World) {
     let Ok(path) = charge_path(world, actor, target) else {
         return;
     };
-    walk(world, actor, &path);
+    if walk(world, actor, &path) < path.len() {
+        return; // dropped by a reactive attack on the way (R8.4)
+    }
     face_towards(world, actor, target);
     world.entity_mut(actor).insert(Charged);
     let Ok(mut draft) = draft_for(world, actor, target, None) else {

@@ -70,6 +70,10 @@ fn execute_pick_up(world: &mut World) {
     let Some((actor, item)) = pick_up_args(world) else {
         return;
     };
+    // R8.2: picking up in a threatened tile provokes, before the pick.
+    if !super::reactions::provoke(world, actor, super::reactions::Trigger::PickUp) {
+        return;
+    }
     let Some((object, at)) = reachable_object(world, actor, &item) else {
         return;
     };

@@ -24,12 +24,12 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
     let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
     let mut out = vec![Command::EndTurn];
     if ap >= 1 {
-        let (map, occ, at) = view_for(world, unit);
+        let (level, occ, at) = view_for(world, unit);
         let speed = world
             .get::<Stats>(unit)
             .map_or(0, |s| s.template.speed)
             .max(0) as u32;
-        let mut tiles: Vec<_> = reachable(&map, &occ, at, speed).into_keys().collect();
+        let mut tiles: Vec<_> = reachable(&level.map, &occ, at, speed).into_keys().collect();
         tiles.sort();
         out.extend(tiles.into_iter().map(|to| Command::Move {
             unit: name.clone(),

@@ -29,18 +29,25 @@ pub mod action_points;
 pub mod attack;
 pub mod charge;
 pub mod command;
+pub mod cover;
 pub mod damage;
 pub mod defend;
 pub mod dying;
 pub mod facing;
+pub mod firing_into_melee;
+pub mod flanking;
 pub mod initiative;
 pub mod items;
 pub mod legal;
+pub mod line_of_effect;
 pub mod log;
 pub mod modifiers;
 pub mod movement;
 pub mod preview;
 pub mod prone;
+pub mod range;
+pub mod reactions;
+pub mod threat;
 pub mod turn;
 pub mod victory;
 
@@ -154,6 +161,8 @@ impl Plugin for RulesPlugin {
 
         app.init_resource::<Pending>()
             .init_resource::<CombatLog>()
+            .init_resource::<reactions::ReactionPolicies>()
+            // The turn and the command rules…
             .add_plugins((
                 turn::plugin,
                 action_points::plugin,
@@ -166,6 +175,13 @@ impl Plugin for RulesPlugin {
                 dying::plugin,
                 items::plugin,
                 victory::plugin,
+            ))
+            // …and the situational modifiers of the attack schedule.
+            .add_plugins((
+                flanking::plugin,
+                cover::plugin,
+                firing_into_melee::plugin,
+                range::plugin,
             ));
     }
 }

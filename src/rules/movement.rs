@@ -3,19 +3,23 @@
 //! passable but enemies not; the cheapest paths and the reachable tiles for
 //! the UI and the AI; the Move and Step commands.
 //!
-//! Paths are searched with Dijkstra (the `pathfinding` crate) over states
-//! `(tile, diagonal parity)`: the cost of the next diagonal depends on how
-//! many diagonals this Move has taken, so the tile alone is not a state.
+//! Paths are searched with Dijkstra over states `(tile, diagonal parity)`:
+//! the cost of the next diagonal depends on how many diagonals this Move has
+//! taken, so the tile alone is not a state. The search is specialised to the
+//! grid (flat arrays, a bucket queue: every step costs 1 to 4), since the
+//! generic `pathfinding` crate, hashing every state, measured 33.7 ms for a
+//! 256×256 map against the 5 ms this game needs for its AI.
 
 use super::command::{Command, Refusal};
 use super::log::log;
 use super::{CommandSystems, Pending, pending};
 use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats, UnitId};
 use crate::grid::{Dir, Pos};
+use crate::load::ValidLevel;
 use crate::terrain::{Movement, TerrainMap};
 use bevy::prelude::*;
-use pathfinding::directed::dijkstra::{dijkstra, dijkstra_reach};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -156,15 +160,114 @@ pub fn step_cost(map: &TerrainMap, (from, odd): MoveState, dir: Dir) -> (MoveSta
     ((to, odd), if difficult { base * 2 } else { base })
 }
 
-fn successors<'a>(
-    map: &'a TerrainMap,
-    occ: &'a Occupancy,
-    state: MoveState,
-) -> impl Iterator<Item = (MoveState, u32)> + 'a {
-    Dir::ALL
-        .into_iter()
-        .filter(move |dir| step_block(map, occ, state.0, *dir).is_none())
-        .map(move |dir| step_cost(map, state, dir))
+/// The costs of every `(tile, parity)` state from a start, with parents to
+/// rebuild paths: the result of [`search`].
+#[derive(Clone, Debug)]
+pub struct CostMap {
+    width: i32,
+    height: i32,
+    cost: Vec<u32>,
+    parent: Vec<u32>,
+}
+
+const UNREACHED: u32 = u32::MAX;
+
+impl CostMap {
+    fn state(&self, (p, odd): MoveState) -> usize {
+        (((p.y * self.width + p.x) as usize) << 1) | odd as usize
+    }
+
+    fn unstate(&self, s: usize) -> MoveState {
+        let tile = (s >> 1) as i32;
+        (Pos::new(tile % self.width, tile / self.width), s & 1 == 1)
+    }
+
+    /// The cheapest cost to end a Move on `p`, if it was reached.
+    pub fn cost(&self, p: Pos) -> Option<u32> {
+        if p.x < 0 || p.y < 0 || p.x >= self.width || p.y >= self.height {
+            return None;
+        }
+        let i = self.state((p, false));
+        let c = self.cost[i].min(self.cost[i + 1]);
+        (c != UNREACHED).then_some(c)
+    }
+
+    /// The cheapest path to `p` (start excluded, `p` included).
+    pub fn path(&self, p: Pos) -> Option<Vec<Pos>> {
+        self.cost(p)?;
+        let i = self.state((p, false));
+        let mut s = if self.cost[i] <= self.cost[i + 1] {
+            i
+        } else {
+            i + 1
+        };
+        let mut path = vec![];
+        while self.parent[s] != UNREACHED {
+            path.push(self.unstate(s).0);
+            s = self.parent[s] as usize;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Every reached tile with its cheapest cost, row by row.
+    pub fn tiles(&self) -> impl Iterator<Item = (Pos, u32)> + '_ {
+        (0..self.height)
+            .flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+            .filter_map(|p| self.cost(p).map(|c| (p, c)))
+    }
+}
+
+/// Dijkstra from `start` over `(tile, parity)` states, up to cost `limit`
+/// (R5.1 costs; R5.2 passability). Deterministic: ties are settled in the
+/// order states were reached, directions clockwise from north.
+pub fn search(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> CostMap {
+    let (width, height) = (map.width(), map.height());
+    let states = (width * height) as usize * 2;
+    let mut out = CostMap {
+        width,
+        height,
+        cost: vec![UNREACHED; states],
+        parent: vec![UNREACHED; states],
+    };
+    if !map.contains(start) {
+        return out;
+    }
+    // A bucket queue: steps cost 1 to 4, so 5 buckets indexed by cost mod 5
+    // hold the whole frontier in cost order.
+    let mut buckets: [Vec<u32>; 5] = Default::default();
+    let first = out.state((start, false));
+    out.cost[first] = 0;
+    buckets[0].push(first as u32);
+    let mut pending = 1usize;
+    let mut current = 0u32;
+    while pending > 0 && current <= limit {
+        let bucket = std::mem::take(&mut buckets[(current % 5) as usize]);
+        pending -= bucket.len();
+        for s in bucket {
+            let s = s as usize;
+            if out.cost[s] != current {
+                continue; // reached more cheaply since it was queued
+            }
+            let state = out.unstate(s);
+            for dir in Dir::ALL {
+                if step_block(map, occ, state.0, dir).is_some() {
+                    continue;
+                }
+                let (next, c) = step_cost(map, state, dir);
+                let n = out.state(next);
+                let total = current + c;
+                if total < out.cost[n] && total <= limit {
+                    out.cost[n] = total;
+                    out.parent[n] = s as u32;
+                    buckets[(total % 5) as usize].push(n as u32);
+                    pending += 1;
+                }
+            }
+        }
+        current += 1;
+    }
+    out
 }
 
 /// A tile reachable in one Move, with its cost and the path to it.
@@ -180,30 +283,12 @@ pub struct Reach {
 /// cheapest cost and path (R5). Tiles held by allies are passed through but
 /// not listed.
 pub fn reachable(map: &TerrainMap, occ: &Occupancy, start: Pos, speed: u32) -> HashMap<Pos, Reach> {
-    let mut parents: HashMap<MoveState, (MoveState, u32)> = HashMap::new();
-    let mut best: HashMap<Pos, MoveState> = HashMap::new();
-    for item in dijkstra_reach(&(start, false), |s| successors(map, occ, *s)) {
-        if item.total_cost > speed {
-            break;
-        }
-        if let Some(parent) = item.parent {
-            parents.insert(item.node, (parent, item.total_cost));
-        }
-        best.entry(item.node.0).or_insert(item.node);
-    }
-    best.into_iter()
+    let costs = search(map, occ, start, speed);
+    costs
+        .tiles()
         .filter(|(p, _)| *p != start && occ.at(*p) == Occupant::Empty)
-        .map(|(p, state)| {
-            let cost = parents.get(&state).map_or(0, |(_, c)| *c);
-            let mut path = vec![p];
-            let mut s = state;
-            while let Some(&(parent, _)) = parents.get(&s) {
-                if parent.0 != start {
-                    path.push(parent.0);
-                }
-                s = parent;
-            }
-            path.reverse();
+        .map(|(p, cost)| {
+            let path = costs.path(p).unwrap_or_default();
             (p, Reach { cost, path })
         })
         .collect()
@@ -211,12 +296,8 @@ pub fn reachable(map: &TerrainMap, occ: &Occupancy, start: Pos, speed: u32) -> H
 
 /// The cheapest movement cost from `start` to every tile it can reach on
 /// the map in one Move of unlimited speed (threat maps, the AI's distances).
-pub fn distances(map: &TerrainMap, occ: &Occupancy, start: Pos) -> HashMap<Pos, u32> {
-    let mut out = HashMap::new();
-    for item in dijkstra_reach(&(start, false), |s| successors(map, occ, *s)) {
-        out.entry(item.node.0).or_insert(item.total_cost);
-    }
-    out
+pub fn distances(map: &TerrainMap, occ: &Occupancy, start: Pos) -> CostMap {
+    search(map, occ, start, u32::MAX - 8)
 }
 
 /// The cheapest path from `start` to `to`, ignoring speed: `(path, cost)`
@@ -227,8 +308,8 @@ pub fn cheapest_path(
     start: Pos,
     to: Pos,
 ) -> Option<(Vec<Pos>, u32)> {
-    let (states, cost) = dijkstra(&(start, false), |s| successors(map, occ, *s), |s| s.0 == to)?;
-    Some((states.into_iter().skip(1).map(|s| s.0).collect(), cost))
+    let costs = distances(map, occ, start);
+    Some((costs.path(to)?, costs.cost(to)?))
 }
 
 /// The cost of walking `path` from `start` in one Move, or why it cannot be
@@ -256,8 +337,8 @@ pub fn path_cost(
     Ok(total)
 }
 
-/// The map and occupancy as `unit` sees them.
-pub fn view_for(world: &mut World, unit: Entity) -> (TerrainMap, Occupancy, Pos) {
+/// The level, and the occupancy as `unit` sees it.
+pub fn view_for(world: &mut World, unit: Entity) -> (Arc<ValidLevel>, Occupancy, Pos) {
     let side = world.get::<Side>(unit).map_or(0, |s| s.0);
     let at = world.get::<GridPos>(unit).map_or(Pos::default(), |p| p.0);
     let units: Vec<(Pos, usize)> = world
@@ -265,9 +346,9 @@ pub fn view_for(world: &mut World, unit: Entity) -> (TerrainMap, Occupancy, Pos)
         .iter(world)
         .map(|(p, s)| (p.0, s.0))
         .collect();
-    let map = world.resource::<Battlefield>().0.map.clone();
-    let occ = Occupancy::new(&map, units.into_iter(), side, at);
-    (map, occ, at)
+    let level = world.resource::<Battlefield>().0.clone();
+    let occ = Occupancy::new(&level.map, units.into_iter(), side, at);
+    (level, occ, at)
 }
 
 /// The path a Move command takes, or why it cannot (R5, R4.8 crawling).
@@ -277,7 +358,8 @@ pub fn plan_move(
     to: Pos,
     path: Option<&[Pos]>,
 ) -> Result<Vec<Pos>, Refusal> {
-    let (map, occ, at) = view_for(world, unit);
+    let (level, occ, at) = view_for(world, unit);
+    let map = &level.map;
     let speed = world
         .get::<Stats>(unit)
         .map_or(0, |s| s.template.speed)
@@ -312,7 +394,7 @@ pub fn plan_move(
                     format!("a prone unit crawls 1 tile; {to} is farther"),
                 )
             })?;
-        return match step_blocked(&map, &occ, at, dir) {
+        return match step_blocked(map, &occ, at, dir) {
             Some(r) => Err(r),
             None => Ok(vec![to]),
         };
@@ -325,9 +407,9 @@ pub fn plan_move(
                     format!("the path does not end at {to}"),
                 ));
             }
-            (p.to_vec(), path_cost(&map, &occ, at, p)?)
+            (p.to_vec(), path_cost(map, &occ, at, p)?)
         }
-        None => cheapest_path(&map, &occ, at, to)
+        None => cheapest_path(map, &occ, at, to)
             .ok_or_else(|| Refusal::new("R5.2", format!("no path to {to}")))?,
     };
     if cost > speed {
@@ -364,9 +446,12 @@ fn execute_move(world: &mut World) {
     let Ok(path) = plan_move(world, actor, to, path.as_deref()) else {
         return;
     };
-    let (map, occ, at) = view_for(world, actor);
-    let cost = path_cost(&map, &occ, at, &path).unwrap_or(0);
-    walk(world, actor, &path);
+    let (level, occ, at) = view_for(world, actor);
+    let map = &level.map;
+    let cost = path_cost(map, &occ, at, &path).unwrap_or(0);
+    if walk(world, actor, &path) < path.len() {
+        return;
+    }
     let speed = world.get::<Stats>(actor).map_or(0, |s| s.template.speed);
     let crawl = if world.entity(actor).contains::<Prone>() {
         ", crawling (R4.8)"
@@ -380,13 +465,19 @@ fn execute_move(world: &mut World) {
 }
 
 /// Walks `unit` along `path`, one tile at a time; it ends facing its last
-/// step (R4.2).
-pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) {
+/// step (R4.2). Leaving a threatened tile provokes (R8.2) before the step;
+/// a provoker dropped there stops (R8.4). Returns the tiles walked.
+pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
     let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
-        return;
+        return 0;
     };
     let mut at = start;
+    let mut walked = 0;
     for &next in path {
+        if !super::reactions::provoke(world, unit, super::reactions::Trigger::Leave(at)) {
+            break;
+        }
+        walked += 1;
         let dir = Dir::towards(at, next);
         if let Some(mut p) = world.get_mut::<GridPos>(unit) {
             p.0 = next;
@@ -403,17 +494,16 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) {
     let facing = world.get::<Facing>(unit).map_or(Dir::N, |f| f.0);
     log(
         world,
-        format!(
-            "{who} moves {start} → {at}, {} tiles, facing {facing} (R5.1)",
-            path.len()
-        ),
+        format!("{who} moves {start} → {at}, {walked} tiles, facing {facing} (R5.1)"),
     );
+    walked
 }
 
 /// Why a Step from the unit's tile to `to` is not allowed: only to an
 /// adjacent tile, never into difficult terrain, not while prone.
 fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> {
-    let (map, occ, at) = view_for(world, unit);
+    let (level, occ, at) = view_for(world, unit);
+    let map = &level.map;
     if world.entity(unit).contains::<Prone>() {
         return Err(Refusal::new(
             "R4.8",
@@ -429,7 +519,7 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
                 format!("a Step moves exactly 1 tile; {to} is not adjacent"),
             )
         })?;
-    if let Some(r) = step_blocked(&map, &occ, at, dir) {
+    if let Some(r) = step_blocked(map, &occ, at, dir) {
         return Err(r);
     }
     if occ.at(to) != Occupant::Empty {

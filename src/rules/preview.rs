@@ -44,6 +44,10 @@ pub fn kept_probability(k: u32, advantage: i32) -> f64 {
 /// The distribution of `count` dice of `sides` sides plus `bonus`, at least
 /// 1 (R7.7), as its mean.
 fn mean_damage(count: u32, sides: u32, bonus: i32) -> f64 {
+    if count as i32 + bonus >= 1 {
+        // The minimum of 1 never applies: the plain mean.
+        return count as f64 * (sides as f64 + 1.0) / 2.0 + bonus as f64;
+    }
     // dist[s] = probability that the dice sum to s.
     let mut dist = vec![1.0];
     for _ in 0..count {

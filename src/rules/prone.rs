@@ -39,6 +39,10 @@ fn execute_stand_up(world: &mut World) {
     let Some(actor) = world.resource::<Pending>().actor else {
         return;
     };
+    // R8.2: standing up in a threatened tile provokes, while still prone.
+    if !super::reactions::provoke(world, actor, super::reactions::Trigger::StandUp) {
+        return;
+    }
     world.entity_mut(actor).remove::<Prone>();
     let who = world
         .get::<Name>(actor)

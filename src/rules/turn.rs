@@ -201,9 +201,15 @@ fn request_end_of_turn(mut turn: ResMut<TurnState>) {
     turn.end_requested = true;
 }
 
-/// Advance phase: after an EndTurn, the next unit's turn.
+/// Advance phase: after an EndTurn, the next unit's turn. A unit that falls
+/// out of action during its own turn (a reactive attack, R8.4) loses the
+/// rest of it *(decision)*.
 pub(super) fn advance_turn(world: &mut World) {
-    if !std::mem::take(&mut world.resource_mut::<TurnState>().end_requested) {
+    let fallen = world
+        .resource::<TurnState>()
+        .current
+        .is_some_and(|c| out_of_action(world, c));
+    if !std::mem::take(&mut world.resource_mut::<TurnState>().end_requested) && !fallen {
         return;
     }
     if world.resource::<TurnState>().outcome.is_some() {

@@ -1,0 +1,99 @@
+//! R6.1–R6.3 on attacks: no attack without a line of effect; terrain cover
+//! (partial +1, total +2 disadvantage); soft cover from creatures on the
+//! line of ranged and thrown attacks (+2 DV each, +2 more per size category
+//! larger than the target).
+
+use super::command::Refusal;
+use super::line_of_effect::{Cell, sight, supercover};
+use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use crate::battle::{Battlefield, Dead, GridPos, Prone, Stats, UnitId};
+use crate::format::Size;
+use crate::grid::Pos;
+use crate::terrain::Cover;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        AttackSchedule,
+        (add_terrain_cover, add_soft_cover).in_set(AttackSystems::Situational),
+    );
+}
+
+/// R6.1, R6.2: refuses an attack without a line of effect; adds the
+/// greatest terrain cover on the line.
+fn add_terrain_cover(
+    mut draft: ResMut<AttackDraft>,
+    positions: Query<&GridPos>,
+    field: Res<Battlefield>,
+) {
+    let Ok(target) = positions.get(draft.target) else {
+        return;
+    };
+    let map = &field.0.map;
+    let s = sight(map, draft.from, target.0);
+    if !s.clear {
+        let why = format!("no line of effect from {} to {}", draft.from, target.0);
+        draft.refuse(Refusal::new("R6.1", why));
+        return;
+    }
+    let name = s
+        .cover_at
+        .and_then(|p| map.get(p))
+        .map_or(String::new(), |t| t.name.clone());
+    match s.cover {
+        Cover::Partial => draft.push(
+            Effect::Advantage(-1),
+            format!("partial cover ({name})"),
+            "R6.2",
+        ),
+        Cover::Total => draft.push(
+            Effect::Advantage(-2),
+            format!("total cover ({name})"),
+            "R6.2",
+        ),
+        Cover::None => {}
+    }
+}
+
+/// Size categories from Tiny (0) up.
+pub fn size_rank(size: Size) -> i32 {
+    size as i32
+}
+
+/// R6.3: each standing creature on the line gives the target +2 DV, +2 more
+/// per size category it is larger than the target; where the line passes a
+/// corner, the lesser of the two tiles counts *(decision, as R6.1)*. Lying
+/// creatures (prone, dying) do not block *(decision)*.
+fn add_soft_cover(
+    mut draft: ResMut<AttackDraft>,
+    units: Query<(&GridPos, &Stats, Has<Prone>, Has<Dead>), With<UnitId>>,
+) {
+    if draft.mode == AttackMode::Melee {
+        return;
+    }
+    let Ok((target, target_stats, ..)) = units.get(draft.target) else {
+        return;
+    };
+    let target_size = size_rank(target_stats.template.size);
+    let standing: Vec<(Pos, i32)> = units
+        .iter()
+        .filter(|(_, _, prone, dead)| !prone && !dead)
+        .map(|(p, s, ..)| (p.0, size_rank(s.template.size)))
+        .collect();
+    let bonus_at = |p: Pos| {
+        standing
+            .iter()
+            .find(|(q, _)| *q == p)
+            .map_or(0, |(_, size)| 2 + 2 * (size - target_size).max(0))
+    };
+    let total: i32 = supercover(draft.from, target.0)
+        .into_iter()
+        .map(|cell| match cell {
+            Cell::Tile(p) => bonus_at(p),
+            Cell::Corner(a, b) => bonus_at(a).min(bonus_at(b)),
+        })
+        .sum();
+    if total > 0 {
+        draft.push(Effect::Dv(total), "soft cover", "R6.3");
+    }
+}

@@ -1,0 +1,224 @@
+//! R8 reactions: reactive attacks on the triggers of R8.2 by the reactors
+//! of R8.3, resolved before the trigger's effects (R8.4), in initiative
+//! order (R8.5), one per reactor and trigger; and the parry (R8.6). R3.2
+//! limits each unit to `1 + max(STR, DEX, 0)` a round; R2.3 none before its
+//! first turn.
+
+use super::attack::{degrees_after_parry, resolve};
+use super::facing::is_rear_attack;
+use super::log::log;
+use super::modifiers::{AttackDraft, AttackMode};
+use super::threat::{melee_weapon_for, threat_of};
+use super::{TurnState, out_of_action};
+use crate::battle::{Battlefield, GridPos, OffGuard, Prone, Reactions, Side, Stamina, Stats};
+use crate::dice::Dice;
+use crate::grid::Pos;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Whether a side's units take the reactions they may.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReactionPolicy {
+    /// Every allowed reaction is taken.
+    #[default]
+    Always,
+    /// None is.
+    Never,
+}
+
+/// Each side's reaction policy, by side index; sides not listed: Always.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReactionPolicies(pub Vec<ReactionPolicy>);
+
+impl ReactionPolicies {
+    /// The policy of side `side`.
+    pub fn of(&self, side: usize) -> ReactionPolicy {
+        self.0.get(side).copied().unwrap_or_default()
+    }
+}
+
+/// What provokes (R8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// Leaving this tile during a Move or a Charge.
+    Leave(Pos),
+    /// Making a ranged attack.
+    Shoot,
+    /// Throwing.
+    Throw,
+    /// Standing up.
+    StandUp,
+    /// Picking up an object.
+    PickUp,
+}
+
+impl Trigger {
+    fn describe(&self) -> String {
+        match self {
+            Trigger::Leave(p) => format!("leaving {p}"),
+            Trigger::Shoot => "shooting".into(),
+            Trigger::Throw => "throwing".into(),
+            Trigger::StandUp => "standing up".into(),
+            Trigger::PickUp => "picking up".into(),
+        }
+    }
+}
+
+/// R8.3: the units that may react to `provoker` in its tile now: enemies
+/// that threaten the tile (R4.4), are not off-guard (R2.3) and have a
+/// reaction left (R3.2), in initiative order (R8.5), whose side takes them.
+pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
+    let (Some(side), Some(at)) = (
+        world.get::<Side>(provoker).copied(),
+        world.get::<GridPos>(provoker).copied(),
+    ) else {
+        return vec![];
+    };
+    let order: Vec<Entity> = world
+        .resource::<TurnState>()
+        .initiative
+        .iter()
+        .map(|(e, _)| *e)
+        .collect();
+    let policies = world
+        .get_resource::<ReactionPolicies>()
+        .cloned()
+        .unwrap_or_default();
+    order
+        .into_iter()
+        .filter(|&r| {
+            let e = world.entity(r);
+            e.get::<Side>()
+                .is_some_and(|s| *s != side && policies.of(s.0) == ReactionPolicy::Always)
+                && !e.contains::<OffGuard>()
+                && e.get::<Reactions>().is_some_and(|n| n.0 > 0)
+                && threat_of(world, r).is_some_and(|t| t.covers(at.0))
+        })
+        .collect()
+}
+
+/// Resolves every reactive attack `trigger` draws (R8.1–R8.5), before its
+/// effects. Returns whether the provoking action goes on: not when a
+/// reaction left the provoker out of action or knocked it prone (R8.4).
+pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
+    let was_prone = world.entity(provoker).contains::<Prone>();
+    for reactor in reactors(world, provoker) {
+        // An earlier reaction may have changed things (R8.3 again).
+        if out_of_action(world, provoker) || out_of_action(world, reactor) {
+            break;
+        }
+        let (Some(from), Some(to)) = (
+            world.get::<GridPos>(reactor).copied(),
+            world.get::<GridPos>(provoker).copied(),
+        ) else {
+            continue;
+        };
+        let distance = from.0.distance(to.0);
+        let Some(weapon) = melee_weapon_for(world, reactor, distance).and_then(|w| {
+            world
+                .resource::<Battlefield>()
+                .0
+                .catalog
+                .weapon(&w)
+                .cloned()
+        }) else {
+            continue;
+        };
+        if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
+            n.0 -= 1;
+        }
+        let (who, whom) = (name(world, reactor), name(world, provoker));
+        log(
+            world,
+            format!(
+                "{who} reacts to {whom} {} (R8.2): reactive attack (R8.1)",
+                trigger.describe()
+            ),
+        );
+        let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from.0);
+        draft.reaction = true;
+        resolve(world, draft);
+    }
+    let stopped = out_of_action(world, provoker)
+        || (!was_prone && world.entity(provoker).contains::<Prone>());
+    if stopped {
+        let whom = name(world, provoker);
+        log(world, format!("  {whom}'s action ends there (R8.4)"));
+    }
+    !stopped
+}
+
+fn name(world: &World, e: Entity) -> String {
+    world
+        .get::<Name>(e)
+        .map(|n| n.to_string())
+        .unwrap_or_default()
+}
+
+/// R8.6 parry: hit by a melee attack from its front arc, a unit with a
+/// reaction and 1 stamina left rolls its own attack (d20 + MB + attribute +
+/// weapon bonus, no situational modifiers, *decision*); beating the
+/// attacker's `total` by `m` takes `1 + floor(m / 5)` degrees off. Returns
+/// the degrees left (0: deflected).
+pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -> i32 {
+    let target = draft.target;
+    let policy = world.get::<Side>(target).map(|s| {
+        world
+            .get_resource::<ReactionPolicies>()
+            .cloned()
+            .unwrap_or_default()
+            .of(s.0)
+    });
+    let able = draft.mode == AttackMode::Melee
+        && policy == Some(ReactionPolicy::Always)
+        && !out_of_action(world, target)
+        && !world.entity(target).contains::<OffGuard>()
+        && !world.entity(target).contains::<Prone>()
+        && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
+        && world.get::<Stamina>(target).is_some_and(|s| s.0 >= 1)
+        && !is_rear_attack(world, draft.from, target);
+    if !able {
+        return degrees;
+    }
+    let Some(weapon) = melee_weapon_for(world, target, 1).and_then(|w| {
+        world
+            .resource::<Battlefield>()
+            .0
+            .catalog
+            .weapon(&w)
+            .cloned()
+    }) else {
+        return degrees;
+    };
+    if let Some(mut n) = world.get_mut::<Reactions>(target) {
+        n.0 -= 1;
+    }
+    if let Some(mut s) = world.get_mut::<Stamina>(target) {
+        s.0 -= 1;
+    }
+    let t = world.get::<Stats>(target).map(|s| s.template.clone());
+    let (mb, attr) = t.map_or((0, 0), |t| (t.mb, t.str.max(t.dex)));
+    let d = world.resource_mut::<Dice>().roll(20) as i32;
+    let parry_total = d + mb + attr + weapon.attack_bonus;
+    let m = parry_total - total;
+    let left = if m > 0 {
+        degrees_after_parry(degrees, m)
+    } else {
+        degrees
+    };
+    let who = name(world, target);
+    let outcome = match (m > 0, left) {
+        (false, _) => "fails".to_string(),
+        (true, 0) => "deflects the attack".to_string(),
+        (true, l) => format!("leaves {l} degree{}", if l == 1 { "" } else { "s" }),
+    };
+    log(
+        world,
+        format!(
+            "  {who} parries with {}: d20 [{d}] {:+} = {parry_total} vs {total}: {outcome} (R8.6)",
+            weapon.name,
+            mb + attr + weapon.attack_bonus
+        ),
+    );
+    left
+}
