@@ -7,17 +7,19 @@
 #[path = "generate.rs"]
 mod generate;
 
+use bevy::prelude::{Name, World};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use skirmish::battle::headless_app;
+use skirmish::battle::{ActionPoints, GridPos};
+use skirmish::grid::Dir;
 use skirmish::grid::Pos;
 use skirmish::load::{ValidLevel, load_catalog_dir, parse_level};
 use skirmish::rules::attack::draft_for;
-use skirmish::rules::legal::candidates;
 use skirmish::rules::movement::{Occupancy, distances, reachable};
 use skirmish::rules::preview::preview_attack;
-use skirmish::rules::{TurnState, submit, unit_named};
+use skirmish::rules::{Command, TurnState, submit, unit_named, units};
 use std::hint::black_box;
 use std::path::Path;
 
@@ -69,30 +71,92 @@ fn bench_preview(c: &mut Criterion) {
     });
 }
 
+/// One random command for the unit whose turn it is, drawn cheaply: a kind,
+/// then its arguments (a reachable tile, another unit, a direction). Some
+/// are refused; the battle loop counts only the accepted ones.
+fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+    let Some(unit) = world.resource::<TurnState>().current else {
+        return Command::EndTurn;
+    };
+    let name = world.get::<Name>(unit).unwrap().to_string();
+    let others = units(world);
+    let other = world
+        .get::<Name>(others[rng.random_range(0..others.len())])
+        .unwrap()
+        .to_string();
+    let dir = Dir::ALL[rng.random_range(0..8)];
+    // With no AP left only free commands are legal.
+    let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
+    if ap == 0 {
+        return if rng.random_range(0..4) == 0 {
+            Command::Face { unit: name, dir }
+        } else {
+            Command::EndTurn
+        };
+    }
+    match rng.random_range(0..12) {
+        0..=3 => {
+            // A random tile within 4 of the unit: often reachable, and the
+            // rules say why not when it is not.
+            let at = world.get::<GridPos>(unit).unwrap().0;
+            let to = Pos::new(
+                at.x + rng.random_range(-4..=4),
+                at.y + rng.random_range(-4..=4),
+            );
+            Command::Move {
+                unit: name,
+                to,
+                path: None,
+            }
+        }
+        4..=6 => Command::Attack {
+            unit: name,
+            target: other,
+            weapon: None,
+            power: 0,
+            lunge: false,
+        },
+        7 => Command::Charge {
+            unit: name,
+            target: other,
+        },
+        8 => Command::Face { unit: name, dir },
+        9 => {
+            let at = world.get::<GridPos>(unit).unwrap().0;
+            Command::Step {
+                unit: name,
+                to: at.step(dir),
+            }
+        }
+        10 => Command::Defend { unit: name },
+        _ => Command::EndTurn,
+    }
+}
+
 fn bench_battle(c: &mut Criterion) {
     let arena = level(32, 8);
-    c.bench_function("2000 random legal commands, 32x32", |b| {
+    let mut group = c.benchmark_group("battle");
+    group.sample_size(20);
+    group.bench_function("2000 random legal commands, 32x32", |b| {
         b.iter_batched(
             || headless_app(&arena, 42),
             |mut app| {
                 let world = app.world_mut();
                 let mut chooser = ChaCha8Rng::seed_from_u64(7);
                 let mut accepted = 0;
-                while accepted < 2000 {
-                    if world.resource::<TurnState>().outcome.is_some() {
-                        break;
-                    }
-                    let options = candidates(world);
-                    let c = options[chooser.random_range(0..options.len())].clone();
+                while accepted < 2000 && world.resource::<TurnState>().outcome.is_none() {
+                    let c = random_command(world, &mut chooser);
                     if submit(world, c).is_ok() {
                         accepted += 1;
                     }
                 }
+                assert_eq!(accepted, 2000, "the battle lasted 2000 commands");
                 accepted
             },
             BatchSize::PerIteration,
         )
     });
+    group.finish();
 }
 
 criterion_group!(benches, bench_movement, bench_preview, bench_battle);

@@ -234,6 +234,7 @@ impl SaveGame {
             if let Some(mut h) = e.get_mut::<Health>() {
                 h.hp = u.hp;
             }
+            let id = e.id();
             e.remove::<(
                 Prone,
                 Defending,
@@ -268,6 +269,7 @@ impl SaveGame {
             if u.off_guard {
                 e.insert(OffGuard);
             }
+            crate::battle::refresh_reach(world, id);
         }
         let objects: Vec<Entity> = world
             .query_filtered::<Entity, With<GroundObject>>()

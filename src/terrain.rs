@@ -105,6 +105,9 @@ pub struct TerrainMap {
     height: i32,
     tiles: Vec<u8>,
     legend: Vec<(char, Terrain)>,
+    /// Per tile, [`TerrainMap::PASSABLE`] and the other bits, for the path
+    /// and line searches' inner loops.
+    flags: Vec<u8>,
 }
 
 impl TerrainMap {
@@ -113,16 +116,50 @@ impl TerrainMap {
     pub fn new(rows: &[String], legend: Vec<(char, Terrain)>) -> Self {
         let height = rows.len() as i32;
         let width = rows.first().map_or(0, |r| r.chars().count()) as i32;
-        let tiles = rows
+        let tiles: Vec<u8> = rows
             .iter()
             .flat_map(|row| row.chars())
             .map(|c| legend.iter().position(|(s, _)| *s == c).unwrap_or(0) as u8)
+            .collect();
+        let flags = tiles
+            .iter()
+            .map(|&t| {
+                let terrain = &legend[t as usize].1;
+                let mut f = 0;
+                if terrain.is_passable() {
+                    f |= Self::PASSABLE;
+                }
+                if terrain.movement == Movement::Difficult {
+                    f |= Self::DIFFICULT;
+                }
+                if terrain.line == Line::Blocked {
+                    f |= Self::BLOCKS_LINE;
+                }
+                f
+            })
             .collect();
         Self {
             width,
             height,
             tiles,
             legend,
+            flags,
+        }
+    }
+
+    /// Flag: a unit may stand here.
+    pub const PASSABLE: u8 = 1;
+    /// Flag: difficult terrain (R5.1).
+    pub const DIFFICULT: u8 = 2;
+    /// Flag: blocks lines of effect (R6.1).
+    pub const BLOCKS_LINE: u8 = 8;
+
+    /// The flags of `p` (0 off the map: impassable).
+    pub fn flags(&self, p: Pos) -> u8 {
+        if self.contains(p) {
+            self.flags[(p.y * self.width + p.x) as usize]
+        } else {
+            0
         }
     }
 

@@ -144,3 +144,69 @@ proptest! {
         }
     }
 }
+
+mod search {
+    use proptest::prelude::*;
+    use skirmish::grid::{Dir, Pos};
+    use skirmish::rules::movement::{Occupancy, search, step_block, step_cost};
+    use skirmish::terrain::{TerrainMap, default_legend};
+    use std::collections::{BTreeMap, BinaryHeap};
+
+    /// Dijkstra written the plain way, from the rule functions themselves.
+    fn reference(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> BTreeMap<Pos, u32> {
+        let mut best: BTreeMap<(Pos, bool), u32> = BTreeMap::new();
+        let mut heap = BinaryHeap::new();
+        best.insert((start, false), 0);
+        heap.push(std::cmp::Reverse((0u32, start, false)));
+        while let Some(std::cmp::Reverse((c, p, odd))) = heap.pop() {
+            if best.get(&(p, odd)).is_some_and(|b| *b < c) {
+                continue;
+            }
+            for dir in Dir::ALL {
+                if step_block(map, occ, p, dir).is_some() {
+                    continue;
+                }
+                let ((q, o), step) = step_cost(map, (p, odd), dir);
+                let total = c + step;
+                if total <= limit && best.get(&(q, o)).is_none_or(|b| total < *b) {
+                    best.insert((q, o), total);
+                    heap.push(std::cmp::Reverse((total, q, o)));
+                }
+            }
+        }
+        let mut out = BTreeMap::new();
+        for ((p, _), c) in best {
+            let e = out.entry(p).or_insert(c);
+            *e = (*e).min(c);
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// The flattened search finds exactly the costs of the rules' own
+        /// step functions (R5.1, R5.2), bounded or not.
+        #[test]
+        fn search_matches_the_rules(
+            cells in proptest::collection::vec(0..10usize, 12 * 10),
+            enemies in proptest::collection::vec((0..12i32, 0..10i32), 0..6),
+            start in (0..12i32, 0..10i32),
+            limit in prop_oneof![Just(u32::MAX - 8), 0..9u32],
+        ) {
+            let symbols = ['.', '.', '.', '.', '#', '=', '%', 'T', '~', '_'];
+            let rows: Vec<String> = cells
+                .chunks(12)
+                .map(|r| r.iter().map(|&i| symbols[i]).collect())
+                .collect();
+            let map = TerrainMap::new(&rows, default_legend());
+            let start = Pos::new(start.0, start.1);
+            let units = enemies.iter().map(|&(x, y)| (Pos::new(x, y), 1usize));
+            let occ = Occupancy::new(&map, units, 0, start);
+            let fast = search(&map, &occ, start, limit);
+            let slow = reference(&map, &occ, start, limit);
+            let got: BTreeMap<Pos, u32> = fast.tiles().collect();
+            prop_assert_eq!(got, slow);
+        }
+    }
+}

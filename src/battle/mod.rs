@@ -55,6 +55,33 @@ pub struct GroundObject {
     pub name: String,
 }
 
+/// Every unit's entity, by id (its index) and by name. Units are never
+/// despawned (the dead stay, marked [`Dead`]), so the roster never goes
+/// stale; it spares the rules a query per lookup.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Roster {
+    units: Vec<Entity>,
+    by_name: std::collections::HashMap<String, Entity>,
+}
+
+impl Roster {
+    /// Adds a unit; ids are given in order.
+    pub fn add(&mut self, name: &str, entity: Entity) {
+        self.units.push(entity);
+        self.by_name.insert(name.to_string(), entity);
+    }
+
+    /// The unit called `name`.
+    pub fn named(&self, name: &str) -> Option<Entity> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Every unit, in id order.
+    pub fn units(&self) -> &[Entity] {
+        &self.units
+    }
+}
+
 /// The level being fought: terrain, sides, catalog and rules options.
 /// Shared, never changed during a battle: cloning it is cheap.
 #[derive(Resource, Clone, Debug)]
@@ -131,6 +158,27 @@ impl Inventory {
         }
         false
     }
+}
+
+/// The longest reach among the melee weapons a unit carries (R4.4), kept
+/// up to date whenever its [`Inventory`] changes; `None` without one.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MeleeReach(pub Option<i32>);
+
+/// Recomputes `unit`'s [`MeleeReach`] from its inventory.
+pub fn refresh_reach(world: &mut World, unit: Entity) {
+    let reach = {
+        let catalog = &world.resource::<Battlefield>().0.catalog;
+        world.get::<Inventory>(unit).and_then(|inv| {
+            inv.weapons
+                .iter()
+                .filter_map(|w| catalog.weapon(w))
+                .filter(|w| !w.is_ranged())
+                .map(|w| w.reach)
+                .max()
+        })
+    };
+    world.entity_mut(unit).insert(MeleeReach(reach));
 }
 
 /// Lying on the ground (R4.8): melee against it +1 advantage, ranged −1.

@@ -2,7 +2,7 @@
 
 use super::{
     ActionPoints, ArmorReduction, Battlefield, Facing, GridPos, GroundObject, Health, Inventory,
-    OffGuard, Reactions, Side, Stamina, Stats, UnitId,
+    OffGuard, Reactions, Roster, Side, Stamina, Stats, UnitId,
 };
 use crate::dice::Dice;
 use crate::load::ValidLevel;
@@ -23,6 +23,7 @@ impl Plugin for BattlePlugin {
 /// [`Battlefield`] and the `dice`.
 pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
     let catalog = &level.catalog;
+    let mut roster = Roster::default();
     for (i, unit) in level.units.iter().enumerate() {
         let t = &unit.stats;
         let ar = t
@@ -34,7 +35,7 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
                 .as_ref()
                 .and_then(|s| catalog.shield(s))
                 .map_or(0, |s| s.ar);
-        world.spawn((
+        let entity = world.spawn((
             (
                 UnitId(i as u32),
                 Name::new(unit.name.clone()),
@@ -62,7 +63,13 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
                 template: t.clone(),
             },
         ));
+        roster.add(&unit.name, entity.id());
     }
+    world.insert_resource(Battlefield(std::sync::Arc::new(level.clone())));
+    for &unit in roster.units() {
+        super::refresh_reach(world, unit);
+    }
+    world.insert_resource(roster);
     for object in level.ground() {
         world.spawn((
             GroundObject {
@@ -71,7 +78,6 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
             GridPos(object.at),
         ));
     }
-    world.insert_resource(Battlefield(std::sync::Arc::new(level.clone())));
     world.insert_resource(dice);
 }
 

@@ -7,7 +7,7 @@ use super::damage::apply_hit;
 use super::facing::face_towards;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect, gather};
-use super::{CommandSystems, Pending, pending, unit_named};
+use super::{CommandSystems, Handles, Pending, unit_named};
 use crate::battle::{
     ActionPoints, Battlefield, Dying, GridPos, GroundObject, Inventory, Side, Stable, Stats,
 };
@@ -28,10 +28,10 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_attack
-                .run_if(pending("Attack"))
+                .in_set(Handles("Attack"))
                 .in_set(CommandSystems::Validate),
             execute_attack
-                .run_if(pending("Attack"))
+                .in_set(Handles("Attack"))
                 .in_set(CommandSystems::Execute),
         ),
     );

@@ -7,7 +7,7 @@ use super::command::{Command, Refusal};
 use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::movement::{Occupant, step_block, step_cost, view_for, walk};
-use super::{CommandSystems, Pending, pending, unit_named};
+use super::{CommandSystems, Handles, Pending, unit_named};
 use crate::battle::{ActionPoints, Charged, GridPos, Prone, Stats};
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
@@ -17,10 +17,10 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_charge
-                .run_if(pending("Charge"))
+                .in_set(Handles("Charge"))
                 .in_set(CommandSystems::Validate),
             execute_charge
-                .run_if(pending("Charge"))
+                .in_set(Handles("Charge"))
                 .in_set(CommandSystems::Execute),
         ),
     )

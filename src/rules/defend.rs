@@ -5,7 +5,7 @@ use super::command::Refusal;
 use super::facing::in_front_arc;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
-use super::{CommandSystems, Pending, pending};
+use super::{CommandSystems, Handles, Pending};
 use crate::battle::{ActionPoints, Battlefield, Defending, Facing, GridPos, ShieldReady, Stats};
 use bevy::prelude::*;
 
@@ -14,13 +14,13 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_ready_shield
-                .run_if(pending("ReadyShield"))
+                .in_set(Handles("ReadyShield"))
                 .in_set(CommandSystems::Validate),
             execute_defend
-                .run_if(pending("Defend"))
+                .in_set(Handles("Defend"))
                 .in_set(CommandSystems::Execute),
             execute_ready_shield
-                .run_if(pending("ReadyShield"))
+                .in_set(Handles("ReadyShield"))
                 .in_set(CommandSystems::Execute),
         ),
     )

@@ -3,7 +3,7 @@
 
 use super::command::{Command, Refusal};
 use super::log::log;
-use super::{CommandSystems, Pending, pending, unit_named};
+use super::{CommandSystems, Handles, Pending, unit_named};
 use crate::battle::{
     Charged, Dead, Defending, Dying, GridPos, Health, Prone, ShieldReady, Side, Stable, Stats,
 };
@@ -19,10 +19,10 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_stabilize
-                .run_if(pending("Stabilize"))
+                .in_set(Handles("Stabilize"))
                 .in_set(CommandSystems::Validate),
             execute_stabilize
-                .run_if(pending("Stabilize"))
+                .in_set(Handles("Stabilize"))
                 .in_set(CommandSystems::Execute),
         ),
     );

@@ -4,7 +4,7 @@
 use super::command::Command;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
-use super::{CommandSystems, Pending, pending};
+use super::{CommandSystems, Handles, Pending};
 use crate::battle::{Facing, GridPos};
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         super::CommandSchedule,
         execute_face
-            .run_if(pending("Face"))
+            .in_set(Handles("Face"))
             .in_set(CommandSystems::Execute),
     )
     .add_systems(

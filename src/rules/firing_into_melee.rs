@@ -5,7 +5,7 @@
 use super::cover::size_rank;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::out_of_action;
-use crate::battle::{GridPos, Side, Stats, UnitId};
+use crate::battle::{GridPos, Side, Stats};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,31 +18,40 @@ pub(super) fn plugin(app: &mut App) {
 /// Only allies in action count: one lying unconscious is not fighting
 /// *(decision)*.
 fn add_firing_into_melee(world: &mut World) {
-    let Some(draft) = world.get_resource::<AttackDraft>().cloned() else {
+    let Some((attacker, target, mode)) = world
+        .get_resource::<AttackDraft>()
+        .map(|d| (d.attacker, d.target, d.mode))
+    else {
         return;
     };
-    if draft.mode == AttackMode::Melee {
+    if mode == AttackMode::Melee {
         return;
     }
-    let (Some(side), Some(target), Some(target_stats)) = (
-        world.get::<Side>(draft.attacker).copied(),
-        world.get::<GridPos>(draft.target).copied(),
+    let (Some(side), Some(target), Some(target_size)) = (
+        world.get::<Side>(attacker).copied(),
+        world.get::<GridPos>(target).copied(),
         world
-            .get::<Stats>(draft.target)
+            .get::<Stats>(target)
             .map(|s| size_rank(s.template.size)),
     ) else {
         return;
     };
-    let allies: Vec<(Entity, bevy::prelude::Name, i32)> = world
-        .query::<(Entity, &UnitId, &Side, &GridPos, &Stats, &Name)>()
-        .iter(world)
-        .filter(|(e, _, s, p, ..)| **s == side && *e != draft.attacker && p.0.is_adjacent(target.0))
-        .map(|(e, _, _, _, st, n)| (e, n.clone(), size_rank(st.template.size)))
-        .collect();
-    let engaged = allies
-        .into_iter()
-        .find(|(e, _, size)| !out_of_action(world, *e) && target_stats < size + 2);
-    if let Some((_, name, _)) = engaged {
+    let engaged = super::units(world).into_iter().find(|&e| {
+        e != attacker
+            && world.get::<Side>(e) == Some(&side)
+            && world
+                .get::<GridPos>(e)
+                .is_some_and(|p| p.0.is_adjacent(target.0))
+            && world
+                .get::<Stats>(e)
+                .is_some_and(|s| target_size < size_rank(s.template.size) + 2)
+            && !out_of_action(world, e)
+    });
+    if let Some(ally) = engaged {
+        let name = world
+            .get::<Name>(ally)
+            .map(|n| n.to_string())
+            .unwrap_or_default();
         world.resource_mut::<AttackDraft>().push(
             Effect::Advantage(-1),
             format!("firing into melee with {name}"),

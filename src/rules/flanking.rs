@@ -37,29 +37,33 @@ pub fn crosses_opposite(a: Pos, b: Pos, t: Pos) -> bool {
 }
 
 fn add_flanking(world: &mut World) {
-    let Some(draft) = world.get_resource::<AttackDraft>().cloned() else {
+    let Some((attacker, target, from, mode)) = world
+        .get_resource::<AttackDraft>()
+        .map(|d| (d.attacker, d.target, d.from, d.mode))
+    else {
         return;
     };
-    if draft.mode != AttackMode::Melee {
+    if mode != AttackMode::Melee {
         return;
     }
     let (Some(side), Some(target)) = (
-        world.get::<Side>(draft.attacker).copied(),
-        world.get::<GridPos>(draft.target).copied(),
+        world.get::<Side>(attacker).copied(),
+        world.get::<GridPos>(target).copied(),
     ) else {
         return;
     };
-    // Only allies within the longest reach (R7.5: 5) of the target can flank.
-    let near: Vec<Entity> = world
-        .query::<(Entity, &Side, &GridPos)>()
-        .iter(world)
-        .filter(|(e, s, p)| **s == side && *e != draft.attacker && p.0.distance(target.0) <= 5)
-        .map(|(e, ..)| e)
-        .collect();
-    let partner = near
+    // Only allies within the longest reach (5, R7.5) of the target can flank.
+    let partner = super::units(world)
         .into_iter()
+        .filter(|e| {
+            *e != attacker
+                && world.get::<Side>(*e) == Some(&side)
+                && world
+                    .get::<GridPos>(*e)
+                    .is_some_and(|p| p.0.distance(target.0) <= 5)
+        })
         .filter_map(|e| threat_of(world, e))
-        .find(|t| t.covers(target.0) && crosses_opposite(t.pos, draft.from, target.0));
+        .find(|t| t.covers(target.0) && crosses_opposite(t.pos, from, target.0));
     if let Some(p) = partner {
         let name = world
             .get::<Name>(p.unit)

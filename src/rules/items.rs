@@ -4,7 +4,7 @@
 use super::command::{Command, Refusal};
 use super::dying::heal;
 use super::log::log;
-use super::{CommandSystems, Pending, pending, unit_named};
+use super::{CommandSystems, Handles, Pending, unit_named};
 use crate::battle::{Battlefield, GridPos, GroundObject, Inventory, Side};
 use crate::dice::Dice;
 use crate::grid::Pos;
@@ -15,16 +15,16 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_pick_up
-                .run_if(pending("PickUp"))
+                .in_set(Handles("PickUp"))
                 .in_set(CommandSystems::Validate),
             execute_pick_up
-                .run_if(pending("PickUp"))
+                .in_set(Handles("PickUp"))
                 .in_set(CommandSystems::Execute),
             validate_drink_potion
-                .run_if(pending("DrinkPotion"))
+                .in_set(Handles("DrinkPotion"))
                 .in_set(CommandSystems::Validate),
             execute_drink_potion
-                .run_if(pending("DrinkPotion"))
+                .in_set(Handles("DrinkPotion"))
                 .in_set(CommandSystems::Execute),
         ),
     );

@@ -6,7 +6,7 @@
 use super::command::Command;
 use super::movement::{reachable, view_for};
 use super::{TurnState, check};
-use crate::battle::{ActionPoints, Dead, GridPos, GroundObject, Inventory, Stats, UnitId};
+use crate::battle::{ActionPoints, Dead, GridPos, GroundObject, Inventory, Stats};
 use crate::grid::Dir;
 use bevy::prelude::*;
 
@@ -52,13 +52,11 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         unit: name.clone(),
         dir,
     }));
-    let mut others: Vec<(UnitId, String)> = world
-        .query_filtered::<(Entity, &UnitId, &Name), Without<Dead>>()
-        .iter(world)
-        .filter(|(e, ..)| *e != unit)
-        .map(|(_, id, n)| (*id, n.to_string()))
+    let others: Vec<((), String)> = super::units(world)
+        .into_iter()
+        .filter(|e| *e != unit && !world.entity(*e).contains::<Dead>())
+        .filter_map(|e| Some(((), world.get::<Name>(e)?.to_string())))
         .collect();
-    others.sort();
     let weapons = world
         .get::<Inventory>(unit)
         .map(|i| i.weapons.clone())

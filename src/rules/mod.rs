@@ -56,7 +56,7 @@ pub use log::CombatLog;
 pub use modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Modifier};
 pub use turn::{Outcome, TurnState};
 
-use crate::battle::{Dead, Dying, Stable, UnitId};
+use crate::battle::{Dead, Dying, Roster, Stable};
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 
@@ -91,6 +91,9 @@ pub struct Pending {
     pub refusal: Option<Refusal>,
     /// Only check: the Pay, Execute and Advance phases do not run.
     pub dry_run: bool,
+    /// The path a validated Move or Charge takes, so that Execute walks what
+    /// Validate checked without searching again.
+    pub plan: Option<(Vec<crate::grid::Pos>, u32)>,
 }
 
 impl Pending {
@@ -104,6 +107,30 @@ impl Pending {
         self.refusal.is_none() && self.command.as_ref().is_some_and(|c| c.name() == name)
     }
 }
+
+/// The systems that handle one kind of command, by its name ("Move"): the
+/// set runs only while the pending command is of that kind and stands, so
+/// the condition is checked once per kind, not once per system.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Handles(pub &'static str);
+
+/// The names of every command, for [`Handles`].
+const COMMAND_NAMES: [&str; 14] = [
+    "Move",
+    "Step",
+    "Face",
+    "Attack",
+    "Cleave",
+    "Throw",
+    "Charge",
+    "Defend",
+    "ReadyShield",
+    "StandUp",
+    "Stabilize",
+    "PickUp",
+    "DrinkPotion",
+    "EndTurn",
+];
 
 /// Run condition: the pending command is a `name` command and still stands.
 pub fn pending(name: &'static str) -> impl Fn(Res<Pending>) -> bool + Clone {
@@ -136,14 +163,20 @@ impl Plugin for RulesPlugin {
             )
                 .chain(),
         );
-        // A dry run (`check`) stops after validation.
+        for name in COMMAND_NAMES {
+            commands.configure_sets(Handles(name).run_if(pending(name)));
+        }
+        // A refused command, or a dry run (`check`), stops after validation.
+        // (A set's conditions are evaluated when its first system is about
+        // to run: for these, after Validate.)
         commands.configure_sets(
             (
                 CommandSystems::Pay,
                 CommandSystems::Execute,
                 CommandSystems::Advance,
             )
-                .run_if(carried_out),
+                .run_if(carried_out)
+                .run_if(accepted),
         );
         app.add_schedule(commands);
 
@@ -217,12 +250,16 @@ pub fn check(world: &mut World, command: Command) -> Result<(), Refusal> {
 }
 
 /// The entity of the unit called `name`.
-pub fn unit_named(world: &mut World, name: &str) -> Option<Entity> {
+pub fn unit_named(world: &World, name: &str) -> Option<Entity> {
+    world.get_resource::<Roster>()?.named(name)
+}
+
+/// Every unit's entity, in id order.
+pub fn units(world: &World) -> Vec<Entity> {
     world
-        .query::<(Entity, &Name, &UnitId)>()
-        .iter(world)
-        .find(|(_, n, _)| n.as_str() == name)
-        .map(|(e, _, _)| e)
+        .get_resource::<Roster>()
+        .map(|r| r.units().to_vec())
+        .unwrap_or_default()
 }
 
 /// True when the unit is out of action (R2.5): dying, stable or dead.

@@ -11,7 +11,9 @@ use crate::format::Weapon;
 use crate::grid::Pos;
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
+use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 /// The schedule that gathers an attack's modifiers.
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
@@ -60,7 +62,7 @@ pub struct Modifier {
     /// The effect.
     pub effect: Effect,
     /// Its source, for the log ("rear attack", "MB").
-    pub source: String,
+    pub source: Cow<'static, str>,
     /// The rule's id ("R4.3").
     pub rule: &'static str,
 }
@@ -88,7 +90,7 @@ pub struct AttackDraft {
     /// The target.
     pub target: Entity,
     /// The weapon (resolved from the catalog; "unarmed" without one).
-    pub weapon: Weapon,
+    pub weapon: Arc<Weapon>,
     /// Melee, ranged or thrown.
     pub mode: AttackMode,
     /// The attacker's tile: its own, or a hypothetical one for previews.
@@ -117,7 +119,7 @@ impl AttackDraft {
         Self {
             attacker,
             target,
-            weapon,
+            weapon: Arc::new(weapon),
             mode,
             from,
             earlier_attacks: 0,
@@ -129,7 +131,12 @@ impl AttackDraft {
     }
 
     /// Adds a modifier.
-    pub fn push(&mut self, effect: Effect, source: impl Into<String>, rule: &'static str) {
+    pub fn push(
+        &mut self,
+        effect: Effect,
+        source: impl Into<Cow<'static, str>>,
+        rule: &'static str,
+    ) {
         self.modifiers.push(Modifier {
             effect,
             source: source.into(),

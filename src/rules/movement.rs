@@ -12,8 +12,8 @@
 
 use super::command::{Command, Refusal};
 use super::log::log;
-use super::{CommandSystems, Pending, pending};
-use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats, UnitId};
+use super::{CommandSystems, Handles, Pending};
+use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
 use crate::terrain::{Movement, TerrainMap};
@@ -26,16 +26,16 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_move
-                .run_if(pending("Move"))
+                .in_set(Handles("Move"))
                 .in_set(CommandSystems::Validate),
             validate_step
-                .run_if(pending("Step"))
+                .in_set(Handles("Step"))
                 .in_set(CommandSystems::Validate),
             execute_move
-                .run_if(pending("Move"))
+                .in_set(Handles("Move"))
                 .in_set(CommandSystems::Execute),
             execute_step
-                .run_if(pending("Step"))
+                .in_set(Handles("Step"))
                 .in_set(CommandSystems::Execute),
         ),
     );
@@ -161,9 +161,12 @@ pub fn step_cost(map: &TerrainMap, (from, odd): MoveState, dir: Dir) -> (MoveSta
 }
 
 /// The costs of every `(tile, parity)` state from a start, with parents to
-/// rebuild paths: the result of [`search`].
+/// rebuild paths: the result of [`search`]. It covers a window of the map:
+/// a bounded search never looks farther than its limit.
 #[derive(Clone, Debug)]
 pub struct CostMap {
+    x0: i32,
+    y0: i32,
     width: i32,
     height: i32,
     cost: Vec<u32>,
@@ -171,23 +174,25 @@ pub struct CostMap {
 }
 
 const UNREACHED: u32 = u32::MAX;
+const PASSABLE: u8 = TerrainMap::PASSABLE;
+const DIFFICULT: u8 = TerrainMap::DIFFICULT;
+const ENEMY: u8 = 4;
 
 impl CostMap {
-    fn state(&self, (p, odd): MoveState) -> usize {
-        (((p.y * self.width + p.x) as usize) << 1) | odd as usize
+    fn index(&self, p: Pos) -> Option<usize> {
+        let (x, y) = (p.x - self.x0, p.y - self.y0);
+        (x >= 0 && y >= 0 && x < self.width && y < self.height)
+            .then(|| (y * self.width + x) as usize)
     }
 
-    fn unstate(&self, s: usize) -> MoveState {
-        let tile = (s >> 1) as i32;
-        (Pos::new(tile % self.width, tile / self.width), s & 1 == 1)
+    fn pos(&self, tile: usize) -> Pos {
+        let tile = tile as i32;
+        Pos::new(self.x0 + tile % self.width, self.y0 + tile / self.width)
     }
 
     /// The cheapest cost to end a Move on `p`, if it was reached.
     pub fn cost(&self, p: Pos) -> Option<u32> {
-        if p.x < 0 || p.y < 0 || p.x >= self.width || p.y >= self.height {
-            return None;
-        }
-        let i = self.state((p, false));
+        let i = self.index(p)? << 1;
         let c = self.cost[i].min(self.cost[i + 1]);
         (c != UNREACHED).then_some(c)
     }
@@ -195,7 +200,7 @@ impl CostMap {
     /// The cheapest path to `p` (start excluded, `p` included).
     pub fn path(&self, p: Pos) -> Option<Vec<Pos>> {
         self.cost(p)?;
-        let i = self.state((p, false));
+        let i = self.index(p)? << 1;
         let mut s = if self.cost[i] <= self.cost[i + 1] {
             i
         } else {
@@ -203,7 +208,7 @@ impl CostMap {
         };
         let mut path = vec![];
         while self.parent[s] != UNREACHED {
-            path.push(self.unstate(s).0);
+            path.push(self.pos(s >> 1));
             s = self.parent[s] as usize;
         }
         path.reverse();
@@ -212,33 +217,59 @@ impl CostMap {
 
     /// Every reached tile with its cheapest cost, row by row.
     pub fn tiles(&self) -> impl Iterator<Item = (Pos, u32)> + '_ {
-        (0..self.height)
-            .flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
-            .filter_map(|p| self.cost(p).map(|c| (p, c)))
+        (0..(self.width * self.height) as usize).filter_map(|t| {
+            let c = self.cost[t << 1].min(self.cost[(t << 1) + 1]);
+            (c != UNREACHED).then(|| (self.pos(t), c))
+        })
     }
 }
 
 /// Dijkstra from `start` over `(tile, parity)` states, up to cost `limit`
-/// (R5.1 costs; R5.2 passability). Deterministic: ties are settled in the
-/// order states were reached, directions clockwise from north.
+/// (R5.1 costs; R5.2 passability; no corner cutting). Deterministic: ties
+/// are settled in the order states were reached, directions clockwise from
+/// north. The same rules as [`step_block`] and [`step_cost`], flattened into
+/// arrays for speed (the AI runs it for every unit).
 pub fn search(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> CostMap {
-    let (width, height) = (map.width(), map.height());
-    let states = (width * height) as usize * 2;
+    // Every step costs at least 1: a search limited to `limit` stays within
+    // `limit` tiles of the start.
+    // The window is padded with one impassable tile on every side, so the
+    // inner loop needs no bounds checks.
+    let span = limit.min((map.width() + map.height()) as u32) as i32;
+    let (x0, y0) = ((start.x - span).max(0) - 1, (start.y - span).max(0) - 1);
+    let x1 = (start.x + span).min(map.width() - 1) + 1;
+    let y1 = (start.y + span).min(map.height() - 1) + 1;
+    let (width, height) = ((x1 - x0 + 1).max(0), (y1 - y0 + 1).max(0));
+    let tiles = (width * height) as usize;
     let mut out = CostMap {
+        x0,
+        y0,
         width,
         height,
-        cost: vec![UNREACHED; states],
-        parent: vec![UNREACHED; states],
+        cost: vec![UNREACHED; tiles * 2],
+        parent: vec![UNREACHED; tiles * 2],
     };
-    if !map.contains(start) {
+    let Some(first) = out.index(start).filter(|_| map.contains(start)) else {
         return out;
+    };
+    let mut flags = vec![0u8; tiles];
+    for wy in 0..height {
+        for wx in 0..width {
+            let p = Pos::new(x0 + wx, y0 + wy);
+            let f = map.flags(p) & (PASSABLE | DIFFICULT);
+            let enemy = f != 0 && p != start && occ.at(p) == Occupant::Enemy;
+            flags[(wy * width + wx) as usize] = if enemy { f | ENEMY } else { f };
+        }
     }
     // A bucket queue: steps cost 1 to 4, so 5 buckets indexed by cost mod 5
     // hold the whole frontier in cost order.
+    // Per direction: the index offset, whether diagonal, and its dx.
+    let offsets: [(i32, bool, i32); 8] = Dir::ALL.map(|d| {
+        let (dx, dy) = d.delta();
+        (dy * width + dx, d.is_diagonal(), dx)
+    });
     let mut buckets: [Vec<u32>; 5] = Default::default();
-    let first = out.state((start, false));
-    out.cost[first] = 0;
-    buckets[0].push(first as u32);
+    out.cost[first << 1] = 0;
+    buckets[0].push((first << 1) as u32);
     let mut pending = 1usize;
     let mut current = 0u32;
     while pending > 0 && current <= limit {
@@ -249,18 +280,32 @@ pub fn search(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> Cost
             if out.cost[s] != current {
                 continue; // reached more cheaply since it was queued
             }
-            let state = out.unstate(s);
-            for dir in Dir::ALL {
-                if step_block(map, occ, state.0, dir).is_some() {
+            let (t, odd) = ((s >> 1) as i32, s & 1 == 1);
+            for &(offset, diagonal, dx) in &offsets {
+                let n = (t + offset) as usize;
+                let f = flags[n];
+                if f & PASSABLE == 0 || f & ENEMY != 0 {
                     continue;
                 }
-                let (next, c) = step_cost(map, state, dir);
-                let n = out.state(next);
+                let (base, next_odd) = if diagonal {
+                    // R5.1: both orthogonal neighbours passable. For a
+                    // diagonal offset dy·w + dx they are t + dx and t + dy·w.
+                    let side_a = flags[(t + dx) as usize];
+                    let side_b = flags[(t + offset - dx) as usize];
+                    if side_a & PASSABLE == 0 || side_b & PASSABLE == 0 {
+                        continue;
+                    }
+                    (if odd { 2 } else { 1 }, !odd)
+                } else {
+                    (1, odd)
+                };
+                let c = if f & DIFFICULT != 0 { base * 2 } else { base };
+                let next = (n << 1) | next_odd as usize;
                 let total = current + c;
-                if total < out.cost[n] && total <= limit {
-                    out.cost[n] = total;
-                    out.parent[n] = s as u32;
-                    buckets[(total % 5) as usize].push(n as u32);
+                if total < out.cost[next] && total <= limit {
+                    out.cost[next] = total;
+                    out.parent[next] = s as u32;
+                    buckets[(total % 5) as usize].push(next as u32);
                     pending += 1;
                 }
             }
@@ -341,14 +386,24 @@ pub fn path_cost(
 pub fn view_for(world: &mut World, unit: Entity) -> (Arc<ValidLevel>, Occupancy, Pos) {
     let side = world.get::<Side>(unit).map_or(0, |s| s.0);
     let at = world.get::<GridPos>(unit).map_or(Pos::default(), |p| p.0);
-    let units: Vec<(Pos, usize)> = world
-        .query_filtered::<(&GridPos, &Side), (With<UnitId>, Without<Dead>)>()
-        .iter(world)
-        .map(|(p, s)| (p.0, s.0))
+    let units: Vec<(Pos, usize)> = super::units(world)
+        .into_iter()
+        .filter(|e| !world.entity(*e).contains::<Dead>())
+        .filter_map(|e| Some((world.get::<GridPos>(e)?.0, world.get::<Side>(e)?.0)))
         .collect();
     let level = world.resource::<Battlefield>().0.clone();
     let occ = Occupancy::new(&level.map, units.into_iter(), side, at);
     (level, occ, at)
+}
+
+/// The path a Move command takes, or why it cannot (R5, R4.8 crawling).
+pub fn plan_move_with_cost(
+    world: &mut World,
+    unit: Entity,
+    to: Pos,
+    path: Option<&[Pos]>,
+) -> Result<(Vec<Pos>, u32), Refusal> {
+    plan(world, unit, to, path)
 }
 
 /// The path a Move command takes, or why it cannot (R5, R4.8 crawling).
@@ -358,6 +413,15 @@ pub fn plan_move(
     to: Pos,
     path: Option<&[Pos]>,
 ) -> Result<Vec<Pos>, Refusal> {
+    plan(world, unit, to, path).map(|(p, _)| p)
+}
+
+fn plan(
+    world: &mut World,
+    unit: Entity,
+    to: Pos,
+    path: Option<&[Pos]>,
+) -> Result<(Vec<Pos>, u32), Refusal> {
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     let speed = world
@@ -396,7 +460,7 @@ pub fn plan_move(
             })?;
         return match step_blocked(map, &occ, at, dir) {
             Some(r) => Err(r),
-            None => Ok(vec![to]),
+            None => Ok((vec![to], 1)),
         };
     }
     let (path, cost) = match path {
@@ -409,8 +473,35 @@ pub fn plan_move(
             }
             (p.to_vec(), path_cost(map, &occ, at, p)?)
         }
-        None => cheapest_path(map, &occ, at, to)
-            .ok_or_else(|| Refusal::new("R5.2", format!("no path to {to}")))?,
+        None => {
+            // Within Speed first (a small window); only a refusal needs the
+            // whole map, to say what the path would cost.
+            let near = search(map, &occ, at, speed);
+            match (near.path(to), near.cost(to)) {
+                (Some(p), Some(c)) => (p, c),
+                _ => {
+                    // Out of reach: say what the path would cost, looking a
+                    // little farther (a refusal needs no whole-map search).
+                    let horizon = speed * 2;
+                    let far = search(map, &occ, at, horizon);
+                    match far.cost(to) {
+                        Some(c) => (far.path(to).unwrap_or_default(), c),
+                        None if at.chebyshev(to) as u32 > horizon => {
+                            return Err(Refusal::new(
+                                "R5.1",
+                                format!("{to} is {} tiles away, speed is {speed}", at.distance(to)),
+                            ));
+                        }
+                        None => {
+                            return Err(Refusal::new(
+                                "R5.2",
+                                format!("no path to {to} within {horizon} movement"),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
     };
     if cost > speed {
         return Err(Refusal::new(
@@ -418,7 +509,7 @@ pub fn plan_move(
             format!("path costs {cost}, speed is {speed}"),
         ));
     }
-    Ok(path)
+    Ok((path, cost))
 }
 
 fn move_args(world: &World) -> Option<(Entity, Pos, Option<Vec<Pos>>)> {
@@ -434,8 +525,9 @@ fn validate_move(world: &mut World) {
     let Some((actor, to, path)) = move_args(world) else {
         return;
     };
-    if let Err(r) = plan_move(world, actor, to, path.as_deref()) {
-        world.resource_mut::<Pending>().refuse(r);
+    match plan_move_with_cost(world, actor, to, path.as_deref()) {
+        Ok(plan) => world.resource_mut::<Pending>().plan = Some(plan),
+        Err(r) => world.resource_mut::<Pending>().refuse(r),
     }
 }
 
@@ -443,12 +535,12 @@ fn execute_move(world: &mut World) {
     let Some((actor, to, path)) = move_args(world) else {
         return;
     };
-    let Ok(path) = plan_move(world, actor, to, path.as_deref()) else {
+    let planned = world.resource_mut::<Pending>().plan.take();
+    let Some((path, cost)) =
+        planned.or_else(|| plan_move_with_cost(world, actor, to, path.as_deref()).ok())
+    else {
         return;
     };
-    let (level, occ, at) = view_for(world, actor);
-    let map = &level.map;
-    let cost = path_cost(map, &occ, at, &path).unwrap_or(0);
     if walk(world, actor, &path) < path.len() {
         return;
     }
@@ -473,8 +565,14 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
     };
     let mut at = start;
     let mut walked = 0;
+    // Who could react at all does not change while this unit walks: look it
+    // up once, and provoke only where one of them threatens the tile left.
+    let watchers = super::reactions::watchers(world, unit);
     for &next in path {
-        if !super::reactions::provoke(world, unit, super::reactions::Trigger::Leave(at)) {
+        let threatened = watchers.iter().any(|t| t.covers(at));
+        if threatened
+            && !super::reactions::provoke(world, unit, super::reactions::Trigger::Leave(at))
+        {
             break;
         }
         walked += 1;

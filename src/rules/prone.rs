@@ -3,7 +3,7 @@
 use super::command::Refusal;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
-use super::{CommandSystems, Pending, pending};
+use super::{CommandSystems, Handles, Pending};
 use crate::battle::Prone;
 use crate::format::WeaponTrait;
 use bevy::prelude::*;
@@ -13,10 +13,10 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_stand_up
-                .run_if(pending("StandUp"))
+                .in_set(Handles("StandUp"))
                 .in_set(CommandSystems::Validate),
             execute_stand_up
-                .run_if(pending("StandUp"))
+                .in_set(Handles("StandUp"))
                 .in_set(CommandSystems::Execute),
         ),
     )

@@ -97,6 +97,32 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
         .collect()
 }
 
+/// The threats of every unit that could react to `provoker` this turn, in
+/// initiative order (R8.3 without the tile: enemies, not off-guard, with a
+/// reaction left, whose side takes reactions).
+pub fn watchers(world: &World, provoker: Entity) -> Vec<super::threat::Threat> {
+    let Some(side) = world.get::<Side>(provoker).copied() else {
+        return vec![];
+    };
+    let policies = world
+        .get_resource::<ReactionPolicies>()
+        .cloned()
+        .unwrap_or_default();
+    world
+        .resource::<TurnState>()
+        .initiative
+        .iter()
+        .filter(|(r, _)| {
+            let e = world.entity(*r);
+            e.get::<Reactions>().is_some_and(|n| n.0 > 0)
+                && e.get::<Side>()
+                    .is_some_and(|s| *s != side && policies.of(s.0) == ReactionPolicy::Always)
+                && !e.contains::<OffGuard>()
+        })
+        .filter_map(|(r, _)| threat_of(world, *r))
+        .collect()
+}
+
 /// Resolves every reactive attack `trigger` draws (R8.1–R8.5), before its
 /// effects. Returns whether the provoking action goes on: not when a
 /// reaction left the provoker out of action or knocked it prone (R8.4).

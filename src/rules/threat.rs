@@ -3,7 +3,7 @@
 
 use super::facing::in_front_arc;
 use super::out_of_action;
-use crate::battle::{Battlefield, Facing, GridPos, Inventory, Prone, Side, UnitId};
+use crate::battle::{Battlefield, Facing, GridPos, Inventory, MeleeReach, Prone, Side};
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
 
@@ -30,20 +30,6 @@ impl Threat {
             && self.pos.distance(tile) <= self.reach
             && in_front_arc(self.pos, self.facing, tile)
     }
-}
-
-/// The longest reach among the melee weapons `unit` carries *(decision: any
-/// carried melee weapon threatens; fists do not)*.
-pub fn melee_reach(world: &World, unit: Entity) -> Option<i32> {
-    let catalog = &world.resource::<Battlefield>().0.catalog;
-    world
-        .get::<Inventory>(unit)?
-        .weapons
-        .iter()
-        .filter_map(|w| catalog.weapon(w))
-        .filter(|w| !w.is_ranged())
-        .map(|w| w.reach)
-        .max()
 }
 
 /// The best melee weapon `unit` carries for reaching `distance` tiles: the
@@ -73,21 +59,15 @@ pub fn threat_of(world: &World, unit: Entity) -> Option<Threat> {
         side: world.get::<Side>(unit)?.0,
         pos: world.get::<GridPos>(unit)?.0,
         facing: world.get::<Facing>(unit)?.0,
-        reach: melee_reach(world, unit)?,
+        reach: world.get::<MeleeReach>(unit)?.0?,
     })
 }
 
 /// Every unit's threat, in unit id order.
-pub fn all_threats(world: &mut World) -> Vec<Threat> {
-    let mut units: Vec<(UnitId, Entity)> = world
-        .query::<(Entity, &UnitId)>()
-        .iter(world)
-        .map(|(e, id)| (*id, e))
-        .collect();
-    units.sort();
-    units
+pub fn all_threats(world: &World) -> Vec<Threat> {
+    super::units(world)
         .into_iter()
-        .filter_map(|(_, e)| threat_of(world, e))
+        .filter_map(|e| threat_of(world, e))
         .collect()
 }
 

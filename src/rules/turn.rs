@@ -3,7 +3,7 @@
 
 use super::initiative::{fixed_initiative, roll_initiative, round_order};
 use super::log::log;
-use super::{CommandSystems, Pending, Refusal, dying, out_of_action, pending, victory};
+use super::{CommandSystems, Handles, Pending, Refusal, dying, out_of_action, victory};
 use crate::battle::{
     ActionPoints, Battlefield, Charged, Dead, Defending, Dying, OffGuard, Reactions, ShieldReady,
     Stable, Stats,
@@ -53,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             super::CommandSchedule,
             request_end_of_turn
-                .run_if(pending("EndTurn"))
+                .in_set(Handles("EndTurn"))
                 .in_set(CommandSystems::Execute),
         )
         .add_systems(

@@ -4,7 +4,7 @@
 use super::log::log;
 use super::turn::{Outcome, TurnState, round_limit};
 use super::{CommandSystems, out_of_action};
-use crate::battle::{Battlefield, GridPos, Side, UnitId};
+use crate::battle::{Battlefield, GridPos, Side};
 use crate::format::Victory;
 use bevy::prelude::*;
 
@@ -26,16 +26,11 @@ pub(super) fn check_victory(world: &mut World) {
 }
 
 /// Units in action per side: `(side, position, name)`.
-fn in_action(world: &mut World) -> Vec<(usize, crate::grid::Pos, String)> {
-    let units: Vec<(Entity, usize, crate::grid::Pos, String)> = world
-        .query::<(Entity, &UnitId, &Side, &GridPos, &Name)>()
-        .iter(world)
-        .map(|(e, _, s, p, n)| (e, s.0, p.0, n.to_string()))
-        .collect();
-    units
+fn in_action(world: &World) -> Vec<(usize, crate::grid::Pos, Entity)> {
+    super::units(world)
         .into_iter()
-        .filter(|(e, ..)| !out_of_action(world, *e))
-        .map(|(_, s, p, n)| (s, p, n))
+        .filter(|e| !out_of_action(world, *e))
+        .filter_map(|e| Some((world.get::<Side>(e)?.0, world.get::<GridPos>(e)?.0, e)))
         .collect()
 }
 
@@ -81,8 +76,9 @@ pub fn check_victory_now(world: &mut World) {
     for v in level.victory() {
         if let Victory::ReachExit { side, unit, zone } = v {
             let s = level.sides().iter().position(|x| &x.name == side);
-            let reached = active.iter().any(|(us, pos, name)| {
-                Some(*us) == s && zone.contains(*pos) && unit.as_ref().is_none_or(|u| u == name)
+            let wanted = unit.as_ref().map(|u| super::unit_named(world, u));
+            let reached = active.iter().any(|(us, pos, e)| {
+                Some(*us) == s && zone.contains(*pos) && wanted.is_none_or(|w| w == Some(*e))
             });
             if let (true, Some(s)) = (reached, s) {
                 return declare(
