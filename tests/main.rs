@@ -2,6 +2,7 @@
 
 mod asset;
 mod broken;
+mod cli;
 mod common;
 mod determinism;
 mod invariants;

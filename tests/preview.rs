@@ -145,3 +145,29 @@ fn disadvantage_preview_is_exact() {
         d20s: 2,
     });
 }
+
+#[test]
+fn preview_from_a_hypothetical_tile() {
+    // Ila at (2, 2) imagines attacking Orm (6, 2, facing W) from behind it,
+    // (7, 2), without moving: the rear attack's +1 advantage shows (R4.3).
+    let level = duel();
+    let mut app = skirmish::battle::headless_app(&level, 1);
+    let world = app.world_mut();
+    let (a, t) = (
+        unit_named(world, "Ila").unwrap(),
+        unit_named(world, "Orm").unwrap(),
+    );
+    let mut draft = draft_for(world, a, t, None).unwrap();
+    let front = preview_attack(world, draft.clone()).unwrap();
+    draft.from = (7, 2).into();
+    let rear = preview_attack(world, draft).unwrap();
+    assert_eq!(front.advantage, 0);
+    assert_eq!(rear.advantage, 1);
+    assert!(rear.modifiers.iter().any(|m| m.rule == "R4.3"));
+    assert!(rear.hit > front.hit);
+    // Nothing moved.
+    assert_eq!(
+        world.get::<skirmish::battle::GridPos>(a).unwrap().0,
+        (2, 2).into()
+    );
+}
