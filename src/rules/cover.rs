@@ -23,12 +23,9 @@ pub(super) fn plugin(app: &mut App) {
 /// greatest terrain cover on the line.
 fn add_terrain_cover(
     mut draft: ResMut<AttackDraft>,
-    positions: Query<&GridPos>,
     field: Res<Battlefield>,
 ) {
-    let Ok(target) = positions.get(draft.target) else {
-        return;
-    };
+    let target = GridPos(draft.at);
     let map = &field.0.map;
     let s = sight(map, draft.from, target.0);
     if !s.clear {

@@ -87,8 +87,10 @@ impl fmt::Display for Modifier {
 pub struct AttackDraft {
     /// The attacker.
     pub attacker: Entity,
-    /// The target.
+    /// The target unit; [`Entity::PLACEHOLDER`] for a throw at a tile.
     pub target: Entity,
+    /// The aimed tile: the target's, or the tile thrown at (R9.1).
+    pub at: Pos,
     /// The weapon (resolved from the catalog; "unarmed" without one).
     pub weapon: Arc<Weapon>,
     /// Melee, ranged or thrown.
@@ -115,10 +117,12 @@ impl AttackDraft {
         weapon: Weapon,
         mode: AttackMode,
         from: Pos,
+        at: Pos,
     ) -> Self {
         Self {
             attacker,
             target,
+            at,
             weapon: Arc::new(weapon),
             mode,
             from,

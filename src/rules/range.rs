@@ -29,10 +29,8 @@ pub fn increments(distance: i32, increment: i32) -> i32 {
     distance / increment.max(1)
 }
 
-fn add_range(mut draft: ResMut<AttackDraft>, positions: Query<&GridPos>, stats: Query<&Stats>) {
-    let Ok(target) = positions.get(draft.target) else {
-        return;
-    };
+fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
+    let target = GridPos(draft.at);
     let d = draft.from.distance(target.0);
     let str = stats.get(draft.attacker).map_or(0, |s| s.template.str);
     let (increment, max) = match (draft.mode, draft.weapon.range) {
