@@ -321,7 +321,10 @@ pub fn draft_for(
         AttackMode::Melee
     };
     let from = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
-    let at = world.get::<GridPos>(target).map(|p| p.0).unwrap_or_default();
+    let at = world
+        .get::<GridPos>(target)
+        .map(|p| p.0)
+        .unwrap_or_default();
     let mut draft = AttackDraft::new(unit, target, weapon, mode, from, at);
     draft.earlier_attacks = world.get::<ActionPoints>(unit).map_or(0, |a| a.attacks);
     Ok(draft)

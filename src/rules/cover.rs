@@ -21,10 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// R6.1, R6.2: refuses an attack without a line of effect; adds the
 /// greatest terrain cover on the line.
-fn add_terrain_cover(
-    mut draft: ResMut<AttackDraft>,
-    field: Res<Battlefield>,
-) {
+fn add_terrain_cover(mut draft: ResMut<AttackDraft>, field: Res<Battlefield>) {
     let target = GridPos(draft.at);
     let map = &field.0.map;
     let s = sight(map, draft.from, target.0);

@@ -556,6 +556,15 @@ fn execute_move(world: &mut World) {
     );
 }
 
+/// True when a unit other than `unit`, not dead, stands on `tile`.
+fn occupied_by_other(world: &World, unit: Entity, tile: Pos) -> bool {
+    super::units(world).into_iter().any(|e| {
+        e != unit
+            && !world.entity(e).contains::<Dead>()
+            && world.get::<GridPos>(e).is_some_and(|p| p.0 == tile)
+    })
+}
+
 /// Walks `unit` along `path`, one tile at a time; it ends facing its last
 /// step (R4.2). Leaving a threatened tile provokes (R8.2) before the step;
 /// a provoker dropped there stops (R8.4). Returns the tiles walked.
@@ -568,11 +577,30 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
     // Who could react at all does not change while this unit walks: look it
     // up once, and provoke only where one of them threatens the tile left.
     let watchers = super::reactions::watchers(world, unit);
+    // Where the unit could have stopped last: passing through an ally, it
+    // cannot stay in the ally's tile.
+    let mut last_free = start;
     for &next in path {
         let threatened = watchers.iter().any(|t| t.covers(at));
         if threatened
             && !super::reactions::provoke(world, unit, super::reactions::Trigger::Leave(at))
         {
+            // Dropped while passing through an ally: it falls back to the
+            // last tile it could have stopped in *(decision)*.
+            if at != last_free {
+                if let Some(mut p) = world.get_mut::<GridPos>(unit) {
+                    p.0 = last_free;
+                }
+                let who = world
+                    .get::<Name>(unit)
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                log(
+                    world,
+                    format!("  {who} falls back to {last_free}, out of its ally's tile"),
+                );
+                at = last_free;
+            }
             break;
         }
         walked += 1;
@@ -584,6 +612,9 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
             f.0 = dir;
         }
         at = next;
+        if !occupied_by_other(world, unit, at) {
+            last_free = at;
+        }
     }
     let who = world
         .get::<Name>(unit)

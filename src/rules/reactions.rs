@@ -161,7 +161,8 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
                 trigger.describe()
             ),
         );
-        let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from.0, to.0);
+        let mut draft =
+            AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from.0, to.0);
         draft.reaction = true;
         resolve(world, draft);
     }
