@@ -181,6 +181,11 @@ pub fn refresh_reach(world: &mut World, unit: Entity) {
     world.entity_mut(unit).insert(MeleeReach(reach));
 }
 
+/// Thrown piercing or slashing objects stuck in a unit (R9.2): they drop to
+/// its tile when it falls out of action.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stuck(pub Vec<String>);
+
 /// Lying on the ground (R4.8): melee against it +1 advantage, ranged −1.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Prone;

@@ -112,6 +112,10 @@ fn add_defence_value(
     stats: Query<&Stats>,
     field: Res<Battlefield>,
 ) {
+    if draft.target == Entity::PLACEHOLDER {
+        draft.push(Effect::Dv(5), "a tile", "R9.1");
+        return;
+    }
     let Ok(s) = stats.get(draft.target) else {
         return;
     };
@@ -188,6 +192,19 @@ pub struct AttackResult {
 /// Resolves a drafted attack: gathers its modifiers, rolls (R0.4: `1 + |n|`
 /// d20, best or worst kept), logs every term, and applies the hit.
 pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
+    let (draft, result) = roll(world, draft);
+    if result.degrees > 0 {
+        apply_hit(world, &draft, result.degrees);
+    } else if result.kept == Some(1) && draft.mode == AttackMode::Melee {
+        drop_weapon(world, draft.attacker);
+    }
+    result
+}
+
+/// The roll of an attack, without its effects: gathers the modifiers, rolls
+/// and logs; a melee hit may be parried (R8.6). Returns the gathered draft
+/// and the degrees. Throws (R9) apply their own effects.
+pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult) {
     let draft = gather(world, draft);
     let name = |e: Entity| {
         world
@@ -195,8 +212,18 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
             .map(|n| n.to_string())
             .unwrap_or_default()
     };
-    let (attacker, target) = (name(draft.attacker), name(draft.target));
+    let attacker = name(draft.attacker);
+    let target = if draft.target == Entity::PLACEHOLDER {
+        format!("the tile {}", draft.at)
+    } else {
+        name(draft.target)
+    };
     let weapon = draft.weapon.name.clone();
+    let verb = if draft.mode == AttackMode::Thrown {
+        "throws"
+    } else {
+        "attacks"
+    };
     let dv = draft.dv();
     let bonus = draft.bonus();
     let adv = draft.advantage();
@@ -209,12 +236,12 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
                 draft.listed(|e| matches!(e, Effect::AutoHit))
             ),
         );
-        apply_hit(world, &draft, 1);
-        return AttackResult {
+        let result = AttackResult {
             degrees: 1,
             kept: None,
             total: 0,
         };
+        return (draft, result);
     }
     let count = 1 + adv.unsigned_abs();
     let rolls: Vec<u32> = (0..count)
@@ -256,7 +283,7 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
     log(
         world,
         format!(
-            "{attacker} attacks {target} with {weapon}: d20 [{}]{keep}{natural}{adv_text} {bonus:+} ({bonus_terms}) = {total} vs DV {dv} ({dv_terms}) → {verdict}",
+            "{attacker} {verb} {target} with {weapon}: d20 [{}]{keep}{natural}{adv_text} {bonus:+} ({bonus_terms}) = {total} vs DV {dv} ({dv_terms}) → {verdict}",
             rolled.join(", ")
         ),
     );
@@ -266,16 +293,12 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
     } else {
         d
     };
-    if d > 0 {
-        apply_hit(world, &draft, d);
-    } else if kept == 1 && draft.mode == AttackMode::Melee {
-        drop_weapon(world, draft.attacker);
-    }
-    AttackResult {
+    let result = AttackResult {
         degrees: d,
         kept: Some(kept),
         total,
-    }
+    };
+    (draft, result)
 }
 
 /// R7.3: a natural 1 that misses makes a melee attacker drop its weapon in

@@ -55,6 +55,19 @@ pub fn fall_dying(world: &mut World, unit: Entity) {
         world,
         format!("  {who} falls, dying: death timer d4 [{d}] + CON = {timer} (R10.1)"),
     );
+    // R9.2: what stuck in it drops where it falls.
+    if let (Some(stuck), Some(at)) = (
+        world.entity_mut(unit).take::<crate::battle::Stuck>(),
+        world.get::<GridPos>(unit).copied(),
+    ) {
+        for object in stuck.0 {
+            log(
+                world,
+                format!("  the {object} stuck in {who} drops at {} (R9.2)", at.0),
+            );
+            world.spawn((crate::battle::GroundObject { name: object }, at));
+        }
+    }
 }
 
 /// A hit against a dying unit lowers its timer by 1, no other damage

@@ -48,6 +48,7 @@ pub mod prone;
 pub mod range;
 pub mod reactions;
 pub mod threat;
+pub mod throw;
 pub mod turn;
 pub mod victory;
 
@@ -215,6 +216,7 @@ impl Plugin for RulesPlugin {
                 cover::plugin,
                 firing_into_melee::plugin,
                 range::plugin,
+                throw::plugin,
             ));
     }
 }
