@@ -135,7 +135,11 @@ impl TerrainMap {
                 if terrain.line == Line::Blocked {
                     f |= Self::BLOCKS_LINE;
                 }
-                f
+                f | match terrain.cover {
+                    Cover::None => 0,
+                    Cover::Partial => Self::PARTIAL_COVER,
+                    Cover::Total => Self::TOTAL_COVER,
+                }
             })
             .collect();
         Self {
@@ -153,6 +157,22 @@ impl TerrainMap {
     pub const DIFFICULT: u8 = 2;
     /// Flag: blocks lines of effect (R6.1).
     pub const BLOCKS_LINE: u8 = 8;
+    /// Flag: partial cover (R6.2).
+    pub const PARTIAL_COVER: u8 = 16;
+    /// Flag: total cover (R6.2).
+    pub const TOTAL_COVER: u8 = 32;
+
+    /// The cover `p` gives (R6.2); none off the map.
+    pub fn cover(&self, p: Pos) -> Cover {
+        let f = self.flags(p);
+        if f & Self::TOTAL_COVER != 0 {
+            Cover::Total
+        } else if f & Self::PARTIAL_COVER != 0 {
+            Cover::Partial
+        } else {
+            Cover::None
+        }
+    }
 
     /// The flags of `p` (0 off the map: impassable).
     pub fn flags(&self, p: Pos) -> u8 {

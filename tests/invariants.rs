@@ -210,3 +210,45 @@ mod search {
         }
     }
 }
+
+mod scatter {
+    use proptest::prelude::*;
+    use skirmish::grid::Pos;
+    use skirmish::rules::throw::scatter;
+    use skirmish::terrain::{TerrainMap, default_legend};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// R9.3: a scattered object always lands on the map, on a tile that
+        /// neither blocks lines nor is impassable, whatever the roll.
+        #[test]
+        fn scatter_lands_on_an_open_tile(
+            cells in proptest::collection::vec(0..10usize, 10 * 8),
+            thrower in (-2..12i32, -2..10i32),
+            target in (0..10i32, 0..8i32),
+            increment in 1..8i32,
+            roll in 1..=8u32,
+        ) {
+            let symbols = ['.', '.', '.', '.', '#', '=', '%', 'T', '~', '_'];
+            let rows: Vec<String> = cells.chunks(10).map(|r| r.iter().map(|&i| symbols[i]).collect()).collect();
+            let map = TerrainMap::new(&rows, default_legend());
+            let target = Pos::new(target.0, target.1);
+            let open = |p: Pos| map.flags(p) & TerrainMap::PASSABLE != 0 && map.flags(p) & TerrainMap::BLOCKS_LINE == 0;
+            prop_assume!(open(target));
+            let land = scatter(&map, Pos::new(thrower.0, thrower.1), target, increment, roll);
+            let thrower = (thrower.0, thrower.1);
+            prop_assert!(map.contains(land));
+            prop_assert!(open(land), "landed on {:?}", map.get(land));
+            // It lies on the rolled direction's ray, no farther than
+            // floor(d / increment) + 1 tiles.
+            let thrower = Pos::new(thrower.0, thrower.1);
+            let first = skirmish::grid::Dir::towards(target, thrower).unwrap_or(skirmish::grid::Dir::N);
+            let dir = first.rotate(roll as i32 - 1);
+            let most = thrower.distance(target) / increment + 1;
+            let (dx, dy) = dir.delta();
+            let on_ray = (0..=most).any(|k| Pos::new(target.x + k * dx, target.y + k * dy) == land);
+            prop_assert!(on_ray, "{:?} is not on the {:?} ray from {:?}", land, dir, target);
+        }
+    }
+}

@@ -7,7 +7,7 @@
 //! pairs are the rule, and the crates' supercover iterators flatten them.
 
 use crate::grid::Pos;
-use crate::terrain::{Cover, Line, TerrainMap};
+use crate::terrain::{Cover, TerrainMap};
 
 /// One step of a supercover line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,21 +22,31 @@ pub enum Cell {
 /// both ends excluded. A diagonal through a corner yields a [`Cell::Corner`]
 /// for the two side tiles; the tile diagonally beyond is then entered.
 pub fn supercover(from: Pos, to: Pos) -> Vec<Cell> {
+    let mut out = vec![];
+    walk_line(from, to, |c| {
+        out.push(c);
+        true
+    });
+    out
+}
+
+/// Calls `visit` for each cell of the supercover line from `from` to `to`
+/// (as [`supercover`], without allocating), until it returns false.
+pub fn walk_line(from: Pos, to: Pos, mut visit: impl FnMut(Cell) -> bool) {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let (nx, ny) = (dx.abs() as i64, dy.abs() as i64);
     let (sx, sy) = (dx.signum(), dy.signum());
     let (mut ix, mut iy) = (0i64, 0i64);
     let mut p = from;
-    let mut out = Vec::with_capacity((nx + ny) as usize);
     while ix < nx || iy < ny {
         // Compare where the line next crosses a vertical and a horizontal
         // grid line: (1 + 2ix) / nx against (1 + 2iy) / ny.
         let decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
         if decision == 0 {
-            out.push(Cell::Corner(
-                Pos::new(p.x + sx, p.y),
-                Pos::new(p.x, p.y + sy),
-            ));
+            let corner = Cell::Corner(Pos::new(p.x + sx, p.y), Pos::new(p.x, p.y + sy));
+            if !visit(corner) {
+                return;
+            }
             p = Pos::new(p.x + sx, p.y + sy);
             ix += 1;
             iy += 1;
@@ -47,11 +57,10 @@ pub fn supercover(from: Pos, to: Pos) -> Vec<Cell> {
             p = Pos::new(p.x, p.y + sy);
             iy += 1;
         }
-        if p != to {
-            out.push(Cell::Tile(p));
+        if p != to && !visit(Cell::Tile(p)) {
+            return;
         }
     }
-    out
 }
 
 /// What the line between two tiles meets.
@@ -69,12 +78,12 @@ pub struct Sight {
 /// Line of effect and terrain cover from `from` to `to` (R6.1, R6.2): a
 /// cover tile adjacent to the attacker and not to the target is ignored.
 pub fn sight(map: &TerrainMap, from: Pos, to: Pos) -> Sight {
-    let blocks = |p: Pos| map.get(p).is_none_or(|t| t.line == Line::Blocked);
+    let blocks = |p: Pos| !map.contains(p) || map.flags(p) & TerrainMap::BLOCKS_LINE != 0;
     let cover_at = |p: Pos| {
         if p.is_adjacent(from) && !p.is_adjacent(to) {
             Cover::None
         } else {
-            map.get(p).map_or(Cover::None, |t| t.cover)
+            map.cover(p)
         }
     };
     let mut sight = Sight {
@@ -82,7 +91,7 @@ pub fn sight(map: &TerrainMap, from: Pos, to: Pos) -> Sight {
         cover: Cover::None,
         cover_at: None,
     };
-    for cell in supercover(from, to) {
+    walk_line(from, to, |cell| {
         let (blocked, cover, at) = match cell {
             Cell::Tile(p) => (blocks(p), cover_at(p), p),
             Cell::Corner(a, b) => {
@@ -101,7 +110,8 @@ pub fn sight(map: &TerrainMap, from: Pos, to: Pos) -> Sight {
             sight.cover = cover;
             sight.cover_at = Some(at);
         }
-    }
+        true
+    });
     sight
 }
 
