@@ -16,27 +16,34 @@ use std::path::Path;
 
 fn level(size: usize, per_side: usize) -> ValidLevel {
     let catalog = load_catalog_dir(Path::new("assets/catalog")).expect("catalog");
-    parse_level(generate::level_text(size, per_side).as_bytes(), "generated.ron", &catalog)
-        .unwrap_or_else(|p| panic!("{p}"))
+    parse_level(
+        generate::level_text(size, per_side).as_bytes(),
+        "generated.ron",
+        &catalog,
+    )
+    .unwrap_or_else(|p| panic!("{p}"))
 }
 
 fn bench_sight(c: &mut Criterion) {
     let big = level(128, 32);
     let tiles: Vec<_> = big.units.iter().map(|u| u.at).collect();
     assert_eq!(tiles.len(), 64);
-    c.bench_function("line of effect + cover, all pairs of 64 units, 128x128", |b| {
-        b.iter(|| {
-            let mut clear = 0;
-            for (i, &a) in tiles.iter().enumerate() {
-                for &t in &tiles[i + 1..] {
-                    if sight(&big.map, a, black_box(t)).clear {
-                        clear += 1;
+    c.bench_function(
+        "line of effect + cover, all pairs of 64 units, 128x128",
+        |b| {
+            b.iter(|| {
+                let mut clear = 0;
+                for (i, &a) in tiles.iter().enumerate() {
+                    for &t in &tiles[i + 1..] {
+                        if sight(&big.map, a, black_box(t)).clear {
+                            clear += 1;
+                        }
                     }
                 }
-            }
-            clear
-        })
-    });
+                clear
+            })
+        },
+    );
 }
 
 fn bench_threat(c: &mut Criterion) {

@@ -202,6 +202,11 @@ pub struct ShieldReady;
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Charged;
 
+/// Lunged or cleaved: melee attacks against it +1 advantage until its next
+/// turn (R7.8).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exposed;
+
 /// At 0 HP, unconscious and dying (R10.1); dies when the timer reaches 0.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dying {

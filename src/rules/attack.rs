@@ -378,12 +378,14 @@ pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusa
             .map(|p| p.0)
             .unwrap_or_default();
         let distance = draft.from.distance(to);
-        if distance > draft.weapon.reach {
+        // R7.8 Lunge: +1 reach for this attack.
+        let reach = draft.weapon.reach + i32::from(draft.lunge);
+        if distance > reach {
             return Err(Refusal::new(
                 "R7.5",
                 format!(
-                    "{whom} is {distance} tiles away; the {} reaches {}",
-                    draft.weapon.name, draft.weapon.reach
+                    "{whom} is {distance} tiles away; the {} reaches {reach}",
+                    draft.weapon.name
                 ),
             ));
         }
@@ -418,19 +420,19 @@ fn validate_attack(world: &mut World) {
     };
     let result = match attack_target(world) {
         None => Err(Refusal(format!("unknown unit \"{target}\""))),
-        Some((_, _, _, power, lunge)) if power != 0 || lunge => Err(Refusal::new(
-            "R7.8",
-            "stamina techniques (Power Attack, Deadly Aim, Lunge) come with the tactical rules",
-        )),
-        Some((actor, target, weapon, ..)) => {
+        Some((actor, target, weapon, power, lunge)) => {
             if world.get::<ActionPoints>(actor).is_some_and(|a| a.defended) {
                 Err(Refusal::new(
                     "R4.6",
                     "after Defend a unit makes no more attacks this turn",
                 ))
             } else {
-                draft_for(world, actor, target, weapon.as_deref())
-                    .and_then(|d| check_attack(world, &d))
+                draft_for(world, actor, target, weapon.as_deref()).and_then(|mut d| {
+                    super::techniques::check_techniques(world, &d, power, lunge)?;
+                    d.power = power;
+                    d.lunge = lunge;
+                    check_attack(world, &d)
+                })
             }
         }
     };
@@ -440,14 +442,17 @@ fn validate_attack(world: &mut World) {
 }
 
 fn execute_attack(world: &mut World) {
-    let Some((actor, target, weapon, ..)) = attack_target(world) else {
+    let Some((actor, target, weapon, power, lunge)) = attack_target(world) else {
         return;
     };
     // R4.2: on its own turn an attack turns the attacker to its target.
     face_towards(world, actor, target);
-    let Ok(draft) = draft_for(world, actor, target, weapon.as_deref()) else {
+    let Ok(mut draft) = draft_for(world, actor, target, weapon.as_deref()) else {
         return;
     };
+    draft.power = power;
+    draft.lunge = lunge;
+    super::techniques::spend(world, &draft);
     if let Some(mut ap) = world.get_mut::<ActionPoints>(actor) {
         ap.attacks += 1;
     }
@@ -457,5 +462,8 @@ fn execute_attack(world: &mut World) {
     {
         return;
     }
-    resolve(world, draft);
+    let melee = draft.mode == AttackMode::Melee;
+    let result = resolve(world, draft);
+    // R7.8 Cleave may follow a melee hit.
+    super::techniques::remember_hit(world, actor, target, melee && result.degrees > 0);
 }

@@ -47,6 +47,7 @@ pub mod preview;
 pub mod prone;
 pub mod range;
 pub mod reactions;
+pub mod techniques;
 pub mod threat;
 pub mod throw;
 pub mod turn;
@@ -217,6 +218,7 @@ impl Plugin for RulesPlugin {
                 firing_into_melee::plugin,
                 range::plugin,
                 throw::plugin,
+                techniques::plugin,
             ));
     }
 }

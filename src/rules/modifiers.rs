@@ -103,6 +103,10 @@ pub struct AttackDraft {
     pub reaction: bool,
     /// The attack ending a Charge (R4.7).
     pub charge: bool,
+    /// Stamina spent on Power Attack or Deadly Aim (R7.8).
+    pub power: i32,
+    /// Lunge: +1 reach for this attack (R7.8).
+    pub lunge: bool,
     /// What the rules add.
     pub modifiers: Vec<Modifier>,
     /// Why the attack cannot be made, if it cannot.
@@ -129,6 +133,8 @@ impl AttackDraft {
             earlier_attacks: 0,
             reaction: false,
             charge: false,
+            power: 0,
+            lunge: false,
             modifiers: vec![],
             refusal: None,
         }

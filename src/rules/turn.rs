@@ -5,8 +5,8 @@ use super::initiative::{fixed_initiative, roll_initiative, round_order};
 use super::log::log;
 use super::{CommandSystems, Handles, Pending, Refusal, dying, out_of_action, victory};
 use crate::battle::{
-    ActionPoints, Battlefield, Charged, Dead, Defending, Dying, OffGuard, Reactions, ShieldReady,
-    Stable, Stats,
+    ActionPoints, Battlefield, Charged, Dead, Defending, Dying, Exposed, OffGuard, Reactions,
+    ShieldReady, Stable, Stats,
 };
 use crate::rules::command::Command;
 use bevy::prelude::*;
@@ -136,7 +136,7 @@ fn start_turn(world: &mut World, unit: Entity) {
     let reactions = stats.map_or(1, |t| 1 + t.str.max(t.dex).max(0));
     let mut e = world.entity_mut(unit);
     e.insert((ActionPoints { ap: 3, ..default() }, Reactions(reactions)));
-    e.remove::<(OffGuard, Defending, ShieldReady, Charged)>();
+    e.remove::<(OffGuard, Defending, ShieldReady, Charged, Exposed)>();
     let name = e.get::<Name>().map(|n| n.to_string()).unwrap_or_default();
     let round = world.resource::<TurnState>().round;
     world.resource_mut::<TurnState>().current = Some(unit);

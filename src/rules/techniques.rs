@@ -1,0 +1,191 @@
+//! R7.8 stamina techniques, chosen before the roll: Power Attack (melee) and
+//! Deadly Aim (ranged), up to MB stamina for +2 each; Lunge, 1 stamina for
+//! +1 reach; Cleave, 1 stamina after a melee hit to attack another enemy
+//! adjacent to the first. Lunge and Cleave open the attacker's defences:
+//! melee attacks against it +1 advantage until its next turn.
+
+use super::attack::{check_attack, draft_for, resolve};
+use super::command::{Command, Refusal};
+use super::facing::face_towards;
+use super::log::log;
+use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use super::{CommandSystems, Handles, Pending, unit_named};
+use crate::battle::{Exposed, GridPos, Stamina, Stats};
+use bevy::prelude::*;
+
+/// The last melee hit of the acting unit this turn, which a Cleave may
+/// follow; any other command forgets it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastHit(pub Option<(Entity, Entity)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LastHit>()
+        .add_systems(
+            super::CommandSchedule,
+            (
+                forget_last_hit.in_set(CommandSystems::Pay),
+                validate_cleave
+                    .in_set(Handles("Cleave"))
+                    .in_set(CommandSystems::Validate),
+                execute_cleave
+                    .in_set(Handles("Cleave"))
+                    .in_set(CommandSystems::Execute),
+            ),
+        )
+        .add_systems(
+            AttackSchedule,
+            add_techniques.in_set(AttackSystems::Situational),
+        );
+}
+
+/// Refuses techniques the unit cannot use for `draft` (R7.8).
+pub fn check_techniques(
+    world: &World,
+    draft: &AttackDraft,
+    power: i32,
+    lunge: bool,
+) -> Result<(), Refusal> {
+    let stamina = world.get::<Stamina>(draft.attacker).map_or(0, |s| s.0);
+    let mb = world
+        .get::<Stats>(draft.attacker)
+        .map_or(0, |s| s.template.mb);
+    if power < 0 || power > mb {
+        return Err(Refusal::new(
+            "R7.8",
+            format!("power {power}: up to MB ({mb}) stamina"),
+        ));
+    }
+    if power > 0 && draft.mode == AttackMode::Thrown {
+        return Err(Refusal::new(
+            "R7.8",
+            "Power Attack is for melee, Deadly Aim for ranged attacks",
+        ));
+    }
+    if lunge && draft.mode != AttackMode::Melee {
+        return Err(Refusal::new("R7.8", "Lunge is for melee attacks"));
+    }
+    let cost = power + i32::from(lunge);
+    if cost > stamina {
+        return Err(Refusal::new(
+            "R7.8",
+            format!("needs {cost} stamina, has {stamina}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Spends the stamina of `draft`'s techniques; Lunge opens defences.
+pub fn spend(world: &mut World, draft: &AttackDraft) {
+    let cost = draft.power + i32::from(draft.lunge);
+    if cost == 0 {
+        return;
+    }
+    if let Some(mut s) = world.get_mut::<Stamina>(draft.attacker) {
+        s.0 -= cost;
+    }
+    if draft.lunge {
+        world.entity_mut(draft.attacker).insert(Exposed);
+    }
+}
+
+/// Power Attack / Deadly Aim: +2 per stamina (R7.8); melee attacks against
+/// a unit that lunged or cleaved: +1 advantage.
+fn add_techniques(mut draft: ResMut<AttackDraft>, exposed: Query<Has<Exposed>>) {
+    if draft.power > 0 {
+        let name = if draft.mode == AttackMode::Melee {
+            "Power Attack"
+        } else {
+            "Deadly Aim"
+        };
+        let bonus = 2 * draft.power;
+        draft.push(Effect::Bonus(bonus), name, "R7.8");
+    }
+    if draft.lunge {
+        draft.push(Effect::Bonus(0), "Lunge, +1 reach", "R7.8");
+    }
+    if draft.mode == AttackMode::Melee && exposed.get(draft.target).unwrap_or(false) {
+        draft.push(Effect::Advantage(1), "target exposed", "R7.8");
+    }
+}
+
+/// After an Attack: remember a melee hit for a Cleave.
+pub fn remember_hit(world: &mut World, attacker: Entity, target: Entity, hit: bool) {
+    world.resource_mut::<LastHit>().0 = hit.then_some((attacker, target));
+}
+
+fn forget_last_hit(pending: Res<Pending>, mut last: ResMut<LastHit>) {
+    if !pending.is("Cleave") && !pending.is("Attack") {
+        last.0 = None;
+    }
+}
+
+fn cleave_args(world: &World) -> Result<(Entity, Entity), Refusal> {
+    let pending = world.resource::<Pending>();
+    let (Some(Command::Cleave { target, .. }), Some(actor)) =
+        (pending.command.clone(), pending.actor)
+    else {
+        return Err(Refusal("not a Cleave".into()));
+    };
+    let t =
+        unit_named(world, &target).ok_or_else(|| Refusal(format!("unknown unit \"{target}\"")))?;
+    Ok((actor, t))
+}
+
+fn check_cleave(world: &mut World) -> Result<AttackDraft, Refusal> {
+    let (actor, target) = cleave_args(world)?;
+    let Some((who, first)) = world.resource::<LastHit>().0 else {
+        return Err(Refusal::new("R7.8", "a Cleave follows a melee hit"));
+    };
+    if who != actor {
+        return Err(Refusal::new(
+            "R7.8",
+            "a Cleave follows the unit's own melee hit",
+        ));
+    }
+    if target == first {
+        return Err(Refusal::new("R7.8", "a Cleave strikes another enemy"));
+    }
+    let (a, b) = (world.get::<GridPos>(first), world.get::<GridPos>(target));
+    if !matches!((a, b), (Some(a), Some(b)) if a.0.is_adjacent(b.0)) {
+        return Err(Refusal::new(
+            "R7.8",
+            "the second enemy must be adjacent to the first",
+        ));
+    }
+    if world.get::<Stamina>(actor).is_none_or(|s| s.0 < 1) {
+        return Err(Refusal::new("R7.8", "a Cleave costs 1 stamina"));
+    }
+    let mut draft = draft_for(world, actor, target, None)?;
+    // The same opening: the penalty of the attack it continues (R7.6).
+    draft.earlier_attacks = draft.earlier_attacks.saturating_sub(1);
+    if draft.mode != AttackMode::Melee {
+        return Err(Refusal::new("R7.8", "a Cleave is a melee attack"));
+    }
+    check_attack(world, &draft)?;
+    Ok(draft)
+}
+
+fn validate_cleave(world: &mut World) {
+    if let Err(r) = check_cleave(world) {
+        world.resource_mut::<Pending>().refuse(r);
+    }
+}
+
+fn execute_cleave(world: &mut World) {
+    let Ok(draft) = check_cleave(world) else {
+        return;
+    };
+    let (actor, target) = (draft.attacker, draft.target);
+    if let Some(mut s) = world.get_mut::<Stamina>(actor) {
+        s.0 -= 1;
+    }
+    world.entity_mut(actor).insert(Exposed);
+    face_towards(world, actor, target);
+    let who = world
+        .get::<Name>(actor)
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    log(world, format!("{who} cleaves on (R7.8)"));
+    let result = resolve(world, draft);
+    remember_hit(world, actor, target, result.degrees > 0);
+}
