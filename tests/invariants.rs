@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use skirmish::battle::{ActionPoints, Dead, GridPos, Health, UnitId, headless_app};
 use skirmish::grid::{Dir, Pos};
 use skirmish::rules::legal::legal_commands;
-use skirmish::rules::{Command, TurnState, submit};
+use skirmish::rules::{Command, ThrowTarget, TurnState, submit};
 use skirmish::save::SaveGame;
 
 const NAMES: &[&str] = &[

@@ -171,3 +171,78 @@ fn preview_from_a_hypothetical_tile() {
         (2, 2).into()
     );
 }
+
+#[test]
+fn move_preview_lists_provoking_steps_and_reactors() {
+    // As in the R3.2 scenario: Orm (2 reactions) sees Ila leave (5, 1) and
+    // (5, 2), and has none left for (5, 3).
+    let level = duel();
+    let initiative: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
+    let mut app = headless_app_with(&level, Dice::scripted([]), Some(&initiative));
+    let world = app.world_mut();
+    submit(
+        world,
+        Command::Move {
+            unit: "Ila".into(),
+            to: (4, 1).into(),
+            path: None,
+        },
+    )
+    .unwrap();
+    for _ in 0..4 {
+        submit(world, Command::EndTurn).unwrap();
+    }
+    let ila = unit_named(world, "Ila").unwrap();
+    let path: Vec<skirmish::grid::Pos> = [(5, 1), (5, 2), (5, 3), (5, 4)].map(Into::into).to_vec();
+    let steps = skirmish::rules::movement::provocations(world, ila, &path);
+    let seen: Vec<(usize, (i32, i32), Vec<String>)> = steps
+        .into_iter()
+        .map(|p| (p.step, (p.leaving.x, p.leaving.y), p.reactors))
+        .collect();
+    assert_eq!(
+        seen,
+        vec![
+            (1, (5, 1), vec!["Orm".to_string()]),
+            (2, (5, 2), vec!["Orm".to_string()])
+        ]
+    );
+}
+
+#[test]
+fn throw_preview_gives_hit_and_scatter_tiles() {
+    // The R9.3 orthogonal scatter scenario's level: a rock thrown from
+    // (2, 5) at the tile (6, 5): DV 5, +2, one range increment (+1 dis):
+    // a hit needs a kept d20 of 4 or more on two dice: (17/20)^2.
+    let text = std::fs::read_to_string(root().join("tests/scenarios/r9_3_scatter_orthogonal.ron"))
+        .unwrap();
+    let scenario = skirmish::scenario::parse(text.as_bytes(), "scatter").unwrap();
+    let skirmish::scenario::LevelRef::Inline(level) = scenario.level else {
+        panic!("the scenario has its level inline")
+    };
+    let level = skirmish::load::validate_level(*level, catalog(), "scatter").unwrap();
+    let mut app = skirmish::battle::headless_app(&level, 1);
+    let world = app.world_mut();
+    let t = unit_named(world, "T").unwrap();
+    let target = skirmish::rules::ThrowTarget::Tile((6, 5).into());
+    let p = skirmish::rules::throw::preview_throw(world, t, "rock", &target).unwrap();
+    assert!((p.hit - 0.7225).abs() < 1e-12, "{}", p.hit);
+    assert_eq!(p.hit_tile, (6, 5).into());
+    let mut tiles: Vec<(i32, i32)> = p.scatter.iter().map(|(q, _)| (q.x, q.y)).collect();
+    tiles.sort();
+    assert_eq!(
+        tiles,
+        vec![
+            (4, 3),
+            (4, 5),
+            (4, 7),
+            (6, 3),
+            (6, 7),
+            (8, 3),
+            (8, 5),
+            (8, 7)
+        ]
+    );
+    for (_, chance) in &p.scatter {
+        assert!((chance - (1.0 - 0.7225) / 8.0).abs() < 1e-12);
+    }
+}

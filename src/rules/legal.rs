@@ -95,6 +95,28 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         unit: name.clone(),
         target: None,
     });
+    // Throws: each thing carried, at each other unit (R9).
+    let mut carried: Vec<String> = world
+        .get::<Inventory>(unit)
+        .map(|i| {
+            i.weapons
+                .iter()
+                .cloned()
+                .chain(i.items.iter().map(|(n, _)| n.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    carried.sort();
+    carried.dedup();
+    for item in &carried {
+        for (_, other) in &others {
+            out.push(Command::Throw {
+                unit: name.clone(),
+                item: item.clone(),
+                at: super::command::ThrowTarget::Unit(other.clone()),
+            });
+        }
+    }
     let at = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
     let mut objects: Vec<String> = world
         .query::<(&GroundObject, &GridPos)>()

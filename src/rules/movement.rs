@@ -556,6 +556,60 @@ fn execute_move(world: &mut World) {
     );
 }
 
+/// A step of a planned Move that would provoke (R8.2), and from whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provocation {
+    /// Index in the path of the step that leaves the tile (0: the first).
+    pub step: usize,
+    /// The tile left.
+    pub leaving: Pos,
+    /// Who would react, in initiative order (R8.5).
+    pub reactors: Vec<String>,
+}
+
+/// The preview of a Move along `path`: every step that would provoke and
+/// from whom, with each reactor's reactions counted down (R3.2), as
+/// [`walk`] resolves them (before any die says whether the mover falls).
+pub fn provocations(world: &World, unit: Entity, path: &[Pos]) -> Vec<Provocation> {
+    let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
+        return vec![];
+    };
+    let watchers = super::reactions::watchers(world, unit);
+    let mut left: Vec<i32> = watchers
+        .iter()
+        .map(|t| {
+            world
+                .get::<crate::battle::Reactions>(t.unit)
+                .map_or(0, |r| r.0)
+        })
+        .collect();
+    let mut out = vec![];
+    let mut at = start;
+    for (step, &next) in path.iter().enumerate() {
+        let mut reactors = vec![];
+        for (i, t) in watchers.iter().enumerate() {
+            if left[i] > 0 && t.covers(at) {
+                left[i] -= 1;
+                reactors.push(
+                    world
+                        .get::<Name>(t.unit)
+                        .map(|n| n.to_string())
+                        .unwrap_or_default(),
+                );
+            }
+        }
+        if !reactors.is_empty() {
+            out.push(Provocation {
+                step,
+                leaving: at,
+                reactors,
+            });
+        }
+        at = next;
+    }
+    out
+}
+
 /// True when a unit other than `unit`, not dead, stands on `tile`.
 fn occupied_by_other(world: &World, unit: Entity, tile: Pos) -> bool {
     super::units(world).into_iter().any(|e| {

@@ -72,8 +72,10 @@ pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPre
     if let Some(r) = draft.refusal.clone() {
         return Err(r);
     }
-    let down = world.entity(draft.target).contains::<Dying>()
-        || world.entity(draft.target).contains::<Stable>();
+    // A throw at a tile has no target unit (Entity::PLACEHOLDER).
+    let down = world
+        .get_entity(draft.target)
+        .is_ok_and(|e| e.contains::<Dying>() || e.contains::<Stable>());
     let dice: &Dice = &draft.weapon.damage;
     let damage_at = |d: i32| {
         if down {
