@@ -81,6 +81,24 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             to,
             path: Some(vec![to, Pos::new(x + 1, y)]),
         },
+        13 => Command::Throw {
+            unit,
+            item: "potion".into(),
+            at: ThrowTarget::Tile(to),
+        },
+        14 => Command::Throw {
+            unit,
+            item: "shortsword".into(),
+            at: ThrowTarget::Unit(target),
+        },
+        15 => Command::Attack {
+            unit,
+            target,
+            weapon: None,
+            power: d as i32 - 2,
+            lunge: d % 2 == 0,
+        },
+        16 => Command::Cleave { unit, target },
         _ => Command::EndTurn,
     }
 }
