@@ -96,7 +96,7 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             target,
             weapon: None,
             power: d as i32 - 2,
-            lunge: d % 2 == 0,
+            lunge: d.is_multiple_of(2),
         },
         16 => Command::Cleave { unit, target },
         _ => Command::EndTurn,
