@@ -1,5 +1,20 @@
 //! Generated levels for the benchmarks (shared by `#[path]`).
 
+use skirmish::load::{ValidLevel, load_catalog_dir, parse_level};
+use std::path::Path;
+
+/// A generated level, checked against the shipped catalog.
+#[allow(dead_code)]
+pub fn level(size: usize, per_side: usize) -> ValidLevel {
+    let catalog = load_catalog_dir(Path::new("assets/catalog")).expect("catalog");
+    parse_level(
+        level_text(size, per_side).as_bytes(),
+        "generated.ron",
+        &catalog,
+    )
+    .unwrap_or_else(|p| panic!("{p}"))
+}
+
 /// A `size`×`size` level text: walls round the edge, every terrain scattered
 /// in a fixed pattern, open lanes at rows 2 and `size - 3`, `per_side` units
 /// a side from the shipped catalog.

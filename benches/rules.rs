@@ -15,7 +15,7 @@ use skirmish::battle::headless_app;
 use skirmish::battle::{ActionPoints, GridPos};
 use skirmish::grid::Dir;
 use skirmish::grid::Pos;
-use skirmish::load::{ValidLevel, load_catalog_dir, parse_level};
+use skirmish::load::load_catalog_dir;
 use skirmish::rules::attack::draft_for;
 use skirmish::rules::movement::{Occupancy, distances, reachable};
 use skirmish::rules::preview::preview_attack;
@@ -23,15 +23,7 @@ use skirmish::rules::{Command, TurnState, submit, unit_named, units};
 use std::hint::black_box;
 use std::path::Path;
 
-fn level(size: usize, per_side: usize) -> ValidLevel {
-    let catalog = load_catalog_dir(Path::new("assets/catalog")).expect("catalog");
-    parse_level(
-        generate::level_text(size, per_side).as_bytes(),
-        "generated.ron",
-        &catalog,
-    )
-    .unwrap_or_else(|p| panic!("{p}"))
-}
+use generate::level;
 
 fn bench_movement(c: &mut Criterion) {
     let big = level(128, 32);

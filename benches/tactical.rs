@@ -8,21 +8,11 @@ mod generate;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish::battle::headless_app;
-use skirmish::load::{ValidLevel, load_catalog_dir, parse_level};
 use skirmish::rules::line_of_effect::sight;
 use skirmish::rules::threat::{all_threats, threat_map};
 use std::hint::black_box;
-use std::path::Path;
 
-fn level(size: usize, per_side: usize) -> ValidLevel {
-    let catalog = load_catalog_dir(Path::new("assets/catalog")).expect("catalog");
-    parse_level(
-        generate::level_text(size, per_side).as_bytes(),
-        "generated.ron",
-        &catalog,
-    )
-    .unwrap_or_else(|p| panic!("{p}"))
-}
+use generate::level;
 
 fn bench_sight(c: &mut Criterion) {
     let big = level(128, 32);

@@ -7,7 +7,7 @@ use super::damage::apply_hit;
 use super::facing::face_towards;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect, gather};
-use super::{CommandSystems, Handles, Pending, unit_named};
+use super::{Pending, unit_named};
 use crate::battle::{
     ActionPoints, Battlefield, Dying, GridPos, GroundObject, Inventory, Side, Stable, Stats,
 };
@@ -23,18 +23,8 @@ pub(super) fn plugin(app: &mut App) {
             add_iterative_penalty.in_set(AttackSystems::Situational),
             hit_the_unconscious.in_set(AttackSystems::Final),
         ),
-    )
-    .add_systems(
-        super::CommandSchedule,
-        (
-            validate_attack
-                .in_set(Handles("Attack"))
-                .in_set(CommandSystems::Validate),
-            execute_attack
-                .in_set(Handles("Attack"))
-                .in_set(CommandSystems::Execute),
-        ),
     );
+    super::handle(app, "Attack", validate_attack, execute_attack);
 }
 
 /// The weapon a unit fights with when it has none in hand *(decision)*.

@@ -7,24 +7,14 @@ use super::command::{Command, Refusal};
 use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::movement::{Occupant, step_block, step_cost, view_for, walk};
-use super::{CommandSystems, Handles, Pending, unit_named};
+use super::{Pending, unit_named};
 use crate::battle::{ActionPoints, Charged, GridPos, Prone, Stats};
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    super::handle(app, "Charge", validate_charge, execute_charge);
     app.add_systems(
-        super::CommandSchedule,
-        (
-            validate_charge
-                .in_set(Handles("Charge"))
-                .in_set(CommandSystems::Validate),
-            execute_charge
-                .in_set(Handles("Charge"))
-                .in_set(CommandSystems::Execute),
-        ),
-    )
-    .add_systems(
         AttackSchedule,
         add_charge_modifiers.in_set(AttackSystems::Situational),
     );

@@ -3,7 +3,7 @@
 
 use super::command::{Command, Refusal};
 use super::log::log;
-use super::{CommandSystems, Handles, Pending, unit_named};
+use super::{Pending, unit_named};
 use crate::battle::{
     Charged, Dead, Defending, Dying, GridPos, Health, Prone, ShieldReady, Side, Stable, Stats,
 };
@@ -15,17 +15,7 @@ use bevy::prelude::*;
 pub const STABILIZE_DC: i32 = 15;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        super::CommandSchedule,
-        (
-            validate_stabilize
-                .in_set(Handles("Stabilize"))
-                .in_set(CommandSystems::Validate),
-            execute_stabilize
-                .in_set(Handles("Stabilize"))
-                .in_set(CommandSystems::Execute),
-        ),
-    );
+    super::handle(app, "Stabilize", validate_stabilize, execute_stabilize);
 }
 
 fn name(world: &World, unit: Entity) -> String {

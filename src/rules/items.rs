@@ -4,29 +4,19 @@
 use super::command::{Command, Refusal};
 use super::dying::heal;
 use super::log::log;
-use super::{CommandSystems, Handles, Pending, unit_named};
+use super::{Pending, unit_named};
 use crate::battle::{Battlefield, GridPos, GroundObject, Inventory, Side};
 use crate::dice::Dice;
 use crate::grid::Pos;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        super::CommandSchedule,
-        (
-            validate_pick_up
-                .in_set(Handles("PickUp"))
-                .in_set(CommandSystems::Validate),
-            execute_pick_up
-                .in_set(Handles("PickUp"))
-                .in_set(CommandSystems::Execute),
-            validate_drink_potion
-                .in_set(Handles("DrinkPotion"))
-                .in_set(CommandSystems::Validate),
-            execute_drink_potion
-                .in_set(Handles("DrinkPotion"))
-                .in_set(CommandSystems::Execute),
-        ),
+    super::handle(app, "PickUp", validate_pick_up, execute_pick_up);
+    super::handle(
+        app,
+        "DrinkPotion",
+        validate_drink_potion,
+        execute_drink_potion,
     );
 }
 

@@ -59,7 +59,8 @@ pub use modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Modi
 pub use turn::{Outcome, TurnState};
 
 use crate::battle::{Dead, Dying, Roster, Stable};
-use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::ecs::schedule::{IntoScheduleConfigs, ScheduleLabel, SingleThreadedExecutor};
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 
 /// The schedule run once per command.
@@ -226,8 +227,18 @@ impl Plugin for RulesPlugin {
 /// Sends `command` to the battle in `world`. On refusal nothing changed and
 /// the reason cites the rule.
 pub fn submit(world: &mut World, command: Command) -> Result<(), Refusal> {
+    run_command(world, command, false)
+}
+
+/// Whether `command` would be accepted now, without changing anything.
+pub fn check(world: &mut World, command: Command) -> Result<(), Refusal> {
+    run_command(world, command, true)
+}
+
+fn run_command(world: &mut World, command: Command, dry_run: bool) -> Result<(), Refusal> {
     *world.resource_mut::<Pending>() = Pending {
         command: Some(command),
+        dry_run,
         ..default()
     };
     world.run_schedule(CommandSchedule);
@@ -238,19 +249,26 @@ pub fn submit(world: &mut World, command: Command) -> Result<(), Refusal> {
     }
 }
 
-/// Whether `command` would be accepted now, without changing anything.
-pub fn check(world: &mut World, command: Command) -> Result<(), Refusal> {
-    *world.resource_mut::<Pending>() = Pending {
-        command: Some(command),
-        dry_run: true,
-        ..default()
-    };
-    world.run_schedule(CommandSchedule);
-    let pending = std::mem::take(&mut *world.resource_mut::<Pending>());
-    match pending.refusal {
-        Some(r) => Err(r),
-        None => Ok(()),
-    }
+/// Registers a rule's systems for the command called `name`: `validate` in
+/// [`CommandSystems::Validate`], `execute` in [`CommandSystems::Execute`],
+/// both in its [`Handles`] set.
+pub(super) fn handle<M1, M2>(
+    app: &mut App,
+    name: &'static str,
+    validate: impl IntoScheduleConfigs<ScheduleSystem, M1>,
+    execute: impl IntoScheduleConfigs<ScheduleSystem, M2>,
+) {
+    app.add_systems(
+        CommandSchedule,
+        (
+            validate
+                .in_set(Handles(name))
+                .in_set(CommandSystems::Validate),
+            execute
+                .in_set(Handles(name))
+                .in_set(CommandSystems::Execute),
+        ),
+    );
 }
 
 /// The entity of the unit called `name`.

@@ -10,9 +10,9 @@
 //! generic `pathfinding` crate, hashing every state, measured 33.7 ms for a
 //! 256×256 map against the 5 ms this game needs for its AI.
 
+use super::Pending;
 use super::command::{Command, Refusal};
 use super::log::log;
-use super::{CommandSystems, Handles, Pending};
 use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
@@ -22,23 +22,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        super::CommandSchedule,
-        (
-            validate_move
-                .in_set(Handles("Move"))
-                .in_set(CommandSystems::Validate),
-            validate_step
-                .in_set(Handles("Step"))
-                .in_set(CommandSystems::Validate),
-            execute_move
-                .in_set(Handles("Move"))
-                .in_set(CommandSystems::Execute),
-            execute_step
-                .in_set(Handles("Step"))
-                .in_set(CommandSystems::Execute),
-        ),
-    );
+    super::handle(app, "Move", validate_move, execute_move);
+    super::handle(app, "Step", validate_step, execute_step);
 }
 
 /// Who stands where, as the mover sees it.

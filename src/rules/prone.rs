@@ -1,26 +1,16 @@
 //! R4.8 prone: attacks against and by prone units, and standing up.
 
+use super::Pending;
 use super::command::Refusal;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
-use super::{CommandSystems, Handles, Pending};
 use crate::battle::Prone;
 use crate::format::WeaponTrait;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    super::handle(app, "StandUp", validate_stand_up, execute_stand_up);
     app.add_systems(
-        super::CommandSchedule,
-        (
-            validate_stand_up
-                .in_set(Handles("StandUp"))
-                .in_set(CommandSystems::Validate),
-            execute_stand_up
-                .in_set(Handles("StandUp"))
-                .in_set(CommandSystems::Execute),
-        ),
-    )
-    .add_systems(
         AttackSchedule,
         add_prone_modifiers.in_set(AttackSystems::Situational),
     );

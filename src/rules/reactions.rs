@@ -10,7 +10,7 @@ use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode};
 use super::threat::{melee_weapon_for, threat_of};
 use super::{TurnState, out_of_action};
-use crate::battle::{Battlefield, GridPos, OffGuard, Prone, Reactions, Side, Stamina, Stats};
+use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side, Stamina, Stats};
 use crate::dice::Dice;
 use crate::grid::Pos;
 use bevy::prelude::*;
@@ -140,14 +140,7 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
             continue;
         };
         let distance = from.0.distance(to.0);
-        let Some(weapon) = melee_weapon_for(world, reactor, distance).and_then(|w| {
-            world
-                .resource::<Battlefield>()
-                .0
-                .catalog
-                .weapon(&w)
-                .cloned()
-        }) else {
+        let Some(weapon) = melee_weapon_for(world, reactor, distance) else {
             continue;
         };
         if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
@@ -207,14 +200,7 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
     if !able {
         return degrees;
     }
-    let Some(weapon) = melee_weapon_for(world, target, 1).and_then(|w| {
-        world
-            .resource::<Battlefield>()
-            .0
-            .catalog
-            .weapon(&w)
-            .cloned()
-    }) else {
+    let Some(weapon) = melee_weapon_for(world, target, 1) else {
         return degrees;
     };
     if let Some(mut n) = world.get_mut::<Reactions>(target) {

@@ -4,6 +4,7 @@
 use super::facing::in_front_arc;
 use super::out_of_action;
 use crate::battle::{Battlefield, Facing, GridPos, Inventory, MeleeReach, Prone, Side};
+use crate::format::Weapon;
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
 
@@ -32,19 +33,16 @@ impl Threat {
     }
 }
 
-/// The best melee weapon `unit` carries for reaching `distance` tiles: the
-/// first in hand order whose reach suffices.
-pub fn melee_weapon_for(world: &World, unit: Entity, distance: i32) -> Option<String> {
+/// The melee weapon `unit` strikes with at `distance` tiles: the first in
+/// hand order whose reach suffices.
+pub fn melee_weapon_for(world: &World, unit: Entity, distance: i32) -> Option<Weapon> {
     let catalog = &world.resource::<Battlefield>().0.catalog;
     world
         .get::<Inventory>(unit)?
         .weapons
         .iter()
-        .find(|w| {
-            catalog
-                .weapon(w)
-                .is_some_and(|w| !w.is_ranged() && w.reach >= distance)
-        })
+        .filter_map(|w| catalog.weapon(w))
+        .find(|w| !w.is_ranged() && w.reach >= distance)
         .cloned()
 }
 

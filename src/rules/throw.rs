@@ -13,7 +13,7 @@ use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, gather};
 use super::preview::preview_attack;
 use super::range::{increments, thrown_increment};
-use super::{CommandSystems, Handles, Pending, out_of_action, unit_named};
+use super::{Pending, out_of_action, unit_named};
 use crate::battle::{
     ActionPoints, Battlefield, Dead, Dying, GridPos, GroundObject, Inventory, Stable, Stats, Stuck,
     refresh_reach,
@@ -25,17 +25,7 @@ use crate::terrain::TerrainMap;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        super::CommandSchedule,
-        (
-            validate_throw
-                .in_set(Handles("Throw"))
-                .in_set(CommandSystems::Validate),
-            execute_throw
-                .in_set(Handles("Throw"))
-                .in_set(CommandSystems::Execute),
-        ),
-    );
+    super::handle(app, "Throw", validate_throw, execute_throw);
 }
 
 /// A thrown object, as the rules see it.
