@@ -36,7 +36,7 @@ pub fn cost(command: &Command) -> Cost {
         | Stabilize { .. }
         | PickUp { .. } => ap(1),
         Charge { .. } => ap(2),
-        Face { .. } | EndTurn | Cleave { .. } => ap(0),
+        Face { .. } | EndTurn | Cleave { .. } | React { .. } => ap(0),
         DrinkPotion { target: None, .. } => Cost {
             ap: 0,
             free_action: true,

@@ -120,6 +120,14 @@ pub enum Command {
     },
     /// End the current unit's turn.
     EndTurn,
+    /// Answer a pending reaction decision (side policy `Ask`, R8): whether
+    /// `unit` makes the reactive attack it is asked about.
+    React {
+        /// The unit asked.
+        unit: String,
+        /// Take the reaction.
+        take: bool,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {
@@ -147,10 +155,30 @@ impl Command {
             | StandUp { unit }
             | Stabilize { unit, .. }
             | PickUp { unit, .. }
-            | DrinkPotion { unit, .. } => Some(unit),
+            | DrinkPotion { unit, .. }
+            | React { unit, .. } => Some(unit),
             EndTurn => None,
         }
     }
+
+    /// Every command's name, as [`Command::name`] gives it.
+    pub const NAMES: [&'static str; 15] = [
+        "Move",
+        "Step",
+        "Face",
+        "Attack",
+        "Cleave",
+        "Throw",
+        "Charge",
+        "Defend",
+        "ReadyShield",
+        "StandUp",
+        "Stabilize",
+        "PickUp",
+        "DrinkPotion",
+        "EndTurn",
+        "React",
+    ];
 
     /// The command's name as written in files.
     pub fn name(&self) -> &'static str {
@@ -170,6 +198,7 @@ impl Command {
             PickUp { .. } => "PickUp",
             DrinkPotion { .. } => "DrinkPotion",
             EndTurn => "EndTurn",
+            React { .. } => "React",
         }
     }
 }
@@ -191,5 +220,26 @@ impl Refusal {
     /// A refusal citing `rule`.
     pub fn new(rule: &str, why: impl fmt::Display) -> Self {
         Self(format!("{rule}: {why}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_name_is_listed() {
+        // A command missing from NAMES would never run its systems.
+        let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), Face(unit: \"a\", dir: N), \
+            Attack(unit: \"a\", target: \"b\"), Cleave(unit: \"a\", target: \"b\"), \
+            Throw(unit: \"a\", item: \"x\", at: Tile((1, 1))), Charge(unit: \"a\", target: \"b\"), \
+            Defend(unit: \"a\"), ReadyShield(unit: \"a\"), StandUp(unit: \"a\"), \
+            Stabilize(unit: \"a\", target: \"b\"), PickUp(unit: \"a\", item: \"x\"), \
+            DrinkPotion(unit: \"a\"), EndTurn, React(unit: \"a\", take: true)]";
+        let all: Vec<Command> = ron::from_str(text).unwrap();
+        assert_eq!(all.len(), Command::NAMES.len());
+        for (c, n) in all.iter().zip(Command::NAMES) {
+            assert_eq!(c.name(), n);
+        }
     }
 }

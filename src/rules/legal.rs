@@ -14,6 +14,20 @@ use bevy::prelude::*;
 /// reachable tile, every Step, Face, Attack with each weapon, Charge,
 /// Defend, ReadyShield, StandUp, Stabilize, PickUp, DrinkPotion, EndTurn.
 pub fn candidates(world: &mut World) -> Vec<Command> {
+    // A held command waits for a reaction decision (R8): only answers.
+    if let Some(asked) = world.resource::<super::reactions::Decisions>().asked() {
+        let unit = world
+            .get::<Name>(asked)
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        return vec![
+            Command::React {
+                unit: unit.clone(),
+                take: true,
+            },
+            Command::React { unit, take: false },
+        ];
+    }
     let Some(unit) = world.resource::<TurnState>().current else {
         return vec![];
     };

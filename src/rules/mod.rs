@@ -5,12 +5,14 @@
 //! in one chained order, configured here and nowhere else:
 //!
 //! ```text
-//! Identify → Validate → Pay → Execute → Advance
+//! Identify → Validate → Decide → Pay → Execute → Advance
 //! ```
 //!
 //! - **Identify** resolves names and checks that the unit may act now (R2).
 //! - **Validate** is where each rule refuses what it forbids; a refused
 //!   command stops here, having changed nothing.
+//! - **Decide** holds a command that would provoke units of a side whose
+//!   reactions are asked (policy `Ask`) until `React` commands answer.
 //! - **Pay** spends the action points (R3).
 //! - **Execute** carries the command out. Attacks go through the
 //!   [`AttackSchedule`], whose sets gather labelled modifiers
@@ -75,6 +77,8 @@ pub enum CommandSystems {
     Identify,
     /// Each rule refuses what it forbids (nothing changes yet).
     Validate,
+    /// Reaction decisions of `Ask` sides: the command may be held (R8).
+    Decide,
     /// Action points are spent (R3).
     Pay,
     /// The command happens.
@@ -94,6 +98,9 @@ pub struct Pending {
     pub refusal: Option<Refusal>,
     /// Only check: the Pay, Execute and Advance phases do not run.
     pub dry_run: bool,
+    /// Held until reaction decisions are answered (`Ask` policy): accepted,
+    /// but carried out only once every question is answered.
+    pub held: bool,
     /// The path a validated Move or Charge takes, so that Execute walks what
     /// Validate checked without searching again.
     pub plan: Option<(Vec<crate::grid::Pos>, u32)>,
@@ -118,22 +125,7 @@ impl Pending {
 pub struct Handles(pub &'static str);
 
 /// The names of every command, for [`Handles`].
-const COMMAND_NAMES: [&str; 14] = [
-    "Move",
-    "Step",
-    "Face",
-    "Attack",
-    "Cleave",
-    "Throw",
-    "Charge",
-    "Defend",
-    "ReadyShield",
-    "StandUp",
-    "Stabilize",
-    "PickUp",
-    "DrinkPotion",
-    "EndTurn",
-];
+const COMMAND_NAMES: [&str; 15] = Command::NAMES;
 
 /// Run condition: the pending command is a `name` command and still stands.
 pub fn pending(name: &'static str) -> impl Fn(Res<Pending>) -> bool + Clone {
@@ -146,7 +138,7 @@ pub fn accepted(p: Res<Pending>) -> bool {
 }
 
 fn carried_out(p: Res<Pending>) -> bool {
-    !p.dry_run
+    !p.dry_run && !p.held
 }
 
 /// The rules: schedules, sets and every rule's systems. Headless.
@@ -160,6 +152,7 @@ impl Plugin for RulesPlugin {
             (
                 CommandSystems::Identify,
                 CommandSystems::Validate,
+                CommandSystems::Decide,
                 CommandSystems::Pay,
                 CommandSystems::Execute,
                 CommandSystems::Advance,
@@ -169,6 +162,11 @@ impl Plugin for RulesPlugin {
         for name in COMMAND_NAMES {
             commands.configure_sets(Handles(name).run_if(pending(name)));
         }
+        commands.configure_sets(
+            CommandSystems::Decide
+                .run_if(|p: Res<Pending>| !p.dry_run)
+                .run_if(accepted),
+        );
         // A refused command, or a dry run (`check`), stops after validation.
         // (A set's conditions are evaluated when its first system is about
         // to run: for these, after Validate.)
@@ -220,6 +218,7 @@ impl Plugin for RulesPlugin {
                 range::plugin,
                 throw::plugin,
                 techniques::plugin,
+                reactions::plugin,
             ));
     }
 }
@@ -243,10 +242,14 @@ fn run_command(world: &mut World, command: Command, dry_run: bool) -> Result<(),
     };
     world.run_schedule(CommandSchedule);
     let pending = std::mem::take(&mut *world.resource_mut::<Pending>());
-    match pending.refusal {
-        Some(r) => Err(r),
-        None => Ok(()),
+    if let Some(r) = pending.refusal {
+        return Err(r);
     }
+    // The last answer to a held command's questions: carry it out now.
+    if !dry_run && let Some(held) = reactions::ready_command(world) {
+        return run_command(world, held, false);
+    }
+    Ok(())
 }
 
 /// Registers a rule's systems for the command called `name`: `validate` in

@@ -5,11 +5,12 @@
 //! first turn.
 
 use super::attack::{degrees_after_parry, resolve};
+use super::command::{Command, Refusal};
 use super::facing::is_rear_attack;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode};
 use super::threat::{melee_weapon_for, threat_of};
-use super::{TurnState, out_of_action};
+use super::{CommandSystems, Pending, TurnState, out_of_action, unit_named};
 use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side, Stamina, Stats};
 use crate::dice::Dice;
 use crate::grid::Pos;
@@ -24,6 +25,11 @@ pub enum ReactionPolicy {
     Always,
     /// None is.
     Never,
+    /// The side's player is asked: a Move, shot, throw, stand or pick-up that
+    /// would provoke one of its units is held until it answers with `React`
+    /// commands (the UI asks; the AI answers by itself). Parries are taken
+    /// as with `Always` *(decision)*.
+    Ask,
 }
 
 /// Each side's reaction policy, by side index; sides not listed: Always.
@@ -38,7 +44,7 @@ impl ReactionPolicies {
 }
 
 /// What provokes (R8.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Trigger {
     /// Leaving this tile during a Move or a Charge.
     Leave(Pos),
@@ -89,7 +95,7 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
         .filter(|&r| {
             let e = world.entity(r);
             e.get::<Side>()
-                .is_some_and(|s| *s != side && policies.of(s.0) == ReactionPolicy::Always)
+                .is_some_and(|s| *s != side && policies.of(s.0) != ReactionPolicy::Never)
                 && !e.contains::<OffGuard>()
                 && e.get::<Reactions>().is_some_and(|n| n.0 > 0)
                 && threat_of(world, r).is_some_and(|t| t.covers(at.0))
@@ -116,7 +122,7 @@ pub fn watchers(world: &World, provoker: Entity) -> Vec<super::threat::Threat> {
             let e = world.entity(*r);
             e.get::<Reactions>().is_some_and(|n| n.0 > 0)
                 && e.get::<Side>()
-                    .is_some_and(|s| *s != side && policies.of(s.0) == ReactionPolicy::Always)
+                    .is_some_and(|s| *s != side && policies.of(s.0) != ReactionPolicy::Never)
                 && !e.contains::<OffGuard>()
         })
         .filter_map(|(r, _)| threat_of(world, *r))
@@ -129,6 +135,9 @@ pub fn watchers(world: &World, provoker: Entity) -> Vec<super::threat::Threat> {
 pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
     let was_prone = world.entity(provoker).contains::<Prone>();
     for reactor in reactors(world, provoker) {
+        if !takes(world, reactor, trigger) {
+            continue;
+        }
         // An earlier reaction may have changed things (R8.3 again).
         if out_of_action(world, provoker) || out_of_action(world, reactor) {
             break;
@@ -190,7 +199,7 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
             .of(s.0)
     });
     let able = draft.mode == AttackMode::Melee
-        && policy == Some(ReactionPolicy::Always)
+        && policy.is_some_and(|p| p != ReactionPolicy::Never)
         && !out_of_action(world, target)
         && !world.entity(target).contains::<OffGuard>()
         && !world.entity(target).contains::<Prone>()
@@ -234,4 +243,202 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
         ),
     );
     left
+}
+
+/// Reaction decisions of `Ask` sides: a command that would provoke their
+/// units is held until each question is answered by a `React` command.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Decisions {
+    /// The command waiting for answers.
+    pub held: Option<Command>,
+    /// Open questions: who is asked about which trigger, in order.
+    pub questions: Vec<(Entity, Trigger)>,
+    /// Answers given: who, about which trigger, and whether it reacts.
+    pub answers: Vec<(Entity, Trigger, bool)>,
+}
+
+impl Decisions {
+    /// The unit asked now, if a decision is pending.
+    pub fn asked(&self) -> Option<Entity> {
+        self.questions.first().map(|q| q.0)
+    }
+}
+
+/// Whether `reactor` takes its reaction to `trigger`: per its side's
+/// policy, or its answer when asked.
+fn takes(world: &World, reactor: Entity, trigger: Trigger) -> bool {
+    let policies = world
+        .get_resource::<ReactionPolicies>()
+        .cloned()
+        .unwrap_or_default();
+    match world.get::<Side>(reactor).map(|s| policies.of(s.0)) {
+        Some(ReactionPolicy::Always) => true,
+        Some(ReactionPolicy::Ask) => world.get_resource::<Decisions>().is_some_and(|d| {
+            d.answers
+                .iter()
+                .any(|a| a.0 == reactor && a.1 == trigger && a.2)
+        }),
+        _ => false,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Decisions>().add_systems(
+        super::CommandSchedule,
+        (
+            hold_for_decisions.in_set(CommandSystems::Decide),
+            forget_answers.in_set(CommandSystems::Advance),
+        ),
+    );
+    super::handle(app, "React", validate_react, execute_react);
+}
+
+/// The triggers the pending command will cause and who could react to
+/// each, before anything happens (R8.2, R8.3).
+fn expected_reactions(
+    world: &mut World,
+    actor: Entity,
+    command: &Command,
+) -> Vec<(Entity, Trigger)> {
+    let single = |world: &mut World, trigger: Trigger| -> Vec<(Entity, Trigger)> {
+        reactors(world, actor)
+            .into_iter()
+            .map(|r| (r, trigger))
+            .collect()
+    };
+    match command {
+        Command::Move { .. } | Command::Charge { .. } => {
+            let path = match command {
+                Command::Move { to, path, .. } => {
+                    super::movement::plan_move(world, actor, *to, path.as_deref()).ok()
+                }
+                Command::Charge { target, .. } => unit_named(world, target)
+                    .and_then(|t| super::charge::charge_path(world, actor, t).ok()),
+                _ => None,
+            };
+            let path = path.unwrap_or_default();
+            super::movement::provocations(world, actor, &path)
+                .into_iter()
+                .flat_map(|p| {
+                    let trigger = Trigger::Leave(p.leaving);
+                    p.reactors
+                        .into_iter()
+                        .filter_map(|n| unit_named(world, &n))
+                        .map(move |r| (r, trigger))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        }
+        Command::Attack { weapon, target, .. } => {
+            let ranged = unit_named(world, target)
+                .and_then(|t| super::attack::draft_for(world, actor, t, weapon.as_deref()).ok())
+                .is_some_and(|d| d.mode == AttackMode::Ranged);
+            if ranged {
+                single(world, Trigger::Shoot)
+            } else {
+                vec![]
+            }
+        }
+        Command::Throw { .. } => single(world, Trigger::Throw),
+        Command::StandUp { .. } => single(world, Trigger::StandUp),
+        Command::PickUp { .. } => single(world, Trigger::PickUp),
+        _ => vec![],
+    }
+}
+
+/// Decide phase: a command that would provoke units of `Ask` sides with no
+/// answer yet is held, and they are asked (in trigger, then initiative
+/// order).
+fn hold_for_decisions(world: &mut World) {
+    let (Some(command), Some(actor)) = (
+        world.resource::<Pending>().command.clone(),
+        world.resource::<Pending>().actor,
+    ) else {
+        return;
+    };
+    if matches!(command, Command::React { .. }) {
+        return;
+    }
+    let policies = world
+        .get_resource::<ReactionPolicies>()
+        .cloned()
+        .unwrap_or_default();
+    if !policies.0.contains(&ReactionPolicy::Ask) {
+        return;
+    }
+    let answered = world.resource::<Decisions>().answers.clone();
+    let open: Vec<(Entity, Trigger)> = expected_reactions(world, actor, &command)
+        .into_iter()
+        .filter(|(r, t)| {
+            world
+                .get::<Side>(*r)
+                .is_some_and(|s| policies.of(s.0) == ReactionPolicy::Ask)
+                && !answered.iter().any(|a| a.0 == *r && a.1 == *t)
+        })
+        .collect();
+    if open.is_empty() {
+        return;
+    }
+    let asked = name(world, open[0].0);
+    log(
+        world,
+        format!(
+            "{} waits: {asked} may react (R8), answer with React",
+            command.name()
+        ),
+    );
+    let mut d = world.resource_mut::<Decisions>();
+    d.held = Some(command);
+    d.questions = open;
+    world.resource_mut::<Pending>().held = true;
+}
+
+fn validate_react(world: &mut World) {
+    let actor = world.resource::<Pending>().actor;
+    if world.resource::<Decisions>().asked().is_none()
+        || world.resource::<Decisions>().asked() != actor
+    {
+        world.resource_mut::<Pending>().refuse(Refusal::new(
+            "R8",
+            "no reaction decision is asked of this unit",
+        ));
+    }
+}
+
+fn execute_react(world: &mut World) {
+    let Some(Command::React { take, .. }) = world.resource::<Pending>().command.clone() else {
+        return;
+    };
+    let mut d = world.resource_mut::<Decisions>();
+    if d.questions.is_empty() {
+        return;
+    }
+    let (reactor, trigger) = d.questions.remove(0);
+    d.answers.push((reactor, trigger, take));
+    let who = name(world, reactor);
+    log(
+        world,
+        format!(
+            "{who} {} ({})",
+            if take { "will react" } else { "lets it pass" },
+            trigger.describe()
+        ),
+    );
+}
+
+/// Every carried-out command but an answer ends the decisions it used.
+fn forget_answers(pending: Res<Pending>, mut decisions: ResMut<Decisions>) {
+    if !pending.is("React") && decisions.held.is_none() {
+        decisions.answers.clear();
+    }
+}
+
+/// The held command, once its last question is answered.
+pub fn ready_command(world: &mut World) -> Option<Command> {
+    let mut d = world.get_resource_mut::<Decisions>()?;
+    if d.questions.is_empty() {
+        d.held.take()
+    } else {
+        None
+    }
 }

@@ -163,6 +163,20 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
         return Err(Refusal::new("R11", "the battle is over"));
     }
     let current = turn.current;
+    // A held command waits for reaction decisions (R8): only answers now.
+    let asked = world.resource::<super::reactions::Decisions>().asked();
+    if let Some(asked) = asked {
+        let who = world
+            .get::<Name>(asked)
+            .map_or(String::new(), |n| n.to_string());
+        return match command {
+            Command::React { unit, .. } if unit == &who => Ok(Some(asked)),
+            _ => Err(Refusal::new(
+                "R8",
+                format!("waiting for {who} to decide whether to react (React)"),
+            )),
+        };
+    }
     let Some(name) = command.actor() else {
         return match current {
             Some(c) => Ok(Some(c)),
