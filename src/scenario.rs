@@ -6,7 +6,7 @@ use crate::battle::{
     headless_app_with,
 };
 use crate::dice::Dice;
-use crate::format::{Catalog, Level};
+use crate::format::Level;
 use crate::grid::{Dir, Pos};
 use crate::load::{self, Problems, ValidLevel};
 use crate::rules::{CombatLog, Command, Outcome, TurnState, submit};
@@ -470,9 +470,4 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             )
         }
     }
-}
-
-/// An empty catalog, for callers that only parse.
-pub fn no_catalog() -> Catalog {
-    Catalog::default()
 }
