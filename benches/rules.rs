@@ -7,7 +7,7 @@
 #[path = "generate.rs"]
 mod generate;
 
-use bevy::prelude::{Name, World};
+use bevy::prelude::{Entity, Name, World};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -66,16 +66,12 @@ fn bench_preview(c: &mut Criterion) {
 /// One random command for the unit whose turn it is, drawn cheaply: a kind,
 /// then its arguments (a reachable tile, another unit, a direction). Some
 /// are refused; the battle loop counts only the accepted ones.
-fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+fn random_command(world: &mut World, rng: &mut ChaCha8Rng, names: &[(Entity, String)]) -> Command {
     let Some(unit) = world.resource::<TurnState>().current else {
         return Command::EndTurn;
     };
-    let name = world.get::<Name>(unit).unwrap().to_string();
-    let others = units(world);
-    let other = world
-        .get::<Name>(others[rng.random_range(0..others.len())])
-        .unwrap()
-        .to_string();
+    let name = names.iter().find(|(e, _)| *e == unit).unwrap().1.clone();
+    let other = names[rng.random_range(0..names.len())].1.clone();
     let dir = Dir::ALL[rng.random_range(0..8)];
     // With no AP left only free commands are legal.
     let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
@@ -125,25 +121,42 @@ fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     }
 }
 
+/// 2000 random legal commands for a battle on `arena` with seed 42: drawn
+/// once (random commands, the refused ones dropped), so that the benchmark
+/// times the rules alone replaying them.
+fn random_legal_commands(arena: &skirmish::load::ValidLevel) -> Vec<Command> {
+    let mut app = headless_app(arena, 42);
+    let world = app.world_mut();
+    let mut chooser = ChaCha8Rng::seed_from_u64(7);
+    let names: Vec<(Entity, String)> = units(world)
+        .into_iter()
+        .map(|e| (e, world.get::<Name>(e).unwrap().to_string()))
+        .collect();
+    let mut accepted = vec![];
+    while accepted.len() < 2000 && world.resource::<TurnState>().outcome.is_none() {
+        let c = random_command(world, &mut chooser, &names);
+        if submit(world, c.clone()).is_ok() {
+            accepted.push(c);
+        }
+    }
+    assert_eq!(accepted.len(), 2000, "the battle lasted 2000 commands");
+    accepted
+}
+
 fn bench_battle(c: &mut Criterion) {
     let arena = level(32, 8);
+    let commands = random_legal_commands(&arena);
     let mut group = c.benchmark_group("battle");
-    group.sample_size(20);
+    group.sample_size(30);
     group.bench_function("2000 random legal commands, 32x32", |b| {
         b.iter_batched(
             || headless_app(&arena, 42),
             |mut app| {
                 let world = app.world_mut();
-                let mut chooser = ChaCha8Rng::seed_from_u64(7);
-                let mut accepted = 0;
-                while accepted < 2000 && world.resource::<TurnState>().outcome.is_none() {
-                    let c = random_command(world, &mut chooser);
-                    if submit(world, c).is_ok() {
-                        accepted += 1;
-                    }
+                for c in &commands {
+                    submit(world, c.clone()).expect("the same battle accepts the same commands");
                 }
-                assert_eq!(accepted, 2000, "the battle lasted 2000 commands");
-                accepted
+                app
             },
             BatchSize::PerIteration,
         )

@@ -467,7 +467,7 @@ fn plan(
                 _ => {
                     // Out of reach: say what the path would cost, looking a
                     // little farther (a refusal needs no whole-map search).
-                    let horizon = speed * 2;
+                    let horizon = speed + 4;
                     let far = search(map, &occ, at, horizon);
                     match far.cost(to) {
                         Some(c) => (far.path(to).unwrap_or_default(), c),

@@ -43,6 +43,13 @@ impl ReactionPolicies {
     }
 }
 
+/// The reaction policy of side `side` (Always when none is set).
+pub fn policy_of(world: &World, side: usize) -> ReactionPolicy {
+    world
+        .get_resource::<ReactionPolicies>()
+        .map_or(ReactionPolicy::Always, |p| p.of(side))
+}
+
 /// What provokes (R8.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Trigger {
@@ -86,16 +93,12 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
         .iter()
         .map(|(e, _)| *e)
         .collect();
-    let policies = world
-        .get_resource::<ReactionPolicies>()
-        .cloned()
-        .unwrap_or_default();
     order
         .into_iter()
         .filter(|&r| {
             let e = world.entity(r);
             e.get::<Side>()
-                .is_some_and(|s| *s != side && policies.of(s.0) != ReactionPolicy::Never)
+                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
                 && !e.contains::<OffGuard>()
                 && e.get::<Reactions>().is_some_and(|n| n.0 > 0)
                 && threat_of(world, r).is_some_and(|t| t.covers(at.0))
@@ -110,10 +113,6 @@ pub fn watchers(world: &World, provoker: Entity) -> Vec<super::threat::Threat> {
     let Some(side) = world.get::<Side>(provoker).copied() else {
         return vec![];
     };
-    let policies = world
-        .get_resource::<ReactionPolicies>()
-        .cloned()
-        .unwrap_or_default();
     world
         .resource::<TurnState>()
         .initiative
@@ -122,7 +121,7 @@ pub fn watchers(world: &World, provoker: Entity) -> Vec<super::threat::Threat> {
             let e = world.entity(*r);
             e.get::<Reactions>().is_some_and(|n| n.0 > 0)
                 && e.get::<Side>()
-                    .is_some_and(|s| *s != side && policies.of(s.0) != ReactionPolicy::Never)
+                    .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
                 && !e.contains::<OffGuard>()
         })
         .filter_map(|(r, _)| threat_of(world, *r))
@@ -191,13 +190,7 @@ fn name(world: &World, e: Entity) -> String {
 /// the degrees left (0: deflected).
 pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -> i32 {
     let target = draft.target;
-    let policy = world.get::<Side>(target).map(|s| {
-        world
-            .get_resource::<ReactionPolicies>()
-            .cloned()
-            .unwrap_or_default()
-            .of(s.0)
-    });
+    let policy = world.get::<Side>(target).map(|s| policy_of(world, s.0));
     let able = draft.mode == AttackMode::Melee
         && policy.is_some_and(|p| p != ReactionPolicy::Never)
         && !out_of_action(world, target)
@@ -288,9 +281,15 @@ pub(super) fn plugin(app: &mut App) {
         (
             hold_for_decisions.in_set(CommandSystems::Decide),
             forget_answers.in_set(CommandSystems::Advance),
-        ),
+        )
+            .run_if(some_side_is_asked),
     );
     super::handle(app, "React", validate_react, execute_react);
+}
+
+/// Run condition: some side's reactions are asked (policy `Ask`).
+fn some_side_is_asked(policies: Option<Res<ReactionPolicies>>) -> bool {
+    policies.is_some_and(|p| p.0.contains(&ReactionPolicy::Ask))
 }
 
 /// The triggers the pending command will cause and who could react to
