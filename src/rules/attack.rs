@@ -47,10 +47,7 @@ pub fn unarmed() -> Weapon {
 pub fn weapon_of(world: &World, unit: Entity, name: Option<&str>) -> Result<Weapon, Refusal> {
     let inventory = world.get::<Inventory>(unit).cloned().unwrap_or_default();
     let catalog = &world.resource::<Battlefield>().0.catalog;
-    let who = world
-        .get::<Name>(unit)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, unit);
     let wanted = match name {
         Some(n) if inventory.weapons.iter().any(|w| w == n) => n.to_string(),
         Some(n) => {
@@ -196,12 +193,7 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
 /// and the degrees. Throws (R9) apply their own effects.
 pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult) {
     let draft = gather(world, draft);
-    let name = |e: Entity| {
-        world
-            .get::<Name>(e)
-            .map(|n| n.to_string())
-            .unwrap_or_default()
-    };
+    let name = |e: Entity| super::name_of(world, e);
     let attacker = name(draft.attacker);
     let target = if draft.target == Entity::PLACEHOLDER {
         format!("the tile {}", draft.at)
@@ -310,10 +302,7 @@ fn drop_weapon(world: &mut World, unit: Entity) {
         },
         pos,
     ));
-    let who = world
-        .get::<Name>(unit)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, unit);
     log(
         world,
         format!("{who} drops the {weapon} at {} (natural 1, R7.3)", pos.0),
@@ -346,12 +335,7 @@ pub fn draft_for(
 /// Checks that `draft` is a legal attack (target, reach R7.5, and every
 /// rule's refusal gathered by the attack schedule).
 pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusal> {
-    let name = |e: Entity| {
-        world
-            .get::<Name>(e)
-            .map(|n| n.to_string())
-            .unwrap_or_default()
-    };
+    let name = |e: Entity| super::name_of(world, e);
     let (who, whom) = (name(draft.attacker), name(draft.target));
     if draft.attacker == draft.target {
         return Err(Refusal::new("R7", format!("{who} cannot attack itself")));

@@ -8,7 +8,7 @@ use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::movement::{Occupant, step_block, step_cost, view_for, walk};
 use super::{Pending, unit_named};
-use crate::battle::{ActionPoints, Charged, GridPos, Prone, Stats};
+use crate::battle::{ActionPoints, Charged, GridPos, Prone};
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
 
@@ -26,10 +26,7 @@ pub(super) fn plugin(app: &mut App) {
 pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Vec<Pos>, Refusal> {
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
-    let speed = world
-        .get::<Stats>(unit)
-        .map_or(0, |s| s.template.speed)
-        .max(0) as u32;
+    let speed = super::speed_of(world, unit);
     let to = world.get::<GridPos>(target).map_or(at, |p| p.0);
     let weapon = super::attack::weapon_of(world, unit, None)?;
     if weapon.is_ranged() {

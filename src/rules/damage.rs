@@ -69,10 +69,7 @@ pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: &str) {
         }
         None => (0, 0),
     };
-    let name = world
-        .get::<Name>(unit)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let name = super::name_of(world, unit);
     let armor = if absorbed > 0 {
         format!(", AR absorbs {absorbed} ({} left, R1.2)", ar - absorbed)
     } else {

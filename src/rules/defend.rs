@@ -36,10 +36,7 @@ fn execute_defend(world: &mut World) {
         ap.defended = true;
     }
     let (who, mb) = (
-        world
-            .get::<Name>(actor)
-            .map(|n| n.to_string())
-            .unwrap_or_default(),
+        super::name_of(world, actor),
         world.get::<Stats>(actor).map_or(0, |s| s.template.mb),
     );
     log(
@@ -64,10 +61,7 @@ fn execute_ready_shield(world: &mut World) {
         return;
     };
     world.entity_mut(actor).insert(ShieldReady);
-    let who = world
-        .get::<Name>(actor)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, actor);
     log(
         world,
         format!("{who} readies its shield until its next turn (R4.6)"),

@@ -18,13 +18,6 @@ pub(super) fn plugin(app: &mut App) {
     super::handle(app, "Stabilize", validate_stabilize, execute_stabilize);
 }
 
-fn name(world: &World, unit: Entity) -> String {
-    world
-        .get::<Name>(unit)
-        .map(|n| n.to_string())
-        .unwrap_or_default()
-}
-
 /// Rolls a death timer: 1d4 + CON, at least 1 (R10.1).
 fn death_timer(world: &mut World, unit: Entity) -> (i32, u32) {
     let con = world.get::<Stats>(unit).map_or(0, |s| s.template.con);
@@ -40,7 +33,7 @@ pub fn fall_dying(world: &mut World, unit: Entity) {
         .entity_mut(unit)
         .insert((Prone, Dying { timer }))
         .remove::<(Defending, ShieldReady, Charged, Stable)>();
-    let who = name(world, unit);
+    let who = super::name_of(world, unit);
     log(
         world,
         format!("  {who} falls, dying: death timer d4 [{d}] + CON = {timer} (R10.1)"),
@@ -64,7 +57,7 @@ pub fn fall_dying(world: &mut World, unit: Entity) {
 /// (R10.3); against a stabilised one it makes it dying again with a new
 /// timer (R10.4).
 pub fn hit_while_down(world: &mut World, unit: Entity) {
-    let who = name(world, unit);
+    let who = super::name_of(world, unit);
     if world.entity(unit).contains::<Stable>() {
         world.entity_mut(unit).remove::<Stable>();
         let (timer, d) = death_timer(world, unit);
@@ -89,7 +82,7 @@ pub fn hit_while_down(world: &mut World, unit: Entity) {
 fn set_timer(world: &mut World, unit: Entity, timer: i32) {
     if timer <= 0 {
         world.entity_mut(unit).remove::<Dying>().insert(Dead);
-        let who = name(world, unit);
+        let who = super::name_of(world, unit);
         log(world, format!("  {who} dies (R10.2)"));
     } else {
         world.entity_mut(unit).insert(Dying { timer });
@@ -100,7 +93,7 @@ fn set_timer(world: &mut World, unit: Entity, timer: i32) {
 /// still prone; otherwise its timer drops by 1 and at 0 it dies.
 pub fn roll_dying(world: &mut World, unit: Entity) {
     let d = world.resource_mut::<Dice>().roll(20);
-    let who = name(world, unit);
+    let who = super::name_of(world, unit);
     if d == 20 {
         world.entity_mut(unit).remove::<Dying>();
         if let Some(mut h) = world.get_mut::<Health>(unit) {
@@ -137,7 +130,7 @@ pub fn heal(world: &mut World, unit: Entity, amount: i32) -> (i32, i32) {
         None => (0, 0),
     };
     if woke {
-        let who = name(world, unit);
+        let who = super::name_of(world, unit);
         log(world, format!("  {who} wakes up, prone (R10.5)"));
     }
     (before, after)
@@ -157,7 +150,7 @@ fn stabilize_target(world: &mut World) -> Result<(Entity, Entity), Refusal> {
 
 fn validate_stabilize(world: &mut World) {
     let result = stabilize_target(world).and_then(|(actor, target)| {
-        let who = name(world, target);
+        let who = super::name_of(world, target);
         if world.get::<Side>(actor) != world.get::<Side>(target) || actor == target {
             return Err(Refusal::new("R10.4", format!("{who} is not an ally")));
         }
@@ -191,7 +184,7 @@ fn execute_stabilize(world: &mut World) {
     });
     let d = world.resource_mut::<Dice>().roll(20) as i32;
     let total = d + wis + medicine;
-    let (who, whom) = (name(world, actor), name(world, target));
+    let (who, whom) = (super::name_of(world, actor), super::name_of(world, target));
     let success = total >= STABILIZE_DC;
     log(
         world,

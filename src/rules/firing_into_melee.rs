@@ -48,10 +48,7 @@ fn add_firing_into_melee(world: &mut World) {
             && !out_of_action(world, e)
     });
     if let Some(ally) = engaged {
-        let name = world
-            .get::<Name>(ally)
-            .map(|n| n.to_string())
-            .unwrap_or_default();
+        let name = super::name_of(world, ally);
         world.resource_mut::<AttackDraft>().push(
             Effect::Advantage(-1),
             format!("firing into melee with {name}"),

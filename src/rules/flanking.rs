@@ -65,10 +65,7 @@ fn add_flanking(world: &mut World) {
         .filter_map(|e| threat_of(world, e))
         .find(|t| t.covers(target.0) && crosses_opposite(t.pos, from, target.0));
     if let Some(p) = partner {
-        let name = world
-            .get::<Name>(p.unit)
-            .map(|n| n.to_string())
-            .unwrap_or_default();
+        let name = super::name_of(world, p.unit);
         world.resource_mut::<AttackDraft>().push(
             Effect::Advantage(1),
             format!("flanking with {name}"),

@@ -81,10 +81,7 @@ fn execute_pick_up(world: &mut World) {
             inv.add(&item);
         }
     }
-    let who = world
-        .get::<Name>(actor)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, actor);
     log(world, format!("{who} picks up the {item} at {at} (R9.5)"));
 }
 
@@ -112,10 +109,7 @@ fn drink_args(world: &mut World) -> Result<(Entity, Entity, String), Refusal> {
         Some(t) => unit_named(world, &t).ok_or_else(|| Refusal(format!("unknown unit \"{t}\"")))?,
         None => actor,
     };
-    let who = world
-        .get::<Name>(actor)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, actor);
     let potion = potion_of(world, actor)
         .ok_or_else(|| Refusal::new("R10.5", format!("{who} carries no potion")))?;
     Ok((actor, drinker, potion))
@@ -126,10 +120,7 @@ fn validate_drink_potion(world: &mut World) {
         if actor == drinker {
             return Ok(());
         }
-        let whom = world
-            .get::<Name>(drinker)
-            .map(|n| n.to_string())
-            .unwrap_or_default();
+        let whom = super::name_of(world, drinker);
         if world.get::<Side>(actor) != world.get::<Side>(drinker) {
             return Err(Refusal::new("R10.5", format!("{whom} is not an ally")));
         }
@@ -167,16 +158,7 @@ fn execute_drink_potion(world: &mut World) {
         .map(|_| world.resource_mut::<Dice>().roll(dice.sides))
         .collect();
     let amount = (rolls.iter().map(|&r| r as i32).sum::<i32>() + dice.bonus).max(0);
-    let (who, whom) = (
-        world
-            .get::<Name>(actor)
-            .map(|n| n.to_string())
-            .unwrap_or_default(),
-        world
-            .get::<Name>(drinker)
-            .map(|n| n.to_string())
-            .unwrap_or_default(),
-    );
+    let (who, whom) = (super::name_of(world, actor), super::name_of(world, drinker));
     let rolled: Vec<String> = rolls.iter().map(u32::to_string).collect();
     let how = if actor == drinker {
         format!("{who} drinks a {potion}")

@@ -6,7 +6,7 @@
 use super::command::Command;
 use super::movement::{reachable, view_for};
 use super::{TurnState, check};
-use crate::battle::{ActionPoints, Dead, GridPos, GroundObject, Inventory, Stats};
+use crate::battle::{ActionPoints, Dead, GridPos, GroundObject, Inventory};
 use crate::grid::Dir;
 use bevy::prelude::*;
 
@@ -16,10 +16,7 @@ use bevy::prelude::*;
 pub fn candidates(world: &mut World) -> Vec<Command> {
     // A held command waits for a reaction decision (R8): only answers.
     if let Some(asked) = world.resource::<super::reactions::Decisions>().asked() {
-        let unit = world
-            .get::<Name>(asked)
-            .map(|n| n.to_string())
-            .unwrap_or_default();
+        let unit = super::name_of(world, asked);
         return vec![
             Command::React {
                 unit: unit.clone(),
@@ -31,18 +28,12 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
     let Some(unit) = world.resource::<TurnState>().current else {
         return vec![];
     };
-    let name = world
-        .get::<Name>(unit)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let name = super::name_of(world, unit);
     let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
     let mut out = vec![Command::EndTurn];
     if ap >= 1 {
         let (level, occ, at) = view_for(world, unit);
-        let speed = world
-            .get::<Stats>(unit)
-            .map_or(0, |s| s.template.speed)
-            .max(0) as u32;
+        let speed = super::speed_of(world, unit);
         let mut tiles: Vec<_> = reachable(&level.map, &occ, at, speed).into_keys().collect();
         tiles.sort();
         out.extend(tiles.into_iter().map(|to| Command::Move {

@@ -287,6 +287,22 @@ pub fn units(world: &World) -> Vec<Entity> {
         .unwrap_or_default()
 }
 
+/// A unit's name, for the log and messages ("" for an unknown entity).
+pub fn name_of(world: &World, unit: Entity) -> String {
+    world
+        .get::<Name>(unit)
+        .map(|n| n.to_string())
+        .unwrap_or_default()
+}
+
+/// A unit's Speed in tiles (R5.1).
+pub fn speed_of(world: &World, unit: Entity) -> u32 {
+    world
+        .get::<crate::battle::Stats>(unit)
+        .map_or(0, |s| s.template.speed)
+        .max(0) as u32
+}
+
 /// True when the unit is out of action (R2.5): dying, stable or dead.
 pub fn out_of_action(world: &World, unit: Entity) -> bool {
     let e = world.entity(unit);

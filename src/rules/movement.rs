@@ -409,10 +409,7 @@ fn plan(
 ) -> Result<(Vec<Pos>, u32), Refusal> {
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
-    let speed = world
-        .get::<Stats>(unit)
-        .map_or(0, |s| s.template.speed)
-        .max(0) as u32;
+    let speed = super::speed_of(world, unit);
     if !map.contains(to) {
         return Err(Refusal::new(
             "R0.1",
@@ -575,12 +572,7 @@ pub fn provocations(world: &World, unit: Entity, path: &[Pos]) -> Vec<Provocatio
         for (i, t) in watchers.iter().enumerate() {
             if left[i] > 0 && t.covers(at) {
                 left[i] -= 1;
-                reactors.push(
-                    world
-                        .get::<Name>(t.unit)
-                        .map(|n| n.to_string())
-                        .unwrap_or_default(),
-                );
+                reactors.push(super::name_of(world, t.unit));
             }
         }
         if !reactors.is_empty() {
@@ -630,10 +622,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
                 if let Some(mut p) = world.get_mut::<GridPos>(unit) {
                     p.0 = last_free;
                 }
-                let who = world
-                    .get::<Name>(unit)
-                    .map(|n| n.to_string())
-                    .unwrap_or_default();
+                let who = super::name_of(world, unit);
                 log(
                     world,
                     format!("  {who} falls back to {last_free}, out of its ally's tile"),
@@ -655,10 +644,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
             last_free = at;
         }
     }
-    let who = world
-        .get::<Name>(unit)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, unit);
     let facing = world.get::<Facing>(unit).map_or(Dir::N, |f| f.0);
     log(
         world,
@@ -723,10 +709,7 @@ fn execute_step(world: &mut World) {
     if let Some(mut p) = world.get_mut::<GridPos>(actor) {
         p.0 = to;
     }
-    let who = world
-        .get::<Name>(actor)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, actor);
     if let Some(from) = from {
         log(world, format!("{who} steps {from} → {to} (R3.1 Step)"));
     }

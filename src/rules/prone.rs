@@ -34,10 +34,7 @@ fn execute_stand_up(world: &mut World) {
         return;
     }
     world.entity_mut(actor).remove::<Prone>();
-    let who = world
-        .get::<Name>(actor)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, actor);
     log(world, format!("{who} stands up (R4.8)"));
 }
 

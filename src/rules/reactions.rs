@@ -154,7 +154,10 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
         if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
             n.0 -= 1;
         }
-        let (who, whom) = (name(world, reactor), name(world, provoker));
+        let (who, whom) = (
+            super::name_of(world, reactor),
+            super::name_of(world, provoker),
+        );
         log(
             world,
             format!(
@@ -170,17 +173,10 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
     let stopped = out_of_action(world, provoker)
         || (!was_prone && world.entity(provoker).contains::<Prone>());
     if stopped {
-        let whom = name(world, provoker);
+        let whom = super::name_of(world, provoker);
         log(world, format!("  {whom}'s action ends there (R8.4)"));
     }
     !stopped
-}
-
-fn name(world: &World, e: Entity) -> String {
-    world
-        .get::<Name>(e)
-        .map(|n| n.to_string())
-        .unwrap_or_default()
 }
 
 /// R8.6 parry: hit by a melee attack from its front arc, a unit with a
@@ -221,7 +217,7 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
     } else {
         degrees
     };
-    let who = name(world, target);
+    let who = super::name_of(world, target);
     let outcome = match (m > 0, left) {
         (false, _) => "fails".to_string(),
         (true, 0) => "deflects the attack".to_string(),
@@ -378,7 +374,7 @@ fn hold_for_decisions(world: &mut World) {
     if open.is_empty() {
         return;
     }
-    let asked = name(world, open[0].0);
+    let asked = super::name_of(world, open[0].0);
     log(
         world,
         format!(
@@ -414,7 +410,7 @@ fn execute_react(world: &mut World) {
     }
     let (reactor, trigger) = d.questions.remove(0);
     d.answers.push((reactor, trigger, take));
-    let who = name(world, reactor);
+    let who = super::name_of(world, reactor);
     log(
         world,
         format!(

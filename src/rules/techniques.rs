@@ -181,10 +181,7 @@ fn execute_cleave(world: &mut World) {
     }
     world.entity_mut(actor).insert(Exposed);
     face_towards(world, actor, target);
-    let who = world
-        .get::<Name>(actor)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, actor);
     log(world, format!("{who} cleaves on (R7.8)"));
     let result = resolve(world, draft);
     remember_hit(world, actor, target, result.degrees > 0);

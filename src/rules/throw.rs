@@ -48,10 +48,7 @@ pub struct Missile {
 
 /// The object called `name` that `unit` carries, ready to throw.
 pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refusal> {
-    let who = world
-        .get::<Name>(unit)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let who = super::name_of(world, unit);
     if world
         .get::<Inventory>(unit)
         .is_none_or(|i| i.count(name) == 0)
@@ -331,10 +328,7 @@ fn stuck_in(world: &mut World, draft: &AttackDraft, m: &Missile) -> bool {
     if !sharp || out_of_action(world, draft.target) {
         return false;
     }
-    let whom = world
-        .get::<Name>(draft.target)
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let whom = super::name_of(world, draft.target);
     world
         .entity_mut(draft.target)
         .entry::<Stuck>()
