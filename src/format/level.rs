@@ -85,14 +85,52 @@ pub enum Initiative {
     Sides,
 }
 
-/// Who controls a side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Who controls a side: `Human`, `Ai` (the default AI profile) or
+/// `Ai("cautious")` (a named profile).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Control {
     /// A player at the keyboard.
     #[default]
     Human,
-    /// The computer.
-    Ai,
+    /// The computer, with an AI profile by name (`None`: the default one).
+    Ai(Option<String>),
+}
+
+impl Serialize for Control {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Control::Human => s.serialize_unit_variant("Control", 0, "Human"),
+            Control::Ai(None) => s.serialize_unit_variant("Control", 1, "Ai"),
+            Control::Ai(Some(p)) => s.serialize_newtype_variant("Control", 1, "Ai", p),
+        }
+    }
+}
+
+/// How `Control` is read: RON hands a bare `Ai` to an untagged enum as the
+/// string "Ai", and `Ai("cautious")` as a one-entry map `{"Ai": "cautious"}`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ControlRepr {
+    Bare(String),
+    Profile {
+        #[serde(rename = "Ai")]
+        ai: String,
+    },
+}
+
+impl<'de> Deserialize<'de> for Control {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match ControlRepr::deserialize(d)
+            .map_err(|_| serde::de::Error::custom("expected `Human`, `Ai` or `Ai(\"profile\")`"))?
+        {
+            ControlRepr::Bare(name) if name == "Human" => Ok(Control::Human),
+            ControlRepr::Bare(name) if name == "Ai" => Ok(Control::Ai(None)),
+            ControlRepr::Bare(other) => Err(serde::de::Error::custom(format!(
+                "unknown control `{other}`: expected `Human`, `Ai` or `Ai(\"profile\")`"
+            ))),
+            ControlRepr::Profile { ai } => Ok(Control::Ai(Some(ai))),
+        }
+    }
 }
 
 /// A side of the battle.
@@ -226,4 +264,48 @@ pub enum Victory {
         /// The exit.
         zone: Zone,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct S {
+        control: Control,
+    }
+
+    fn read(text: &str) -> Result<Control, String> {
+        ron::from_str::<S>(text)
+            .map(|s| s.control)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn control_reads_bare_and_named_profiles() {
+        assert_eq!(read("(control: Human)"), Ok(Control::Human));
+        assert_eq!(read("(control: Ai)"), Ok(Control::Ai(None)));
+        assert_eq!(
+            read("(control: Ai(\"cautious\"))"),
+            Ok(Control::Ai(Some("cautious".into())))
+        );
+        assert!(
+            read("(control: Robot)")
+                .unwrap_err()
+                .contains("unknown control `Robot`")
+        );
+    }
+
+    #[test]
+    fn control_round_trips() {
+        for c in [
+            Control::Human,
+            Control::Ai(None),
+            Control::Ai(Some("reckless".into())),
+        ] {
+            let text = ron::to_string(&c).unwrap();
+            let back: Control = ron::from_str(&text).unwrap();
+            assert_eq!(back, c, "{text}");
+        }
+    }
 }
