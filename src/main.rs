@@ -59,20 +59,12 @@ fn main() -> ExitCode {
 
 /// `skirmish replay`: plays a recorded battle again.
 fn replay(file: &Path, catalog_dir: &Path) -> ExitCode {
-    let result = std::fs::read_to_string(file)
-        .map_err(|e| format!("{}: cannot read: {e}", file.display()))
-        .and_then(|text| {
-            skirmish::load::ron_options()
-                .from_str::<skirmish::save::Replay>(&text)
-                .map_err(|e| {
-                    format!(
-                        "{}:{}:{}: {}",
-                        file.display(),
-                        e.span.start.line,
-                        e.span.start.col,
-                        e.code
-                    )
-                })
+    let name = file.display().to_string();
+    let result = std::fs::read(file)
+        .map_err(|e| format!("{name}: cannot read: {e}"))
+        .and_then(|bytes| {
+            load::parse_file::<skirmish::save::Replay>(&bytes, &name, "Replay")
+                .map_err(|p| p.to_string())
         })
         .and_then(|r| {
             let catalog = load_catalog_dir(catalog_dir).map_err(|p| p.to_string())?;

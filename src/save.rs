@@ -6,14 +6,15 @@
 //! continues exactly as the unsaved battle would.
 
 use crate::battle::{
-    ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Defending, Dying, Facing, GridPos,
-    GroundObject, Health, Inventory, OffGuard, Prone, Reactions, ShieldReady, Side, Stable,
-    Stamina, UnitId, headless_app_with, spawn_battle,
+    ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Defending, Dying, Exposed, Facing,
+    GridPos, GroundObject, Health, Inventory, OffGuard, Prone, Reactions, ShieldReady, Side,
+    Stable, Stamina, Stuck, UnitId, headless_app_with, spawn_battle,
 };
 use crate::dice::Dice;
 use crate::format::{Catalog, Level};
 use crate::grid::{Dir, Pos};
 use crate::load::{Problems, validate_level};
+use crate::rules::techniques::LastHit;
 use crate::rules::victory::HoldStreaks;
 use crate::rules::{CombatLog, Command, Outcome, Refusal, TurnState, submit};
 use bevy::prelude::*;
@@ -94,6 +95,10 @@ pub struct UnitSnapshot {
     pub stable: bool,
     pub dead: bool,
     pub off_guard: bool,
+    #[serde(default)]
+    pub exposed: bool,
+    #[serde(default)]
+    pub stuck: Vec<String>,
 }
 
 /// A battle mid-way: everything needed to continue it exactly.
@@ -125,6 +130,9 @@ pub struct SaveGame {
     pub log: Vec<String>,
     /// The accepted commands so far.
     pub history: Vec<Command>,
+    /// The melee hit a Cleave may follow (R7.8), by unit ids.
+    #[serde(default)]
+    pub last_hit: Option<(u32, u32)>,
 }
 
 fn id_of(world: &World, e: Entity) -> u32 {
@@ -163,6 +171,8 @@ impl SaveGame {
                     stable: e.contains::<Stable>(),
                     dead: e.contains::<Dead>(),
                     off_guard: e.contains::<OffGuard>(),
+                    exposed: e.contains::<Exposed>(),
+                    stuck: e.get::<Stuck>().map(|s| s.0.clone()).unwrap_or_default(),
                 }
             })
             .collect();
@@ -189,6 +199,10 @@ impl SaveGame {
             current: turn.current.map(|e| id_of(world, e)),
             outcome: turn.outcome.clone(),
             hold_streaks: world.resource::<HoldStreaks>().0.clone(),
+            last_hit: world
+                .resource::<LastHit>()
+                .0
+                .map(|(a, t)| (id_of(world, a), id_of(world, t))),
             dice: world.resource::<Dice>().clone(),
             log: world.resource::<CombatLog>().lines().to_vec(),
             history: world
@@ -235,40 +249,19 @@ impl SaveGame {
                 h.hp = u.hp;
             }
             let id = e.id();
-            e.remove::<(
-                Prone,
-                Defending,
-                ShieldReady,
-                Charged,
-                Dying,
-                Stable,
-                Dead,
-                OffGuard,
-            )>();
-            if u.prone {
-                e.insert(Prone);
-            }
-            if u.defending {
-                e.insert(Defending);
-            }
-            if u.shield_ready {
-                e.insert(ShieldReady);
-            }
-            if u.charged {
-                e.insert(Charged);
-            }
-            if let Some(timer) = u.dying {
-                e.insert(Dying { timer });
-            }
-            if u.stable {
-                e.insert(Stable);
-            }
-            if u.dead {
-                e.insert(Dead);
-            }
-            if u.off_guard {
-                e.insert(OffGuard);
-            }
+            set(&mut e, Prone, u.prone);
+            set(&mut e, Defending, u.defending);
+            set(&mut e, ShieldReady, u.shield_ready);
+            set(&mut e, Charged, u.charged);
+            set(&mut e, Stable, u.stable);
+            set(&mut e, Dead, u.dead);
+            set(&mut e, OffGuard, u.off_guard);
+            set(&mut e, Exposed, u.exposed);
+            set(&mut e, Stuck(u.stuck.clone()), !u.stuck.is_empty());
+            match u.dying {
+                Some(timer) => e.insert(Dying { timer }),
+                None => e.remove::<Dying>(),
+            };
             crate::battle::refresh_reach(world, id);
         }
         let objects: Vec<Entity> = world
@@ -296,6 +289,9 @@ impl SaveGame {
             end_requested: false,
         };
         world.resource_mut::<HoldStreaks>().0 = self.hold_streaks.clone();
+        world.resource_mut::<LastHit>().0 = self
+            .last_hit
+            .and_then(|(a, t)| Some((entity(a)?, entity(t)?)));
         let mut log = CombatLog::default();
         for line in &self.log {
             log.push(line.clone());
@@ -303,6 +299,15 @@ impl SaveGame {
         world.insert_resource(log);
         world.insert_resource(History(self.history.clone()));
         Ok(app)
+    }
+}
+
+/// Gives `e` the component `c` when `on`, removes it otherwise.
+fn set<C: Component>(e: &mut EntityWorldMut, c: C, on: bool) {
+    if on {
+        e.insert(c);
+    } else {
+        e.remove::<C>();
     }
 }
 

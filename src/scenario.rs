@@ -237,20 +237,7 @@ pub fn run_file(path: &Path) -> Result<Verdict, Problems> {
 
 /// Parses a scenario file.
 pub fn parse(bytes: &[u8], file: &str) -> Result<Scenario, Problems> {
-    let text = std::str::from_utf8(bytes).map_err(|_| {
-        Problems(vec![load::Diagnostic {
-            file: file.to_string(),
-            at: None,
-            message: "not a text file".into(),
-        }])
-    })?;
-    load::ron_options().from_str(text).map_err(|e| {
-        Problems(vec![load::Diagnostic {
-            file: file.to_string(),
-            at: Some((e.span.start.line, e.span.start.col)),
-            message: format!("RON syntax: {}", e.code),
-        }])
-    })
+    load::parse_file(bytes, file, "Scenario")
 }
 
 /// Runs `scenario` on `level` and checks its expectations.

@@ -78,3 +78,30 @@ fn a_save_continues_exactly_as_the_unsaved_battle() {
         SaveGame::capture(app.world_mut())
     );
 }
+
+#[test]
+fn a_save_keeps_every_condition() {
+    // Lunge/Cleave exposure (R7.8), objects stuck in a unit (R9.2) and the
+    // hit a Cleave may follow (R7.8) survive a save, as every other state.
+    use skirmish::battle::{Exposed, Stuck};
+    use skirmish::rules::techniques::LastHit;
+    let mut app = headless_app(&level("ford.ron"), 5);
+    let world = app.world_mut();
+    let units = skirmish::rules::units(world);
+    let (a, b) = (units[0], units[1]);
+    world.entity_mut(a).insert(Exposed);
+    world.entity_mut(b).insert(Stuck(vec!["javelin".into()]));
+    world.resource_mut::<LastHit>().0 = Some((a, b));
+    let text = to_ron(&SaveGame::capture(world)).unwrap();
+    let save: SaveGame = ron::from_str(&text).unwrap();
+    let mut loaded = save.restore(catalog()).unwrap();
+    let w = loaded.world_mut();
+    let units = skirmish::rules::units(w);
+    assert!(w.entity(units[0]).contains::<Exposed>());
+    assert!(!w.entity(units[1]).contains::<Exposed>());
+    assert_eq!(
+        w.get::<Stuck>(units[1]).map(|s| s.0.clone()),
+        Some(vec!["javelin".to_string()])
+    );
+    assert_eq!(w.resource::<LastHit>().0, Some((units[0], units[1])));
+}

@@ -115,6 +115,17 @@ fn parse_ron<T: serde::de::DeserializeOwned>(
     })
 }
 
+/// Reads any RON file of the project (a level, a catalog, a scenario, a
+/// replay) into `T`: not UTF-8, empty, and syntax or shape errors become
+/// diagnostics with line and column. `what` names the expected struct.
+pub fn parse_file<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    file: &str,
+    what: &str,
+) -> Result<T, Problems> {
+    parse_ron(decode(bytes, file)?, file, what)
+}
+
 /// Parses and checks a catalog file. Names its templates use (weapons,
 /// armor…) may be defined in the file itself or in `others`, the rest of the
 /// catalog.

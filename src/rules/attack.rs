@@ -2,12 +2,12 @@
 //! (R7.3), reach (R7.5), iterative attacks (R7.6), automatic hits on the
 //! unconscious (R7.9), and the Attack command.
 
+use super::Pending;
 use super::command::{Command, Refusal};
 use super::damage::apply_hit;
 use super::facing::face_towards;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect, gather};
-use super::{Pending, unit_named};
 use crate::battle::{
     ActionPoints, Battlefield, Dying, GridPos, GroundObject, Inventory, Side, Stable, Stats,
 };
@@ -99,7 +99,7 @@ fn add_defence_value(
     stats: Query<&Stats>,
     field: Res<Battlefield>,
 ) {
-    if draft.target == Entity::PLACEHOLDER {
+    if draft.aims_at_tile() {
         draft.push(Effect::Dv(5), "a tile", "R9.1");
         return;
     }
@@ -195,7 +195,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
     let draft = gather(world, draft);
     let name = |e: Entity| super::name_of(world, e);
     let attacker = name(draft.attacker);
-    let target = if draft.target == Entity::PLACEHOLDER {
+    let target = if draft.aims_at_tile() {
         format!("the tile {}", draft.at)
     } else {
         name(draft.target)
@@ -237,7 +237,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
     let total = kept as i32 + bonus;
     let crit = draft.weapon.crit.clamp(2, 20) as u32;
     let d = degrees(kept, total, dv, crit);
-    let adv_terms = draft.listed(|e| matches!(e, Effect::Advantage(_)));
+    let adv_terms = draft.listed(|e| matches!(e, Effect::Advantage(_) | Effect::Reach(_)));
     let bonus_terms = draft.listed(|e| matches!(e, Effect::Bonus(_)));
     let natural = if kept >= crit {
         " natural 20 (R7.3)"
@@ -371,10 +371,9 @@ pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusa
     }
 }
 
-fn attack_target(world: &mut World) -> Option<(Entity, Entity, Option<String>, i32, bool)> {
+fn attack_target(world: &World) -> Option<(Entity, Entity, Option<String>, i32, bool)> {
     let pending = world.resource::<Pending>();
     let Some(Command::Attack {
-        target,
         weapon,
         power,
         lunge,
@@ -383,17 +382,12 @@ fn attack_target(world: &mut World) -> Option<(Entity, Entity, Option<String>, i
     else {
         return None;
     };
-    let actor = pending.actor?;
-    let target = unit_named(world, &target)?;
-    Some((actor, target, weapon, power, lunge))
+    Some((pending.actor?, pending.target?, weapon, power, lunge))
 }
 
 fn validate_attack(world: &mut World) {
-    let Some(Command::Attack { target, .. }) = world.resource::<Pending>().command.clone() else {
-        return;
-    };
     let result = match attack_target(world) {
-        None => Err(Refusal(format!("unknown unit \"{target}\""))),
+        None => return,
         Some((actor, target, weapon, power, lunge)) => {
             if world.get::<ActionPoints>(actor).is_some_and(|a| a.defended) {
                 Err(Refusal::new(

@@ -2,12 +2,12 @@
 //! with the target in reach, then one melee attack with +1 advantage; until
 //! the charger's next turn, melee attacks against it have +1 advantage.
 
+use super::Pending;
 use super::attack::{check_attack, draft_for, resolve};
-use super::command::{Command, Refusal};
+use super::command::Refusal;
 use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::movement::{Occupant, step_block, step_cost, view_for, walk};
-use super::{Pending, unit_named};
 use crate::battle::{ActionPoints, Charged, GridPos, Prone};
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
@@ -67,20 +67,8 @@ pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Ve
     })
 }
 
-fn charge_args(world: &mut World) -> Result<(Entity, Entity), Refusal> {
-    let pending = world.resource::<Pending>();
-    let (Some(Command::Charge { target, .. }), Some(actor)) =
-        (pending.command.clone(), pending.actor)
-    else {
-        return Err(Refusal("not a Charge".into()));
-    };
-    let t =
-        unit_named(world, &target).ok_or_else(|| Refusal(format!("unknown unit \"{target}\"")))?;
-    Ok((actor, t))
-}
-
 fn validate_charge(world: &mut World) {
-    let result = charge_args(world).and_then(|(actor, target)| {
+    let result = super::actor_and_target(world).and_then(|(actor, target)| {
         if world.entity(actor).contains::<Prone>() {
             return Err(Refusal::new(
                 "R4.8",
@@ -105,7 +93,7 @@ fn validate_charge(world: &mut World) {
 }
 
 fn execute_charge(world: &mut World) {
-    let Ok((actor, target)) = charge_args(world) else {
+    let Ok((actor, target)) = super::actor_and_target(world) else {
         return;
     };
     let Ok(path) = charge_path(world, actor, target) else {

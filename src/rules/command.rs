@@ -161,6 +161,25 @@ impl Command {
         }
     }
 
+    /// The unit the command is aimed at, by name, if any: the target of an
+    /// Attack, Cleave, Charge or Stabilize, the ally given a potion, the
+    /// unit thrown at.
+    pub fn target(&self) -> Option<&str> {
+        use Command::*;
+        match self {
+            Attack { target, .. }
+            | Cleave { target, .. }
+            | Charge { target, .. }
+            | Stabilize { target, .. } => Some(target),
+            DrinkPotion { target, .. } => target.as_deref(),
+            Throw {
+                at: ThrowTarget::Unit(target),
+                ..
+            } => Some(target),
+            _ => None,
+        }
+    }
+
     /// Every command's name, as [`Command::name`] gives it.
     pub const NAMES: [&'static str; 15] = [
         "Move",

@@ -1,9 +1,9 @@
 //! R10 dying and healing: the fall at 0 HP, the death timer, the dying roll,
 //! hits on the dying, Stabilize, and waking up when healed.
 
-use super::command::{Command, Refusal};
+use super::Pending;
+use super::command::Refusal;
 use super::log::log;
-use super::{Pending, unit_named};
 use crate::battle::{
     Charged, Dead, Defending, Dying, GridPos, Health, Prone, ShieldReady, Side, Stable, Stats,
 };
@@ -136,20 +136,8 @@ pub fn heal(world: &mut World, unit: Entity, amount: i32) -> (i32, i32) {
     (before, after)
 }
 
-fn stabilize_target(world: &mut World) -> Result<(Entity, Entity), Refusal> {
-    let pending = world.resource::<Pending>();
-    let (Some(Command::Stabilize { target, .. }), Some(actor)) =
-        (pending.command.clone(), pending.actor)
-    else {
-        return Err(Refusal("not a Stabilize".into()));
-    };
-    let t =
-        unit_named(world, &target).ok_or_else(|| Refusal(format!("unknown unit \"{target}\"")))?;
-    Ok((actor, t))
-}
-
 fn validate_stabilize(world: &mut World) {
-    let result = stabilize_target(world).and_then(|(actor, target)| {
+    let result = super::actor_and_target(world).and_then(|(actor, target)| {
         let who = super::name_of(world, target);
         if world.get::<Side>(actor) != world.get::<Side>(target) || actor == target {
             return Err(Refusal::new("R10.4", format!("{who} is not an ally")));
@@ -169,7 +157,7 @@ fn validate_stabilize(world: &mut World) {
 }
 
 fn execute_stabilize(world: &mut World) {
-    let Ok((actor, target)) = stabilize_target(world) else {
+    let Ok((actor, target)) = super::actor_and_target(world) else {
         return;
     };
     let (wis, medicine) = world.get::<Stats>(actor).map_or((0, 0), |s| {

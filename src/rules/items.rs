@@ -1,10 +1,10 @@
 //! Objects: picking up what lies on the ground (R9.5, R3 table) and
 //! drinking or giving potions (R10.5, R3 table).
 
+use super::Pending;
 use super::command::{Command, Refusal};
 use super::dying::heal;
 use super::log::log;
-use super::{Pending, unit_named};
 use crate::battle::{Battlefield, GridPos, GroundObject, Inventory, Side};
 use crate::dice::Dice;
 use crate::grid::Pos;
@@ -106,7 +106,7 @@ fn drink_args(world: &mut World) -> Result<(Entity, Entity, String), Refusal> {
         return Err(Refusal("not a DrinkPotion".into()));
     };
     let drinker = match target {
-        Some(t) => unit_named(world, &t).ok_or_else(|| Refusal(format!("unknown unit \"{t}\"")))?,
+        Some(_) => world.resource::<Pending>().target.unwrap_or(actor),
         None => actor,
     };
     let who = super::name_of(world, actor);

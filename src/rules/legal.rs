@@ -57,16 +57,19 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         unit: name.clone(),
         dir,
     }));
-    let others: Vec<((), String)> = super::units(world)
+    let others: Vec<String> = super::units(world)
         .into_iter()
         .filter(|e| *e != unit && !world.entity(*e).contains::<Dead>())
-        .filter_map(|e| Some(((), world.get::<Name>(e)?.to_string())))
+        .filter_map(|e| world.get::<Name>(e).map(|n| n.to_string()))
         .collect();
     let weapons = world
         .get::<Inventory>(unit)
         .map(|i| i.weapons.clone())
         .unwrap_or_default();
-    for (_, other) in &others {
+    let mb = world
+        .get::<crate::battle::Stats>(unit)
+        .map_or(0, |s| s.template.mb);
+    for other in &others {
         out.push(Command::Attack {
             unit: name.clone(),
             target: other.clone(),
@@ -83,6 +86,24 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
                 lunge: false,
             });
         }
+        // R7.8: the main weapon with a full Power Attack / Deadly Aim, or
+        // a Lunge; a Cleave after a melee hit.
+        for (power, lunge) in [(mb, false), (0, true)]
+            .into_iter()
+            .filter(|t| *t != (0, false))
+        {
+            out.push(Command::Attack {
+                unit: name.clone(),
+                target: other.clone(),
+                weapon: None,
+                power,
+                lunge,
+            });
+        }
+        out.push(Command::Cleave {
+            unit: name.clone(),
+            target: other.clone(),
+        });
         out.push(Command::Charge {
             unit: name.clone(),
             target: other.clone(),
@@ -114,7 +135,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
     carried.sort();
     carried.dedup();
     for item in &carried {
-        for (_, other) in &others {
+        for other in &others {
             out.push(Command::Throw {
                 unit: name.clone(),
                 item: item.clone(),

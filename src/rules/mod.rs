@@ -94,6 +94,9 @@ pub struct Pending {
     pub command: Option<Command>,
     /// The acting unit.
     pub actor: Option<Entity>,
+    /// The unit the command is aimed at ([`Command::target`]), resolved by
+    /// the Identify phase.
+    pub target: Option<Entity>,
     /// Why it was refused, if it was.
     pub refusal: Option<Refusal>,
     /// Only check: the Pay, Execute and Advance phases do not run.
@@ -126,6 +129,16 @@ pub struct Handles(pub &'static str);
 
 /// The names of every command, for [`Handles`].
 const COMMAND_NAMES: [&str; 15] = Command::NAMES;
+
+/// The acting unit and the unit aimed at, as the Identify phase resolved
+/// them; a command without a target is an error here.
+pub fn actor_and_target(world: &World) -> Result<(Entity, Entity), Refusal> {
+    let pending = world.resource::<Pending>();
+    match (pending.actor, pending.target) {
+        (Some(a), Some(t)) => Ok((a, t)),
+        _ => Err(Refusal("the command names no target".into())),
+    }
+}
 
 /// Run condition: the pending command is a `name` command and still stands.
 pub fn pending(name: &'static str) -> impl Fn(Res<Pending>) -> bool + Clone {

@@ -54,6 +54,8 @@ pub enum Effect {
     Damage(i32),
     /// The attack hits with 1 degree, no roll (R7.9).
     AutoHit,
+    /// Extra reach for this attack (R7.8 Lunge); shown, not summed.
+    Reach(i32),
 }
 
 /// One labelled modifier: what it does, why, and which rule says so.
@@ -77,6 +79,7 @@ impl fmt::Display for Modifier {
             Effect::Dv(n) => write!(f, "{s} {n:+} DV ({r})"),
             Effect::Damage(n) => write!(f, "{s} {n:+} damage ({r})"),
             Effect::AutoHit => write!(f, "{s}: automatic hit ({r})"),
+            Effect::Reach(n) => write!(f, "{s} +{n} reach ({r})"),
         }
     }
 }
@@ -169,6 +172,11 @@ impl AttackDraft {
             Effect::Advantage(n) => Some(n),
             _ => None,
         })
+    }
+
+    /// True for a throw at a tile (R9.1): no target unit.
+    pub fn aims_at_tile(&self) -> bool {
+        self.target == Entity::PLACEHOLDER
     }
 
     /// Total added to the d20.

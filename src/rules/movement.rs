@@ -381,27 +381,9 @@ pub fn view_for(world: &mut World, unit: Entity) -> (Arc<ValidLevel>, Occupancy,
     (level, occ, at)
 }
 
-/// The path a Move command takes, or why it cannot (R5, R4.8 crawling).
-pub fn plan_move_with_cost(
-    world: &mut World,
-    unit: Entity,
-    to: Pos,
-    path: Option<&[Pos]>,
-) -> Result<(Vec<Pos>, u32), Refusal> {
-    plan(world, unit, to, path)
-}
-
-/// The path a Move command takes, or why it cannot (R5, R4.8 crawling).
+/// The path a Move command takes and its movement cost, or why it cannot
+/// (R5, R4.8 crawling).
 pub fn plan_move(
-    world: &mut World,
-    unit: Entity,
-    to: Pos,
-    path: Option<&[Pos]>,
-) -> Result<Vec<Pos>, Refusal> {
-    plan(world, unit, to, path).map(|(p, _)| p)
-}
-
-fn plan(
     world: &mut World,
     unit: Entity,
     to: Pos,
@@ -507,7 +489,7 @@ fn validate_move(world: &mut World) {
     let Some((actor, to, path)) = move_args(world) else {
         return;
     };
-    match plan_move_with_cost(world, actor, to, path.as_deref()) {
+    match plan_move(world, actor, to, path.as_deref()) {
         Ok(plan) => world.resource_mut::<Pending>().plan = Some(plan),
         Err(r) => world.resource_mut::<Pending>().refuse(r),
     }
@@ -518,8 +500,7 @@ fn execute_move(world: &mut World) {
         return;
     };
     let planned = world.resource_mut::<Pending>().plan.take();
-    let Some((path, cost)) =
-        planned.or_else(|| plan_move_with_cost(world, actor, to, path.as_deref()).ok())
+    let Some((path, cost)) = planned.or_else(|| plan_move(world, actor, to, path.as_deref()).ok())
     else {
         return;
     };

@@ -305,7 +305,9 @@ fn expected_reactions(
         Command::Move { .. } | Command::Charge { .. } => {
             let path = match command {
                 Command::Move { to, path, .. } => {
-                    super::movement::plan_move(world, actor, *to, path.as_deref()).ok()
+                    super::movement::plan_move(world, actor, *to, path.as_deref())
+                        .ok()
+                        .map(|(p, _)| p)
                 }
                 Command::Charge { target, .. } => unit_named(world, target)
                     .and_then(|t| super::charge::charge_path(world, actor, t).ok()),

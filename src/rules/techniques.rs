@@ -5,11 +5,11 @@
 //! melee attacks against it +1 advantage until its next turn.
 
 use super::attack::{check_attack, draft_for, resolve};
-use super::command::{Command, Refusal};
+use super::command::Refusal;
 use super::facing::face_towards;
 use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
-use super::{CommandSystems, Handles, Pending, unit_named};
+use super::{CommandSystems, Handles, Pending};
 use crate::battle::{Exposed, GridPos, Stamina, Stats};
 use bevy::prelude::*;
 
@@ -101,7 +101,7 @@ fn add_techniques(mut draft: ResMut<AttackDraft>, exposed: Query<Has<Exposed>>) 
         draft.push(Effect::Bonus(bonus), name, "R7.8");
     }
     if draft.lunge {
-        draft.push(Effect::Bonus(0), "Lunge, +1 reach", "R7.8");
+        draft.push(Effect::Reach(1), "Lunge", "R7.8");
     }
     if draft.mode == AttackMode::Melee && exposed.get(draft.target).unwrap_or(false) {
         draft.push(Effect::Advantage(1), "target exposed", "R7.8");
@@ -119,20 +119,8 @@ fn forget_last_hit(pending: Res<Pending>, mut last: ResMut<LastHit>) {
     }
 }
 
-fn cleave_args(world: &World) -> Result<(Entity, Entity), Refusal> {
-    let pending = world.resource::<Pending>();
-    let (Some(Command::Cleave { target, .. }), Some(actor)) =
-        (pending.command.clone(), pending.actor)
-    else {
-        return Err(Refusal("not a Cleave".into()));
-    };
-    let t =
-        unit_named(world, &target).ok_or_else(|| Refusal(format!("unknown unit \"{target}\"")))?;
-    Ok((actor, t))
-}
-
 fn check_cleave(world: &mut World) -> Result<AttackDraft, Refusal> {
-    let (actor, target) = cleave_args(world)?;
+    let (actor, target) = super::actor_and_target(world)?;
     let Some((who, first)) = world.resource::<LastHit>().0 else {
         return Err(Refusal::new("R7.8", "a Cleave follows a melee hit"));
     };

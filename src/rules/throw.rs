@@ -263,7 +263,7 @@ fn execute_throw(world: &mut World) {
     refresh_reach(world, unit);
     let (draft, result) = roll(world, draft);
     let landing = if result.degrees > 0 {
-        if draft.target != Entity::PLACEHOLDER && m.splash.is_none() {
+        if !draft.aims_at_tile() && m.splash.is_none() {
             if m.harmful {
                 hit_with(world, &draft, &m, result.degrees, result.kept == Some(20));
             }

@@ -143,16 +143,29 @@ fn start_turn(world: &mut World, unit: Entity) {
     log(world, format!("round {round}: {name}'s turn"));
 }
 
-/// Resolves the acting unit and refuses commands from units that cannot act
-/// now: unknown, out of action (R2.5), or not their turn (R2.1).
+/// Resolves the acting unit and the unit aimed at, and refuses commands from
+/// units that cannot act now: unknown, out of action (R2.5), or not their
+/// turn (R2.1), or aimed at an unknown unit.
 pub(super) fn identify_actor(world: &mut World) {
     let Some(command) = world.resource::<Pending>().command.clone() else {
         return;
     };
-    let refusal = identify(world, &command);
+    let identified = identify(world, &command).and_then(|actor| {
+        let target = match command.target() {
+            Some(name) => Some(
+                super::unit_named(world, name)
+                    .ok_or_else(|| Refusal(format!("unknown unit \"{name}\"")))?,
+            ),
+            None => None,
+        };
+        Ok((actor, target))
+    });
     let mut pending = world.resource_mut::<Pending>();
-    match refusal {
-        Ok(actor) => pending.actor = actor,
+    match identified {
+        Ok((actor, target)) => {
+            pending.actor = actor;
+            pending.target = target;
+        }
         Err(r) => pending.refuse(r),
     }
 }
