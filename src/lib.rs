@@ -5,6 +5,7 @@
 //! simulations. Levels, catalogs and scenarios are RON files
 //! (`../shared/FORMAT.md`, documented in `levels/README.md`).
 
+pub mod ai;
 pub mod battle;
 pub mod dice;
 pub mod format;
@@ -13,4 +14,5 @@ pub mod load;
 pub mod rules;
 pub mod save;
 pub mod scenario;
+pub mod sim;
 pub mod terrain;

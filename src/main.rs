@@ -47,6 +47,45 @@ enum Command {
         #[arg(long, default_value = CATALOG_DIR)]
         catalog: PathBuf,
     },
+    /// Play many battles of a level between two AI profiles, headless and
+    /// in parallel, and report wins (95% confidence), draws, rounds and
+    /// what each unit kind did.
+    Sim {
+        /// The level file.
+        level: PathBuf,
+        /// Number of battles.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Profile A (side 0, or every other battle side 1 with --swap).
+        #[arg(long, default_value = skirmish::ai::DEFAULT_PROFILE)]
+        ai: String,
+        /// Profile B.
+        #[arg(long, default_value = "greedy")]
+        vs: String,
+        /// Seed of the run: the same seed gives the same report, whatever
+        /// --jobs is.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: the machine's cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Swap sides every other battle to cancel the map's bias.
+        #[arg(long)]
+        swap: bool,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Print the combat log of battle N (0-based) instead of running
+        /// the battles: watch how the AIs play.
+        #[arg(long, value_name = "N")]
+        log: Option<usize>,
+        /// The catalog the level is resolved against.
+        #[arg(long, default_value = CATALOG_DIR)]
+        catalog: PathBuf,
+        /// Extra profiles (`*.ron`) over the shipped ones.
+        #[arg(long, default_value = skirmish::ai::PROFILE_DIR)]
+        profiles: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -54,7 +93,115 @@ fn main() -> ExitCode {
         Command::Check { files, catalog } => check(&files, &catalog),
         Command::Verify { files, log } => verify(&files, log),
         Command::Replay { file, catalog } => replay(&file, &catalog),
+        Command::Sim {
+            level,
+            games,
+            ai,
+            vs,
+            seed,
+            jobs,
+            swap,
+            json,
+            log,
+            catalog,
+            profiles,
+        } => {
+            let jobs = jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            let args = SimArgs {
+                level,
+                games,
+                ai,
+                vs,
+                seed,
+                jobs,
+                swap,
+                json,
+                log,
+            };
+            sim(&args, &catalog, &profiles)
+        }
     }
+}
+
+/// The arguments of `skirmish sim`.
+struct SimArgs {
+    level: PathBuf,
+    games: usize,
+    ai: String,
+    vs: String,
+    seed: u64,
+    jobs: usize,
+    swap: bool,
+    json: bool,
+    log: Option<usize>,
+}
+
+/// `skirmish sim`: plays the battles with a progress bar, prints the report.
+fn sim(args: &SimArgs, catalog_dir: &Path, profile_dir: &Path) -> ExitCode {
+    let setup = || -> Result<skirmish::sim::SimConfig, String> {
+        let catalog = load_catalog_dir(catalog_dir).map_err(|p| p.to_string())?;
+        let level = load::load_level_file(&args.level, &catalog).map_err(|p| p.to_string())?;
+        let profiles = skirmish::ai::Profiles::load(profile_dir).map_err(|p| p.to_string())?;
+        let pick = |name: &str| {
+            profiles.get(name).cloned().ok_or_else(|| {
+                format!(
+                    "unknown AI profile \"{name}\" (known: {})",
+                    profiles.names().join(", ")
+                )
+            })
+        };
+        Ok(skirmish::sim::SimConfig {
+            level,
+            games: args.games,
+            a: pick(&args.ai)?,
+            b: pick(&args.vs)?,
+            seed: args.seed,
+            jobs: args.jobs,
+            swap: args.swap,
+        })
+    };
+    let config = match setup() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(index) = args.log {
+        let (result, log) = skirmish::sim::play_logged(&config, index);
+        print!("{log}");
+        println!(
+            "battle {index} (seed {}): winner side {:?} after {} rounds",
+            result.seed, result.winner_side, result.rounds
+        );
+        return ExitCode::SUCCESS;
+    }
+    let bar = indicatif::ProgressBar::new(config.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {pos}/{len} battles, {elapsed} elapsed, ~{eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(format!("{} vs {}", config.a.name, config.b.name));
+    let results = skirmish::sim::run(&config, || bar.inc(1));
+    bar.finish_and_clear();
+    let report = skirmish::sim::Report::new(&config, &results);
+    if args.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("cannot write the report as JSON: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        print!("{report}");
+    }
+    ExitCode::SUCCESS
 }
 
 /// `skirmish replay`: plays a recorded battle again.

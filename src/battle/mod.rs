@@ -226,6 +226,18 @@ pub struct Dead;
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OffGuard;
 
+/// What a unit dealt and suffered this battle: for reports (`skirmish sim`)
+/// and the view, read by no rule.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Damage dealt to others (before armor: what AR absorbed counts).
+    pub dealt: i32,
+    /// Damage taken (before armor).
+    pub taken: i32,
+    /// Enemies this unit's damage dropped to 0 HP (R10.1).
+    pub downed: u32,
+}
+
 /// A unit's condition as a scenario names it (FORMAT.md `State`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Condition {

@@ -2,7 +2,7 @@
 
 use super::{
     ActionPoints, ArmorReduction, Battlefield, Facing, GridPos, GroundObject, Health, Inventory,
-    OffGuard, Reactions, Roster, Side, Stamina, Stats, UnitId,
+    OffGuard, Tally, Reactions, Roster, Side, Stamina, Stats, UnitId,
 };
 use crate::dice::Dice;
 use crate::load::ValidLevel;
@@ -53,6 +53,7 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
                 ActionPoints::default(),
                 Reactions(0),
                 OffGuard,
+                Tally::default(),
             ),
             Inventory {
                 weapons: t.weapons.clone(),

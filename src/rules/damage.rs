@@ -3,7 +3,7 @@
 use super::dying::{fall_dying, hit_while_down};
 use super::log::log;
 use super::modifiers::AttackDraft;
-use crate::battle::{ArmorReduction, Dying, Health, Stable};
+use crate::battle::{ArmorReduction, Dying, Health, Side, Stable, Tally};
 use crate::dice::Dice;
 use crate::format::Dice as DiceExpr;
 use bevy::prelude::*;
@@ -49,12 +49,12 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, degrees: i32) {
     } else {
         format!(" [{extra}]")
     };
-    take_damage(world, target, damage, &format!("{text}{extra}"));
+    take_damage(world, target, damage, &format!("{text}{extra}"), draft.attacker);
 }
 
-/// `unit` takes `damage`: from its AR first, what is left from its HP
-/// (R1.2); at 0 HP it falls dying (R10.1).
-pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: &str) {
+/// `unit` takes `damage` from `source`: from its AR first, what is left from
+/// its HP (R1.2); at 0 HP it falls dying (R10.1).
+pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: &str, source: Entity) {
     let ar = world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
     let absorbed = ar.min(damage);
     let through = damage - absorbed;
@@ -79,7 +79,24 @@ pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: &str) {
         world,
         format!("  damage {how} = {damage}{armor}; {name} HP {before} → {after}"),
     );
-    if after == 0 && before > 0 {
+    let dropped = after == 0 && before > 0;
+    tally(world, source, unit, damage, dropped);
+    if dropped {
         fall_dying(world, unit);
+    }
+}
+
+/// Counts the damage for the reports ([`Tally`]); a drop counts for the
+/// source only against an enemy.
+fn tally(world: &mut World, source: Entity, unit: Entity, damage: i32, dropped: bool) {
+    let enemy = world.get::<Side>(source) != world.get::<Side>(unit);
+    if let Some(mut t) = world.get_mut::<Tally>(unit) {
+        t.taken += damage;
+    }
+    if source != unit
+        && let Some(mut t) = world.get_mut::<Tally>(source)
+    {
+        t.dealt += damage;
+        t.downed += u32::from(dropped && enemy);
     }
 }

@@ -17,6 +17,7 @@ use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
 use crate::terrain::{Movement, TerrainMap};
+use super::threat::Threat;
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -534,34 +535,65 @@ pub struct Provocation {
 /// from whom, with each reactor's reactions counted down (R3.2), as
 /// [`walk`] resolves them (before any die says whether the mover falls).
 pub fn provocations(world: &World, unit: Entity, path: &[Pos]) -> Vec<Provocation> {
+    provoking_steps(world, unit, path)
+        .into_iter()
+        .map(|(step, leaving, reactors)| Provocation {
+            step,
+            leaving,
+            reactors: reactors
+                .into_iter()
+                .map(|r| super::name_of(world, r))
+                .collect(),
+        })
+        .collect()
+}
+
+/// [`provocations`] by entity: each provoking step's index, the tile left
+/// and the reactors in initiative order (R8.5).
+pub fn provoking_steps(world: &World, unit: Entity, path: &[Pos]) -> Vec<(usize, Pos, Vec<Entity>)> {
     let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
         return vec![];
     };
-    let watchers = super::reactions::watchers(world, unit);
-    let mut left: Vec<i32> = watchers
-        .iter()
+    let watchers = watchers_with_reactions(world, unit);
+    steps_provoking(&watchers, start, path)
+}
+
+/// The units that could react to `unit` this turn ([`watchers`]) with the
+/// reactions each has left (R3.2).
+///
+/// [`watchers`]: super::reactions::watchers
+pub fn watchers_with_reactions(world: &World, unit: Entity) -> Vec<(Threat, i32)> {
+    super::reactions::watchers(world, unit)
+        .into_iter()
         .map(|t| {
-            world
+            let left = world
                 .get::<crate::battle::Reactions>(t.unit)
-                .map_or(0, |r| r.0)
+                .map_or(0, |r| r.0);
+            (t, left)
         })
-        .collect();
+        .collect()
+}
+
+/// The steps of a Move from `start` along `path` that provoke the
+/// `watchers` (with their reactions left), counted down as [`walk`] does.
+pub fn steps_provoking(
+    watchers: &[(Threat, i32)],
+    start: Pos,
+    path: &[Pos],
+) -> Vec<(usize, Pos, Vec<Entity>)> {
+    let mut left: Vec<i32> = watchers.iter().map(|w| w.1).collect();
     let mut out = vec![];
     let mut at = start;
     for (step, &next) in path.iter().enumerate() {
         let mut reactors = vec![];
-        for (i, t) in watchers.iter().enumerate() {
+        for (i, (t, _)) in watchers.iter().enumerate() {
             if left[i] > 0 && t.covers(at) {
                 left[i] -= 1;
-                reactors.push(super::name_of(world, t.unit));
+                reactors.push(t.unit);
             }
         }
         if !reactors.is_empty() {
-            out.push(Provocation {
-                step,
-                leaving: at,
-                reactors,
-            });
+            out.push((step, at, reactors));
         }
         at = next;
     }

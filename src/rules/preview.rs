@@ -7,7 +7,6 @@ use super::attack::degrees;
 use super::command::Refusal;
 use super::modifiers::{AttackDraft, Modifier, gather};
 use crate::battle::{Dying, Stable};
-use crate::format::Dice;
 use bevy::prelude::*;
 
 /// What an attack would do, exactly.
@@ -27,6 +26,118 @@ pub struct AttackPreview {
     pub bonus: i32,
     /// The target's DV.
     pub dv: i32,
+    /// The damage of a 1-degree hit: dice and flat bonus (R7.7).
+    pub damage: DamageDice,
+    /// The lowest natural roll that is a critical (R7.3).
+    pub crit: u32,
+    /// The attack hits without a roll (R7.9).
+    pub auto_hit: bool,
+    /// The target is dying or stable: a hit deals no damage (R10.3).
+    pub down: bool,
+}
+
+/// The damage dice of a 1-degree hit, flat bonuses included (R7.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DamageDice {
+    /// Number of dice.
+    pub count: u32,
+    /// Sides of each die.
+    pub sides: u32,
+    /// Flat bonus (weapon, STR, techniques).
+    pub bonus: i32,
+}
+
+impl AttackPreview {
+    /// The same attack with `advantage` more net advantage and `bonus` more
+    /// on the roll (a later attack's R7.6 penalty, a Power Attack's R7.8
+    /// bonus), without gathering the modifiers again.
+    pub fn adjusted(&self, advantage: i32, bonus: i32) -> AttackPreview {
+        let mut out = self.clone();
+        out.advantage += advantage;
+        out.bonus += bonus;
+        out.degrees = degree_chances(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
+        out.expected_damage = expected_damage(&out.degrees, out.damage, out.down);
+        out.hit = 1.0 - out.degrees[0];
+        out
+    }
+
+    /// `chances[n]`: the probability that the attack deals exactly `n`
+    /// damage before armor (a miss, or a hit on the dying, deals 0).
+    pub fn damage_chances(&self) -> Vec<f64> {
+        let mut out = vec![self.degrees[0]];
+        let mut add = |n: usize, p: f64| {
+            if out.len() <= n {
+                out.resize(n + 1, 0.0);
+            }
+            out[n] += p;
+        };
+        for (d, p) in self.degrees.iter().enumerate().skip(1) {
+            if *p == 0.0 {
+                continue;
+            }
+            if self.down {
+                add(0, *p);
+                continue;
+            }
+            let dice = self.damage.count + (d as u32 - 1);
+            for (sum, q) in dice_sum(dice, self.damage.sides).iter().enumerate() {
+                if *q > 0.0 {
+                    add((sum as i32 + self.damage.bonus).max(1) as usize, p * q);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `dist[s]`: the probability that `count` dice of `sides` sides sum to `s`.
+fn dice_sum(count: u32, sides: u32) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for _ in 0..count {
+        let mut next = vec![0.0; dist.len() + sides as usize];
+        for (s, p) in dist.iter().enumerate() {
+            for face in 1..=sides as usize {
+                next[s + face] += p / sides as f64;
+            }
+        }
+        dist = next;
+    }
+    dist
+}
+
+/// `chances[d]`: the probability of exactly `d` degrees (R7.2, R7.3) for a
+/// roll with net `advantage` (R0.4) and `bonus` against `dv`.
+pub fn degree_chances(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: bool) -> Vec<f64> {
+    let mut by_degree = vec![0.0; 8];
+    if auto_hit {
+        by_degree[1] = 1.0;
+    } else {
+        for k in 1..=20 {
+            let d = degrees(k, k as i32 + bonus, dv, crit).max(0) as usize;
+            if d >= by_degree.len() {
+                by_degree.resize(d + 1, 0.0);
+            }
+            by_degree[d] += kept_probability(k, advantage);
+        }
+    }
+    while by_degree.len() > 2 && by_degree.last() == Some(&0.0) {
+        by_degree.pop();
+    }
+    by_degree
+}
+
+/// The expected damage of a roll with these degree chances.
+pub fn expected_damage(by_degree: &[f64], dice: DamageDice, down: bool) -> f64 {
+    if down {
+        return 0.0;
+    }
+    by_degree
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, p)| **p > 0.0)
+        .map(|(d, p)| p * mean_damage(dice.count + (d as u32 - 1), dice.sides, dice.bonus))
+        .sum()
 }
 
 /// Probability that the kept d20 is `k` when rolling `1 + |n|` and keeping
@@ -48,18 +159,8 @@ fn mean_damage(count: u32, sides: u32, bonus: i32) -> f64 {
         // The minimum of 1 never applies: the plain mean.
         return count as f64 * (sides as f64 + 1.0) / 2.0 + bonus as f64;
     }
-    // dist[s] = probability that the dice sum to s.
-    let mut dist = vec![1.0];
-    for _ in 0..count {
-        let mut next = vec![0.0; dist.len() + sides as usize];
-        for (s, p) in dist.iter().enumerate() {
-            for face in 1..=sides as usize {
-                next[s + face] += p / sides as f64;
-            }
-        }
-        dist = next;
-    }
-    dist.iter()
+    dice_sum(count, sides)
+        .iter()
         .enumerate()
         .map(|(s, p)| p * ((s as i32 + bonus).max(1)) as f64)
         .sum()
@@ -76,55 +177,26 @@ pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPre
     let down = world
         .get_entity(draft.target)
         .is_ok_and(|e| e.contains::<Dying>() || e.contains::<Stable>());
-    let dice: &Dice = &draft.weapon.damage;
-    let damage_at = |d: i32| {
-        if down {
-            0.0
-        } else {
-            mean_damage(
-                dice.count + (d - 1).max(0) as u32,
-                dice.sides,
-                dice.bonus + draft.damage_bonus(),
-            )
-        }
+    let dice = DamageDice {
+        count: draft.weapon.damage.count,
+        sides: draft.weapon.damage.sides,
+        bonus: draft.weapon.damage.bonus + draft.damage_bonus(),
     };
     let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
-    let mut by_degree = vec![0.0; 8];
-    if draft.auto_hit() {
-        by_degree[1] = 1.0;
-    } else {
-        let crit = draft.weapon.crit.clamp(2, 20) as u32;
-        for k in 1..=20 {
-            let d = degrees(k, k as i32 + bonus, dv, crit).max(0) as usize;
-            if d >= by_degree.len() {
-                by_degree.resize(d + 1, 0.0);
-            }
-            by_degree[d] += kept_probability(k, advantage);
-        }
-    }
-    let expected_damage = by_degree
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(d, p)| {
-            if *p > 0.0 {
-                p * damage_at(d as i32)
-            } else {
-                0.0
-            }
-        })
-        .sum();
-    while by_degree.len() > 2 && by_degree.last() == Some(&0.0) {
-        by_degree.pop();
-    }
+    let (crit, auto_hit) = (draft.weapon.crit.clamp(2, 20) as u32, draft.auto_hit());
+    let degrees = degree_chances(advantage, bonus, dv, crit, auto_hit);
     Ok(AttackPreview {
-        hit: 1.0 - by_degree[0],
-        degrees: by_degree,
-        expected_damage,
+        hit: 1.0 - degrees[0],
+        expected_damage: expected_damage(&degrees, dice, down),
+        degrees,
         modifiers: draft.modifiers,
         advantage,
         bonus,
         dv,
+        damage: dice,
+        crit,
+        auto_hit,
+        down,
     })
 }
 
@@ -140,6 +212,47 @@ mod tests {
         }
         assert!((kept_probability(20, 1) - 39.0 / 400.0).abs() < 1e-12);
         assert!((kept_probability(1, -1) - 39.0 / 400.0).abs() < 1e-12);
+    }
+
+    fn sample(advantage: i32, bonus: i32, down: bool) -> AttackPreview {
+        let damage = DamageDice {
+            count: 2,
+            sides: 4,
+            bonus: -3,
+        };
+        let degrees = degree_chances(advantage, bonus, 14, 19, false);
+        AttackPreview {
+            hit: 1.0 - degrees[0],
+            expected_damage: expected_damage(&degrees, damage, down),
+            degrees,
+            modifiers: vec![],
+            advantage,
+            bonus,
+            dv: 14,
+            damage,
+            crit: 19,
+            auto_hit: false,
+            down,
+        }
+    }
+
+    #[test]
+    fn damage_chances_sum_to_one_and_average_to_the_expected_damage() {
+        for (adv, bonus, down) in [(0, 3, false), (2, 9, false), (-2, 0, false), (1, 5, true)] {
+            let p = sample(adv, bonus, down);
+            let chances = p.damage_chances();
+            let total: f64 = chances.iter().sum();
+            let mean: f64 = chances.iter().enumerate().map(|(n, q)| n as f64 * q).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{total}");
+            assert!((mean - p.expected_damage).abs() < 1e-9, "{mean} vs {}", p.expected_damage);
+            assert!((chances[0] - if down { 1.0 } else { p.degrees[0] }).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn adjusted_is_the_preview_of_the_adjusted_roll() {
+        let adjusted = sample(1, 4, false).adjusted(-2, 6);
+        assert_eq!(adjusted, sample(-1, 10, false));
     }
 
     #[test]

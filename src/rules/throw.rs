@@ -285,7 +285,7 @@ fn execute_throw(world: &mut World) {
         p
     };
     if let Some((dice, kind, radius)) = &m.splash {
-        splash(world, landing, dice, *kind, *radius, &m.name);
+        splash(world, unit, landing, dice, *kind, *radius, &m.name);
     } else if m.fragile {
         log(world, format!("  the {} breaks at {landing}", m.name));
     } else {
@@ -314,7 +314,7 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         damage = (damage / 2).max(1);
         text.push_str(", halved: not made to be thrown (R9.1)");
     }
-    take_damage(world, target, damage, &text);
+    take_damage(world, target, damage, &text, draft.attacker);
 }
 
 /// R9.2: a piercing or slashing object that hits a unit in action sticks in
@@ -341,10 +341,11 @@ fn stuck_in(world: &mut World, draft: &AttackDraft, m: &Missile) -> bool {
 }
 
 /// R9.4: every creature within `radius` of `at` with a line of effect from
-/// it takes the damage, rolled once for all (AR applies; the dying count it
+/// it takes the damage of `thrower`'s item, rolled once for all (AR applies; the dying count it
 /// as a hit, R10.3).
 pub fn splash(
     world: &mut World,
+    thrower: Entity,
     at: Pos,
     dice: &DiceExpr,
     _kind: DamageType,
@@ -370,7 +371,7 @@ pub fn splash(
         if world.entity(unit).contains::<Dying>() || world.entity(unit).contains::<Stable>() {
             hit_while_down(world, unit);
         } else {
-            take_damage(world, unit, damage, &format!("splash {damage}"));
+            take_damage(world, unit, damage, &format!("splash {damage}"), thrower);
         }
     }
 }

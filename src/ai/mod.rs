@@ -1,0 +1,117 @@
+//! The opponent AI. It plays a side through the same [`Command`]s as a
+//! player: [`next_command`] reads the battle and answers what the battle
+//! waits for, a reaction question (R8) or the current unit's next command.
+//! It never changes the battle itself; whoever drives it submits the command.
+//!
+//! - [`utility`]: the AI of the game, scoring move-then-act plans with the
+//!   rules' exact preview and a profile's [`Weights`].
+//! - [`baseline`]: `random` and `greedy`, to measure it against (`skirmish
+//!   sim`).
+//! - [`situation`]: what a decision reads once (units, strikes, danger).
+//! - [`profile`]: the RON profiles of `assets/ai/`.
+//!
+//! Headless like the rules: no rendering, no timing, no randomness of its
+//! own (the random baseline draws from the battle's [`Dice`]), so a seed and
+//! the profiles reproduce a battle exactly.
+
+pub mod baseline;
+pub mod profile;
+pub mod situation;
+pub mod utility;
+
+pub use profile::{DEFAULT_PROFILE, Kind, PROFILE_DIR, Profile, Profiles, Weights};
+
+use crate::battle::Side;
+use crate::dice::Dice;
+use crate::rules::command::Command;
+use crate::rules::reactions::{Decisions, ReactionPolicies, ReactionPolicy};
+use crate::rules::{TurnState, submit};
+use bevy::prelude::*;
+
+/// Who plays each side, by side index: a profile, or `None` for a human.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Players(pub Vec<Option<Profile>>);
+
+impl Players {
+    /// The player of side `side`.
+    pub fn of(&self, side: usize) -> Option<&Profile> {
+        self.0.get(side).and_then(Option::as_ref)
+    }
+
+    /// Installs these players in `world`: every side's reactions are asked
+    /// (policy `Ask`), so the AI decides its own by the same scoring and a
+    /// human is asked by the window.
+    pub fn install(self, world: &mut World) {
+        world.insert_resource(ReactionPolicies(vec![ReactionPolicy::Ask; self.0.len()]));
+        world.insert_resource(self);
+    }
+}
+
+/// The command the AI sends now, if an AI is to act: the answer to an open
+/// reaction question of one of its units, or the next command of its unit
+/// whose turn it is. `None` when the battle is over or a human is to act.
+pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
+    if world.resource::<TurnState>().outcome.is_some() {
+        return None;
+    }
+    if let Some(asked) = world.resource::<Decisions>().asked() {
+        let profile = side_of(world, asked).and_then(|s| players.of(s))?;
+        let take = match profile.kind {
+            Kind::Random => world.resource_mut::<Dice>().roll(2) == 1,
+            Kind::Greedy => true,
+            Kind::Utility => utility::react(world, asked, &profile.weights),
+        };
+        let unit = crate::rules::name_of(world, asked);
+        return Some(Command::React { unit, take });
+    }
+    let current = world.resource::<TurnState>().current?;
+    let profile = side_of(world, current).and_then(|s| players.of(s))?;
+    Some(match profile.kind {
+        Kind::Random => baseline::random(world),
+        Kind::Greedy => baseline::greedy(world, current),
+        Kind::Utility => utility::decide(world, current, &profile.weights),
+    })
+}
+
+fn side_of(world: &World, unit: Entity) -> Option<usize> {
+    world.get::<Side>(unit).map(|s| s.0)
+}
+
+/// How a battle played by [`play`] went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Commands accepted.
+    pub commands: usize,
+    /// Commands the rules refused (an AI bug: each is replaced by EndTurn).
+    pub refused: Vec<String>,
+    /// The battle hit the command limit before it ended.
+    pub stalled: bool,
+}
+
+/// Plays the battle in `world` to its end with `players` (every side must
+/// have one), at most `limit` commands.
+pub fn play(world: &mut World, players: &Players, limit: usize) -> Played {
+    let mut out = Played::default();
+    while let Some(command) = next_command(world, players) {
+        if out.commands + out.refused.len() >= limit {
+            out.stalled = true;
+            break;
+        }
+        match submit(world, command.clone()) {
+            Ok(()) => out.commands += 1,
+            Err(r) => {
+                out.refused.push(format!("{command:?}: {r}"));
+                // Never stall on a refusal: end the turn (or decline).
+                let fallback = match command {
+                    Command::React { unit, .. } => Command::React { unit, take: false },
+                    _ => Command::EndTurn,
+                };
+                if submit(world, fallback).is_err() {
+                    out.stalled = true;
+                    break;
+                }
+            }
+        }
+    }
+    out
+}

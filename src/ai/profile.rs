@@ -1,0 +1,263 @@
+//! AI profiles: RON files under `assets/ai/`, one per profile, named by
+//! the file (`assets/ai/cautious.ron` is `Ai("cautious")` in a level).
+//!
+//! ```ron
+//! Profile(
+//!     description: "Holds back, guards its rear, strikes when it is safe.",
+//!     weights: (exposure: 1.4, approach: 0.4),
+//! )
+//! ```
+//!
+//! A profile names its `kind` (`Utility`, the default, or one of the
+//! baselines `Random` and `Greedy`) and overrides any of the [`Weights`];
+//! the others keep their defaults. Unknown fields are errors, so a typo in
+//! a weight's name cannot pass unnoticed.
+
+use crate::format::{Control, Level};
+use crate::load::{Diagnostic, Locator, Needle, Problems, parse_file};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Where the profiles live.
+pub const PROFILE_DIR: &str = "assets/ai";
+
+/// The profile of a plain `Ai` side.
+pub const DEFAULT_PROFILE: &str = "utility";
+
+/// How a profile chooses its commands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    /// Scores every plan with the rules' preview and the weights.
+    #[default]
+    Utility,
+    /// Baseline: a uniformly random legal command.
+    Random,
+    /// Baseline: the closest enemy, the best immediate expected damage, no
+    /// look at risk.
+    Greedy,
+}
+
+/// The weights of the utility AI. Values are in one currency: a unit's
+/// worth (its damage per round) times the share of its HP and AR at stake.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Weights {
+    /// Damage dealt: per share of the target's HP taken.
+    pub damage: f64,
+    /// AR stripped, relative to HP taken (R1.2).
+    pub armor: f64,
+    /// Dropping the target (R10.1), per chance.
+    pub drop: f64,
+    /// Hitting a dying enemy (its timer drops, R10.3), per chance.
+    pub finish: f64,
+    /// Damage the enemies can deal to us next round where we end.
+    pub exposure: f64,
+    /// Reactive attacks our moves and shots provoke (R8.2).
+    pub provoked: f64,
+    /// Closing in on the enemy (or an objective zone), per move's worth.
+    pub approach: f64,
+    /// How much more `approach` weighs as the round limit nears.
+    pub urgency: f64,
+    /// Standing in an objective zone (R11).
+    pub objective: f64,
+    /// Standing where an ally can take the opposite tile (R4.5).
+    pub flank_setup: f64,
+    /// Each point of stamina spent (R7.8).
+    pub stamina: f64,
+    /// Value left to each attack after another this turn (R7.6).
+    pub follow: f64,
+    /// Throwing away a carried object.
+    pub spend_item: f64,
+    /// Saving a dying ally (Stabilize R10.4, a potion R10.5).
+    pub rescue: f64,
+    /// Healing a hurt ally or oneself (R10.5).
+    pub heal: f64,
+    /// Least value of a reactive attack worth taking (R8.1).
+    pub react: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            damage: 1.0,
+            armor: 0.3,
+            drop: 1.0,
+            finish: 0.4,
+            exposure: 0.5,
+            provoked: 1.0,
+            approach: 0.5,
+            urgency: 2.0,
+            objective: 0.5,
+            flank_setup: 0.3,
+            stamina: 0.3,
+            follow: 0.7,
+            spend_item: 0.2,
+            rescue: 1.0,
+            heal: 0.6,
+            react: 0.01,
+        }
+    }
+}
+
+/// One AI profile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// Its name (the file's, set when loaded).
+    #[serde(skip)]
+    pub name: String,
+    /// What it plays like, for designers.
+    #[serde(default)]
+    pub description: String,
+    /// How it chooses.
+    #[serde(default)]
+    pub kind: Kind,
+    /// The utility weights (unused by the baselines).
+    #[serde(default)]
+    pub weights: Weights,
+}
+
+/// The profiles shipped in `assets/ai/`, compiled in so that tests and
+/// simulations run from any directory.
+const SHIPPED: [(&str, &str); 5] = [
+    ("utility", include_str!("../../assets/ai/utility.ron")),
+    ("cautious", include_str!("../../assets/ai/cautious.ron")),
+    ("reckless", include_str!("../../assets/ai/reckless.ron")),
+    ("random", include_str!("../../assets/ai/random.ron")),
+    ("greedy", include_str!("../../assets/ai/greedy.ron")),
+];
+
+/// Profiles by name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profiles(pub BTreeMap<String, Profile>);
+
+impl Profiles {
+    /// The shipped profiles (`utility`, `cautious`, `reckless`, `random`,
+    /// `greedy`).
+    pub fn shipped() -> Profiles {
+        let mut out = Profiles::default();
+        for (name, text) in SHIPPED {
+            let mut p: Profile = parse_file(text.as_bytes(), name, "Profile")
+                .unwrap_or_else(|e| panic!("shipped profile {name} is broken: {e}"));
+            p.name = name.to_string();
+            out.0.insert(name.to_string(), p);
+        }
+        out
+    }
+
+    /// The shipped profiles, then every `*.ron` of `dir` over them (a file
+    /// of the same name replaces a shipped one). A missing directory is not
+    /// an error; a broken file is, with its line and column.
+    pub fn load(dir: &Path) -> Result<Profiles, Problems> {
+        let mut out = Profiles::shipped();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Ok(out);
+        };
+        let mut files: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        files.sort();
+        let mut problems = vec![];
+        for path in files {
+            let file = path.display().to_string();
+            let Some(name) = path.file_stem().map(|s| s.to_string_lossy().to_string()) else {
+                continue;
+            };
+            let parsed = std::fs::read(&path)
+                .map_err(|e| {
+                    Problems(vec![Diagnostic {
+                        file: file.clone(),
+                        at: None,
+                        message: format!("cannot read: {e}"),
+                    }])
+                })
+                .and_then(|bytes| parse_file::<Profile>(&bytes, &file, "Profile"));
+            match parsed {
+                Ok(mut p) => {
+                    p.name = name.clone();
+                    out.0.insert(name, p);
+                }
+                Err(p) => problems.extend(p.0),
+            }
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(Problems(problems))
+        }
+    }
+
+    /// The profile called `name`.
+    pub fn get(&self, name: &str) -> Option<&Profile> {
+        self.0.get(name)
+    }
+
+    /// The profile a side's control names: `Ai` is [`DEFAULT_PROFILE`];
+    /// `None` for a human side or an unknown name.
+    pub fn for_control(&self, control: &Control) -> Option<&Profile> {
+        match control {
+            Control::Human => None,
+            Control::Ai(name) => self.get(name.as_deref().unwrap_or(DEFAULT_PROFILE)),
+        }
+    }
+
+    /// The names, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        self.0.keys().map(String::as_str).collect()
+    }
+
+    /// Problems of a level's `control: Ai("…")` names that are no profile,
+    /// located in `src`.
+    pub fn check_level(&self, level: &Level, src: &str, file: &str) -> Vec<Diagnostic> {
+        let locator = Locator::new(src);
+        level
+            .sides
+            .iter()
+            .filter_map(|side| match &side.control {
+                Control::Ai(Some(name)) if self.get(name).is_none() => Some(Diagnostic {
+                    file: file.to_string(),
+                    at: locator.locate(&[Needle::Str(&side.name), Needle::Str(name)]),
+                    message: format!(
+                        "side \"{}\": unknown AI profile \"{name}\" (known: {}; profiles are the files of {PROFILE_DIR}/)",
+                        side.name,
+                        self.names().join(", ")
+                    ),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_profiles_load_and_differ() {
+        let p = Profiles::shipped();
+        assert_eq!(
+            p.names(),
+            ["cautious", "greedy", "random", "reckless", "utility"]
+        );
+        let (u, c, r) = (
+            &p.get("utility").unwrap().weights,
+            &p.get("cautious").unwrap().weights,
+            &p.get("reckless").unwrap().weights,
+        );
+        assert!(c.exposure > u.exposure && u.exposure > r.exposure);
+        assert_eq!(p.get("greedy").unwrap().kind, Kind::Greedy);
+        assert_eq!(p.get("random").unwrap().kind, Kind::Random);
+    }
+
+    #[test]
+    fn a_misspelt_weight_is_an_error_with_its_place() {
+        let text = "Profile(\n  weights: (exposure: 1.0, exposur: 2.0),\n)";
+        let err = parse_file::<Profile>(text.as_bytes(), "x.ron", "Profile").unwrap_err();
+        let d = &err.0[0];
+        assert_eq!(d.at.map(|a| a.0), Some(2), "{err}");
+        assert!(d.message.contains("exposur"), "{err}");
+    }
+}

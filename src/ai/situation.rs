@@ -1,0 +1,433 @@
+//! What one AI decision knows, read from the battle once: every unit that
+//! matters, how hard each enemy hits, where each can get to, and from that
+//! the danger a tile holds next round (exposure). Pure reading: nothing here
+//! changes the battle.
+
+use crate::battle::{
+    ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Dying, Exposed, Facing, GridPos,
+    Health, Inventory, MeleeReach, Prone, Side, Stable, Stats,
+};
+use crate::format::{Range, Victory};
+use crate::grid::{Dir, Pos};
+use crate::load::ValidLevel;
+use crate::rules::facing::in_front_arc;
+use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, gather};
+use crate::rules::movement::{CostMap, Occupancy, search};
+use crate::rules::preview::{DamageDice, degree_chances, expected_damage};
+use crate::rules::turn::round_limit;
+use crate::rules::{TurnState, units};
+use crate::terrain::Cover;
+use bevy::prelude::*;
+use std::sync::Arc;
+
+/// The numbers of one way a unit attacks, from the rules' own base modifiers
+/// (R7.1 bonus, R7.7 damage), for estimating what it does to a tile it is
+/// not attacking yet.
+#[derive(Clone, Copy, Debug)]
+pub struct Strike {
+    /// Added to its d20 (R7.1).
+    pub bonus: i32,
+    /// Damage of a 1-degree hit (R7.7).
+    pub damage: DamageDice,
+    /// Critical threshold (R7.3).
+    pub crit: u32,
+    /// Longest distance it reaches: melee reach, or the weapon's maximum
+    /// range (R7.4).
+    pub reach: i32,
+    /// Range increment (R7.4); 0 for melee.
+    pub increment: i32,
+}
+
+impl Strike {
+    /// Expected damage of one attack with net `advantage` against `dv`.
+    pub fn expected(&self, advantage: i32, dv: i32) -> f64 {
+        let chances = degree_chances(advantage, self.bonus, dv, self.crit, false);
+        expected_damage(&chances, self.damage, false)
+    }
+}
+
+/// One unit as a decision sees it.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    /// Its entity.
+    pub entity: Entity,
+    /// Its side.
+    pub side: usize,
+    /// Its tile.
+    pub pos: Pos,
+    /// Its facing.
+    pub facing: Dir,
+    /// Hit points left.
+    pub hp: i32,
+    /// Armor reduction left (R1.2).
+    pub ar: i32,
+    /// Dying or stabilised (R10): out of action, but not dead.
+    pub down: bool,
+    /// Prone (R4.8).
+    pub prone: bool,
+    /// Melee attacks against it have +1 advantage (Charge R4.7, Lunge R7.8).
+    pub open: bool,
+    /// Speed in tiles (R5.1).
+    pub speed: i32,
+    /// Martial bonus (Defend adds it to DV, R4.6).
+    pub mb: i32,
+    /// DV without Defend and shield (R1.1).
+    pub dv: i32,
+    /// DV bonus of its shield when readied (R4.6), 0 without one.
+    pub shield: i32,
+    /// Its melee attack, if it has a melee weapon.
+    pub melee: Option<Strike>,
+    /// Its ranged attack (a bow, a sling…), if any.
+    pub ranged: Option<Strike>,
+    /// How much it matters: the damage it deals in a round, roughly (what
+    /// dropping it removes from the battle).
+    pub worth: f64,
+}
+
+impl Unit {
+    /// Hit points and armor together: what stands between it and a fall.
+    pub fn pool(&self) -> f64 {
+        (self.hp + self.ar).max(1) as f64
+    }
+}
+
+/// Everything one decision of `me` needs.
+pub struct Situation {
+    /// The level.
+    pub level: Arc<ValidLevel>,
+    /// The deciding unit, index into `units`.
+    pub me: usize,
+    /// Every unit not dead, in roster order.
+    pub units: Vec<Unit>,
+    /// Terrain cost from each enemy's tile (index into `units`): how soon it
+    /// can reach a tile (units ignored: they move).
+    pub fields: Vec<(usize, CostMap)>,
+    /// For each entry of `fields`: how many of our units besides `me` that
+    /// enemy can get at next round. Its blows are shared among them and
+    /// `me`: a unit that advances with its allies risks less than one alone.
+    pub shared: Vec<f64>,
+    /// Action points left to `me`.
+    pub ap: i32,
+    /// Attacks `me` made this turn (R7.6).
+    pub attacks: u32,
+    /// Tiles that are goals for `me` beside enemies (zones to hold or reach).
+    pub goals: Vec<Pos>,
+    /// How late the battle is, 0 at the start to 1 at the round limit.
+    pub lateness: f64,
+}
+
+impl Situation {
+    /// Reads the battle for a decision of `me`; `with_fields`: also each
+    /// enemy's reach over the map (for exposure and approach).
+    pub fn read(world: &mut World, me: Entity, with_fields: bool) -> Option<Situation> {
+        let level = world.resource::<Battlefield>().0.clone();
+        let entities: Vec<Entity> = units(world)
+            .into_iter()
+            .filter(|e| !world.entity(*e).contains::<Dead>())
+            .collect();
+        let mut list = Vec::with_capacity(entities.len());
+        for &e in &entities {
+            list.push(read_unit(world, &level, e, me)?);
+        }
+        let me_index = list.iter().position(|u| u.entity == me)?;
+        let side = list[me_index].side;
+        let empty = Occupancy::new(&level.map, std::iter::empty(), side, list[me_index].pos);
+        let fields = list
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| with_fields && u.side != side && !u.down)
+            .map(|(i, u)| {
+                let limit = (3 * u.speed.max(1)) as u32 + 4;
+                (i, search(&level.map, &empty, u.pos, limit))
+            })
+            .collect();
+        let fields: Vec<(usize, CostMap)> = fields;
+        let shared = fields
+            .iter()
+            .map(|(i, field)| {
+                let e = &list[*i];
+                let span = e.melee.map_or(0, |s| s.reach).max(e.ranged.map_or(0, |s| s.reach));
+                let others = list
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, u)| *j != me_index && u.side == side && !u.down)
+                    .filter(|(_, u)| {
+                        field
+                            .cost(u.pos)
+                            .is_some_and(|c| c as i32 <= 2 * e.speed + span)
+                    })
+                    .count();
+                1.0 + others as f64
+            })
+            .collect();
+        let ap = world.get::<ActionPoints>(me).map_or(0, |a| a.ap);
+        let attacks = world.get::<ActionPoints>(me).map_or(0, |a| a.attacks);
+        let round = world.resource::<TurnState>().round;
+        let limit = round_limit(world).max(1);
+        let goals = goals_of(&level, side);
+        Some(Situation {
+            level,
+            me: me_index,
+            units: list,
+            fields,
+            shared,
+            ap,
+            attacks,
+            goals,
+            lateness: (round as f64 / limit as f64).min(1.0),
+        })
+    }
+
+    /// The deciding unit.
+    pub fn me(&self) -> &Unit {
+        &self.units[self.me]
+    }
+
+    /// The enemies of `me` still in action.
+    pub fn enemies(&self) -> impl Iterator<Item = (usize, &Unit)> + '_ {
+        let side = self.me().side;
+        self.units
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.side != side && !u.down)
+    }
+
+    /// The unit at `p`, if any.
+    pub fn unit_at(&self, p: Pos) -> Option<&Unit> {
+        self.units.iter().find(|u| u.pos == p)
+    }
+
+    /// Expected damage `me` takes next round standing on `at`, facing
+    /// `facing`, with `dv_bonus` added to its DV (Defend, a readied shield),
+    /// from every enemy that can get at it: melee enemies from the side they
+    /// come from (rear +1, R4.3; flanked +1 when two or more can come,
+    /// R4.5), shooters by range and cover (R7.4, R6.2).
+    pub fn danger(&self, at: Pos, facing: Dir, dv_bonus: i32) -> f64 {
+        let me = self.me();
+        let dv = me.dv + dv_bonus;
+        let mut melee: Vec<(f64, Strike, i32, bool)> = vec![];
+        let mut total = 0.0;
+        for ((i, field), shared) in self.fields.iter().zip(&self.shared) {
+            let e = &self.units[*i];
+            if let Some(s) = e.melee {
+                // Cost for the enemy to stand within reach of `at`: its cost
+                // to `at` less the reach (a rough but cheap bound).
+                let cost = field.cost(at).map_or(i32::MAX, |c| c as i32);
+                let needed = (cost - s.reach).max(0);
+                let attacks = if needed == 0 {
+                    2.0
+                } else if needed <= e.speed {
+                    2.0
+                } else if needed <= 2 * e.speed {
+                    1.0
+                } else {
+                    0.0
+                };
+                if attacks > 0.0 {
+                    let from = Dir::towards(at, e.pos).unwrap_or(facing);
+                    let rear = !in_front_arc(at, facing, at.step(from));
+                    melee.push((attacks / shared, s, i32::from(rear), e.prone));
+                }
+            }
+            if let Some(s) = e.ranged {
+                let d = e.pos.distance(at);
+                let steps = (d - s.reach).max(0);
+                let attacks = if steps == 0 {
+                    2.0
+                } else if steps <= e.speed {
+                    1.0
+                } else {
+                    0.0
+                };
+                if attacks > 0.0 {
+                    let sight = crate::rules::line_of_effect::sight(&self.level.map, e.pos, at);
+                    let cover = match sight.cover {
+                        Cover::None => 0,
+                        Cover::Partial => 1,
+                        Cover::Total => 2,
+                    };
+                    let far = d.min(s.reach) / s.increment.max(1);
+                    let prone = i32::from(me.prone);
+                    let adv = -far - cover - prone;
+                    let attacks = if sight.clear { attacks } else { attacks * 0.3 } / shared;
+                    total += attacks * s.expected(adv.max(-3), dv);
+                }
+            }
+        }
+        let flanked = i32::from(melee.len() >= 2);
+        for (attacks, s, rear, attacker_prone) in melee {
+            let adv = rear
+                + flanked
+                + i32::from(me.prone)
+                + i32::from(me.open)
+                - i32::from(attacker_prone);
+            total += attacks * s.expected(adv.min(3), dv);
+        }
+        total
+    }
+
+    /// The facing that keeps `at` safest next round, and its danger.
+    pub fn best_facing(&self, at: Pos, dv_bonus: i32) -> (Dir, f64) {
+        let mut best = (self.me().facing, f64::INFINITY);
+        // The current facing first: ties keep it.
+        let order = std::iter::once(self.me().facing).chain(Dir::ALL);
+        for f in order {
+            let d = self.danger(at, f, dv_bonus);
+            if d < best.1 - 1e-9 {
+                best = (f, d);
+            }
+        }
+        best
+    }
+
+    /// Movement cost from `at` to the nearest enemy or goal (units
+    /// ignored), read from the enemies' fields; `None` when none can be
+    /// reached.
+    pub fn distance_to_fight(&self, at: Pos) -> Option<i32> {
+        let enemies = self
+            .fields
+            .iter()
+            .filter_map(|(_, f)| f.cost(at).map(|c| c as i32));
+        let goals = self.goals.iter().map(|g| g.distance(at));
+        enemies.chain(goals).min()
+    }
+}
+
+/// The zones `side` must hold or reach, and the zones the enemy must hold
+/// (to contest them), as tiles.
+fn goals_of(level: &ValidLevel, _side: usize) -> Vec<Pos> {
+    let mut out = vec![];
+    for v in level.victory() {
+        let zone = match v {
+            Victory::HoldZone { zone, .. } => zone,
+            Victory::ReachExit { zone, .. } => zone,
+            _ => continue,
+        };
+        for y in zone.from.y..=zone.to.y {
+            for x in zone.from.x..=zone.to.x {
+                out.push(Pos::new(x, y));
+            }
+        }
+    }
+    out
+}
+
+fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Option<Unit> {
+    let stats = world.get::<Stats>(e)?.template.clone();
+    let pos = world.get::<GridPos>(e)?.0;
+    let entity = world.entity(e);
+    let down = entity.contains::<Dying>() || entity.contains::<Stable>();
+    let prone = entity.contains::<Prone>();
+    let open = entity.contains::<Charged>() || entity.contains::<Exposed>();
+    let facing = entity.get::<Facing>()?.0;
+    let side = entity.get::<Side>()?.0;
+    let hp = entity.get::<Health>().map_or(0, |h| h.hp);
+    let ar = entity.get::<ArmorReduction>().map_or(0, |a| a.0);
+    let reach = entity.get::<MeleeReach>().and_then(|r| r.0);
+    let weapons = entity
+        .get::<Inventory>()
+        .map(|i| i.weapons.clone())
+        .unwrap_or_default();
+    let catalog = &level.catalog;
+    let melee_weapon = weapons
+        .iter()
+        .filter_map(|w| catalog.weapon(w))
+        .find(|w| !w.is_ranged())
+        .cloned();
+    let ranged_weapon = weapons
+        .iter()
+        .filter_map(|w| catalog.weapon(w))
+        .find(|w| w.is_ranged())
+        .cloned();
+    let dv = 10
+        + stats.dex
+        + stats
+            .armor
+            .as_ref()
+            .and_then(|a| catalog.armor(a))
+            .map_or(0, |a| a.dv);
+    let shield = stats
+        .shield
+        .as_ref()
+        .and_then(|s| catalog.shield(s))
+        .map_or(0, |s| s.dv);
+    // The rules' own base numbers (R7.1, R7.7), gathered against `me` (or
+    // any other unit) from where the unit stands.
+    let strike = |world: &mut World, weapon: &crate::format::Weapon| -> Strike {
+        let mode = if weapon.is_ranged() {
+            AttackMode::Ranged
+        } else {
+            AttackMode::Melee
+        };
+        let target = if e == me { Entity::PLACEHOLDER } else { me };
+        let draft = gather(
+            world,
+            AttackDraft::new(e, target, weapon.clone(), mode, pos, pos),
+        );
+        let base = |m: &&crate::rules::Modifier| m.rule == "R7.1" || m.rule == "R7.7";
+        let bonus = draft
+            .modifiers
+            .iter()
+            .filter(base)
+            .filter_map(|m| match m.effect {
+                Effect::Bonus(b) => Some(b),
+                _ => None,
+            })
+            .sum();
+        let extra: i32 = draft
+            .modifiers
+            .iter()
+            .filter(base)
+            .filter_map(|m| match m.effect {
+                Effect::Damage(b) => Some(b),
+                _ => None,
+            })
+            .sum();
+        let (reach, increment) = match weapon.range {
+            Some(Range::Increment(i)) => (i * 3, i),
+            Some(Range::Trio(_, far, _)) => (far, far.max(1)),
+            None => (weapon.reach, 0),
+        };
+        Strike {
+            bonus,
+            damage: DamageDice {
+                count: weapon.damage.count,
+                sides: weapon.damage.sides,
+                bonus: weapon.damage.bonus + extra,
+            },
+            crit: weapon.crit.clamp(2, 20) as u32,
+            reach,
+            increment,
+        }
+    };
+    let melee = melee_weapon.as_ref().map(|w| strike(world, w));
+    let ranged = ranged_weapon.as_ref().map(|w| strike(world, w));
+    let per_round = |s: &Option<Strike>| s.map_or(0.0, |s| 2.0 * s.expected(0, 13));
+    let worth = per_round(&melee).max(per_round(&ranged)) + 1.0;
+    Some(Unit {
+        entity: e,
+        side,
+        pos,
+        facing,
+        hp,
+        ar,
+        down,
+        prone,
+        open,
+        speed: stats.speed.max(0),
+        mb: stats.mb,
+        dv,
+        shield,
+        melee,
+        ranged,
+        worth,
+        // `reach` is the cached MeleeReach: a unit whose melee weapon is
+        // gone has none.
+    })
+    .map(|mut u| {
+        if reach.is_none() {
+            u.melee = None;
+        }
+        u
+    })
+}

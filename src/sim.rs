@@ -1,0 +1,456 @@
+//! Headless balance simulation (`skirmish sim`): many battles of one level
+//! between two AI profiles, in parallel, and a report a designer can trust:
+//! wins with a 95% confidence interval, draws, rounds, and what each unit
+//! kind dealt, took, dropped and lost.
+//!
+//! Deterministic: game `i` has its own seed derived from the run's seed,
+//! its result goes to slot `i`, and the report is built in game order, so
+//! the number of threads changes the speed, never the figures.
+
+use crate::ai::{Players, Profile, play};
+use crate::battle::{Dead, Dying, Side, Stable, Stats, Tally, headless_app};
+use crate::load::ValidLevel;
+use crate::rules::{Outcome, TurnState, units};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The most commands one battle may take before it counts as stalled.
+pub const COMMAND_LIMIT: usize = 50_000;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// The level.
+    pub level: ValidLevel,
+    /// Number of battles.
+    pub games: usize,
+    /// Profile A (side 0 unless swapped).
+    pub a: Profile,
+    /// Profile B (the other sides unless swapped).
+    pub b: Profile,
+    /// The run's seed: game `i` plays with [`game_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// Swap sides every other game, cancelling the map's bias.
+    pub swap: bool,
+}
+
+/// The seed of game `index` of a run seeded `seed` (SplitMix64 of the two:
+/// neighbouring games get unrelated dice).
+pub fn game_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One unit's part in one battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitRecord {
+    /// Its kind (template).
+    pub kind: String,
+    /// Played by profile A (`false`: B).
+    pub by_a: bool,
+    /// Damage dealt (before armor).
+    pub dealt: i32,
+    /// Damage taken (before armor).
+    pub taken: i32,
+    /// Enemies it dropped.
+    pub kills: u32,
+    /// Out of action at the end (dying, stable or dead).
+    pub fell: bool,
+}
+
+/// One battle's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// Its index in the run.
+    pub index: usize,
+    /// Its seed.
+    pub seed: u64,
+    /// Profile B played side 0.
+    pub swapped: bool,
+    /// The winning side, `None` for a draw.
+    pub winner_side: Option<usize>,
+    /// The winner was profile A (`None`: a draw).
+    pub a_won: Option<bool>,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Commands accepted.
+    pub commands: usize,
+    /// Commands the rules refused (an AI bug if not 0).
+    pub refused: usize,
+    /// The battle hit [`COMMAND_LIMIT`].
+    pub stalled: bool,
+    /// Every unit's part.
+    pub units: Vec<UnitRecord>,
+}
+
+/// Plays game `index` of `config`.
+pub fn play_game(config: &SimConfig, index: usize) -> GameResult {
+    play_logged(config, index).0
+}
+
+/// Plays game `index` of `config` and returns its combat log too.
+pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
+    let seed = game_seed(config.seed, index);
+    let swapped = config.swap && index % 2 == 1;
+    let mut app = headless_app(&config.level, seed);
+    let world = app.world_mut();
+    let sides = config.level.sides().len();
+    let players = Players(
+        (0..sides)
+            .map(|s| {
+                let a_side = (s == 0) != swapped;
+                Some(if a_side { config.a.clone() } else { config.b.clone() })
+            })
+            .collect(),
+    );
+    players.clone().install(world);
+    let played = play(world, &players, COMMAND_LIMIT);
+    let turn = world.resource::<TurnState>();
+    let winner_side = match &turn.outcome {
+        Some(Outcome::Victory { side, .. }) => Some(*side),
+        _ => None,
+    };
+    let rounds = turn.round;
+    let is_a = |side: usize| (side == 0) != swapped;
+    let units = units(world)
+        .into_iter()
+        .filter_map(|e| {
+            let entity = world.entity(e);
+            let tally = entity.get::<Tally>().copied().unwrap_or_default();
+            Some(UnitRecord {
+                kind: entity.get::<Stats>()?.kind.clone(),
+                by_a: is_a(entity.get::<Side>()?.0),
+                dealt: tally.dealt,
+                taken: tally.taken,
+                kills: tally.downed,
+                fell: entity.contains::<Dying>()
+                    || entity.contains::<Stable>()
+                    || entity.contains::<Dead>(),
+            })
+        })
+        .collect();
+    let mut log = world.resource::<crate::rules::CombatLog>().text();
+    for r in &played.refused {
+        log.push_str(&format!("AI command refused: {r}\n"));
+    }
+    let result = GameResult {
+        index,
+        seed,
+        swapped,
+        winner_side,
+        a_won: winner_side.map(is_a),
+        rounds,
+        commands: played.commands,
+        refused: played.refused.len(),
+        stalled: played.stalled,
+        units,
+    };
+    (result, log)
+}
+
+/// Plays every game of `config` on `config.jobs` threads; `done` is called
+/// after each game (for a progress bar). Results are in game order.
+pub fn run(config: &SimConfig, done: impl Fn() + Sync) -> Vec<GameResult> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; config.games]);
+    std::thread::scope(|scope| {
+        for _ in 0..config.jobs.max(1).min(config.games.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= config.games {
+                        break;
+                    }
+                    let r = play_game(config, i);
+                    results.lock().expect("no thread panics holding it")[i] = Some(r);
+                    done();
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no thread panicked holding it")
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// A share with its 95% confidence interval (Wilson score interval).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Share {
+    /// Successes.
+    pub count: usize,
+    /// Trials.
+    pub of: usize,
+    /// `count / of` (0 when `of` is 0).
+    pub rate: f64,
+    /// Lower bound of the 95% interval.
+    pub low: f64,
+    /// Upper bound of the 95% interval.
+    pub high: f64,
+}
+
+impl Share {
+    /// `count` out of `of`, with its Wilson 95% interval.
+    pub fn new(count: usize, of: usize) -> Share {
+        if of == 0 {
+            return Share {
+                count,
+                of,
+                rate: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let (n, p, z) = (of as f64, count as f64 / of as f64, 1.96_f64);
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        Share {
+            count,
+            of,
+            rate: p,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        }
+    }
+}
+
+impl fmt::Display for Share {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}/{} = {:.1}% (95% CI {:.1}–{:.1}%)",
+            self.count,
+            self.of,
+            100.0 * self.rate,
+            100.0 * self.low,
+            100.0 * self.high
+        )
+    }
+}
+
+/// Mean and standard deviation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Spread {
+    /// Mean.
+    pub mean: f64,
+    /// Standard deviation (population).
+    pub sd: f64,
+    /// Smallest.
+    pub min: f64,
+    /// Largest.
+    pub max: f64,
+}
+
+impl Spread {
+    fn of(values: impl Iterator<Item = f64> + Clone) -> Spread {
+        let n = values.clone().count().max(1) as f64;
+        let mean = values.clone().sum::<f64>() / n;
+        let var = values.clone().map(|v| (v - mean).powi(2)).sum::<f64>() / n;
+        Spread {
+            mean,
+            sd: var.sqrt(),
+            min: values.clone().fold(f64::INFINITY, f64::min),
+            max: values.fold(f64::NEG_INFINITY, f64::max),
+        }
+    }
+}
+
+/// One unit kind's figures over the run, per unit and battle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KindStats {
+    /// Units of this kind over all battles.
+    pub units: usize,
+    /// Mean damage dealt by one unit in one battle.
+    pub dealt: f64,
+    /// Mean damage taken.
+    pub taken: f64,
+    /// Mean enemies dropped.
+    pub kills: f64,
+    /// Share of them out of action at the end.
+    pub fell: f64,
+}
+
+/// The report of a run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The level's name.
+    pub level: String,
+    /// Profile A's name.
+    pub a: String,
+    /// Profile B's name.
+    pub b: String,
+    /// The run's seed.
+    pub seed: u64,
+    /// Battles played.
+    pub games: usize,
+    /// Sides swapped every other game.
+    pub swapped: bool,
+    /// A's wins among decided battles.
+    pub a_wins: Share,
+    /// B's wins among decided battles.
+    pub b_wins: Share,
+    /// Draws among all battles.
+    pub draws: Share,
+    /// Wins of each map side among decided battles, by side name: the
+    /// map's bias.
+    pub side_wins: BTreeMap<String, Share>,
+    /// Rounds per battle.
+    pub rounds: Spread,
+    /// Figures per unit kind.
+    pub kinds: BTreeMap<String, KindStats>,
+    /// Commands the rules refused (0 unless an AI has a bug).
+    pub refused: usize,
+    /// Battles that hit the command limit.
+    pub stalled: usize,
+}
+
+impl Report {
+    /// Sums up `results` of a run of `config`.
+    pub fn new(config: &SimConfig, results: &[GameResult]) -> Report {
+        let decided = results.iter().filter(|r| r.a_won.is_some()).count();
+        let a = results.iter().filter(|r| r.a_won == Some(true)).count();
+        let b = results.iter().filter(|r| r.a_won == Some(false)).count();
+        let side_wins = config
+            .level
+            .sides()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let won = results
+                    .iter()
+                    .filter(|r| r.winner_side == Some(i))
+                    .count();
+                (s.name.clone(), Share::new(won, decided))
+            })
+            .collect();
+        let mut kinds: BTreeMap<String, (usize, i64, i64, u64, usize)> = BTreeMap::new();
+        for u in results.iter().flat_map(|r| &r.units) {
+            let k = kinds.entry(u.kind.clone()).or_default();
+            k.0 += 1;
+            k.1 += u.dealt as i64;
+            k.2 += u.taken as i64;
+            k.3 += u.kills as u64;
+            k.4 += usize::from(u.fell);
+        }
+        let kinds = kinds
+            .into_iter()
+            .map(|(kind, (n, dealt, taken, kills, fell))| {
+                let per = |x: f64| x / n.max(1) as f64;
+                (
+                    kind,
+                    KindStats {
+                        units: n,
+                        dealt: per(dealt as f64),
+                        taken: per(taken as f64),
+                        kills: per(kills as f64),
+                        fell: per(fell as f64),
+                    },
+                )
+            })
+            .collect();
+        Report {
+            level: config.level.name().to_string(),
+            a: config.a.name.clone(),
+            b: config.b.name.clone(),
+            seed: config.seed,
+            games: results.len(),
+            swapped: config.swap,
+            a_wins: Share::new(a, decided),
+            b_wins: Share::new(b, decided),
+            draws: Share::new(results.len() - decided, results.len()),
+            side_wins,
+            rounds: Spread::of(results.iter().map(|r| r.rounds as f64)),
+            kinds,
+            refused: results.iter().map(|r| r.refused).sum(),
+            stalled: results.iter().filter(|r| r.stalled).count(),
+        }
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {} battles, {} (A) vs {} (B), seed {}{}",
+            self.level,
+            self.games,
+            self.a,
+            self.b,
+            self.seed,
+            if self.swapped {
+                ", sides swapped every other battle"
+            } else {
+                ""
+            }
+        )?;
+        writeln!(f, "  {} wins  {}", self.a, self.a_wins)?;
+        writeln!(f, "  {} wins  {}", self.b, self.b_wins)?;
+        writeln!(f, "  draws     {}", self.draws)?;
+        for (side, share) in &self.side_wins {
+            writeln!(f, "  side {side} wins {share}")?;
+        }
+        writeln!(
+            f,
+            "  rounds    mean {:.1}, sd {:.1}, min {}, max {}",
+            self.rounds.mean, self.rounds.sd, self.rounds.min, self.rounds.max
+        )?;
+        writeln!(
+            f,
+            "  {:<12} {:>6} {:>8} {:>8} {:>7} {:>6}",
+            "kind", "units", "dealt", "taken", "kills", "fell"
+        )?;
+        for (kind, k) in &self.kinds {
+            writeln!(
+                f,
+                "  {:<12} {:>6} {:>8.1} {:>8.1} {:>7.2} {:>5.0}%",
+                kind,
+                k.units,
+                k.dealt,
+                k.taken,
+                k.kills,
+                100.0 * k.fell
+            )?;
+        }
+        if self.refused > 0 || self.stalled > 0 {
+            writeln!(
+                f,
+                "  WARNING: {} refused AI commands, {} stalled battles",
+                self.refused, self.stalled
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        // 75 of 100: 95% Wilson interval 65.7%–82.5%.
+        let s = Share::new(75, 100);
+        assert!((s.low - 0.6569).abs() < 1e-3, "{s}");
+        assert!((s.high - 0.8245).abs() < 1e-3, "{s}");
+        let all = Share::new(10, 10);
+        assert_eq!(all.high, 1.0);
+        assert!(all.low > 0.69 && all.low < 0.73, "{all}");
+    }
+
+    #[test]
+    fn game_seeds_differ() {
+        let seeds: std::collections::BTreeSet<u64> = (0..1000).map(|i| game_seed(7, i)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert_ne!(game_seed(7, 0), game_seed(8, 0));
+    }
+}
