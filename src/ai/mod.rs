@@ -54,12 +54,13 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
     if world.resource::<TurnState>().outcome.is_some() {
         return None;
     }
-    if let Some(asked) = world.resource::<Decisions>().asked() {
+    let question = world.resource::<Decisions>().questions.first().copied();
+    if let Some((asked, trigger)) = question {
         let profile = side_of(world, asked).and_then(|s| players.of(s))?;
         let take = match profile.kind {
             Kind::Random => world.resource_mut::<Dice>().roll(2) == 1,
             Kind::Greedy => true,
-            Kind::Utility => utility::react(world, asked, &profile.weights),
+            Kind::Utility => utility::react(world, asked, trigger, &profile.weights),
         };
         let unit = crate::rules::name_of(world, asked);
         return Some(Command::React { unit, take });

@@ -84,7 +84,7 @@ impl Default for Weights {
             armor: 0.3,
             drop: 1.0,
             finish: 0.4,
-            exposure: 0.5,
+            exposure: 0.25,
             provoked: 1.0,
             approach: 0.5,
             urgency: 2.0,

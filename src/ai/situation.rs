@@ -103,8 +103,8 @@ pub struct Situation {
     /// can reach a tile (units ignored: they move).
     pub fields: Vec<(usize, CostMap)>,
     /// For each entry of `fields`: how many of our units besides `me` that
-    /// enemy can get at next round. Its blows are shared among them and
-    /// `me`: a unit that advances with its allies risks less than one alone.
+    /// enemy can get at next round, plus one. Its blows are shared among
+    /// them: a unit that advances with its allies risks less than one alone.
     pub shared: Vec<f64>,
     /// Action points left to `me`.
     pub ap: i32,
@@ -209,10 +209,11 @@ impl Situation {
         let mut total = 0.0;
         for ((i, field), shared) in self.fields.iter().zip(&self.shared) {
             let e = &self.units[*i];
+            let cost_here = field.cost(at).unwrap_or(u32::MAX);
             if let Some(s) = e.melee {
                 // Cost for the enemy to stand within reach of `at`: its cost
                 // to `at` less the reach (a rough but cheap bound).
-                let cost = field.cost(at).map_or(i32::MAX, |c| c as i32);
+                let cost = cost_here.min(i32::MAX as u32) as i32;
                 let needed = (cost - s.reach).max(0);
                 let attacks = if needed == 0 {
                     2.0

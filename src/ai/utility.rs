@@ -22,6 +22,7 @@ use crate::rules::dying::STABILIZE_DC;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
 use crate::rules::movement::{reachable, steps_provoking, view_for, watchers_with_reactions};
 use crate::rules::preview::{AttackPreview, preview_attack};
+use crate::rules::reactions::Trigger;
 use crate::rules::threat::{Threat, melee_weapon_for};
 use crate::rules::throw::missile;
 use crate::rules::{TurnState, check, name_of};
@@ -105,6 +106,23 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
             to,
             path: None,
         });
+    }
+    // Stepping (1 AP, one tile, never provokes: R8.2) out of a threatened
+    // tile, to shoot or withdraw without reactive attacks.
+    if watchers.iter().any(|(t, left)| *left > 0 && t.covers(start)) {
+        for dir in crate::grid::Dir::ALL {
+            let to = start.step(dir);
+            let step = Command::Step {
+                unit: name.clone(),
+                to,
+            };
+            if check(world, step.clone()).is_err() {
+                continue;
+            }
+            let value = position_value(&sit, to, w);
+            let (acts, _) = actions_at(world, &sit, to, sit.ap - 1, &watchers, w);
+            best.offer(value + acts, || step);
+        }
     }
     // Charging (R4.7): 2 AP, a straight run and one attack with advantage.
     if sit.ap >= 2 {
@@ -714,17 +732,21 @@ fn charge_value(
 }
 
 /// Whether `reactor` takes its reactive attack on the unit whose turn it is
-/// (R8.1): when the attack is worth more than keeping the reaction.
-pub fn react(world: &mut World, reactor: Entity, w: &Weights) -> bool {
+/// (R8.1), struck where the trigger happens (the tile it leaves, R8.4):
+/// when the attack is worth more than keeping the reaction.
+pub fn react(world: &mut World, reactor: Entity, trigger: Trigger, w: &Weights) -> bool {
     let Some(provoker) = world.resource::<TurnState>().current else {
         return false;
     };
     let Some(sit) = Situation::read(world, reactor, false) else {
         return false;
     };
-    let Some(target) = sit.units.iter().find(|u| u.entity == provoker).cloned() else {
+    let Some(mut target) = sit.units.iter().find(|u| u.entity == provoker).cloned() else {
         return false;
     };
+    if let Trigger::Leave(tile) = trigger {
+        target.pos = tile;
+    }
     let from = sit.me().pos;
     let Some(weapon) = melee_weapon_for(world, reactor, from.distance(target.pos)) else {
         return false;
