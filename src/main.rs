@@ -324,7 +324,16 @@ fn check_file(path: &Path, catalog: Result<&Catalog, &Problems>) -> Result<(), P
                 all.extend(p.0.iter().cloned());
                 Problems(all)
             })?;
-            parse_level(&bytes, &file, catalog).map(drop)
+            let valid = parse_level(&bytes, &file, catalog)?;
+            // The AI profiles its sides name must exist (assets/ai/).
+            let profiles = skirmish::ai::Profiles::load(Path::new(skirmish::ai::PROFILE_DIR))?;
+            let src = String::from_utf8_lossy(&bytes);
+            let problems = profiles.check_level(&valid.source, &src, &file);
+            if problems.is_empty() {
+                Ok(())
+            } else {
+                Err(Problems(problems))
+            }
         }
         FileKind::Scenario => skirmish::scenario::parse(&bytes, &file).map(drop),
     }

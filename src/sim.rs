@@ -107,7 +107,11 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
         (0..sides)
             .map(|s| {
                 let a_side = (s == 0) != swapped;
-                Some(if a_side { config.a.clone() } else { config.b.clone() })
+                Some(if a_side {
+                    config.a.clone()
+                } else {
+                    config.b.clone()
+                })
             })
             .collect(),
     );
@@ -326,10 +330,7 @@ impl Report {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let won = results
-                    .iter()
-                    .filter(|r| r.winner_side == Some(i))
-                    .count();
+                let won = results.iter().filter(|r| r.winner_side == Some(i)).count();
                 (s.name.clone(), Share::new(won, decided))
             })
             .collect();

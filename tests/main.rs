@@ -1,5 +1,6 @@
 //! The integration tests: one crate, one module per concern.
 
+mod ai;
 mod asset;
 mod broken;
 mod cli;

@@ -60,7 +60,10 @@ pub fn greedy(world: &mut World, me: Entity) -> Command {
     };
     let mut best: Option<(f64, Pos)> = None;
     if sit.ap >= 2 {
-        for &t in tiles.iter().filter(|t| nearest(**t) <= 1 || sit.me().ranged.is_some()) {
+        for &t in tiles
+            .iter()
+            .filter(|t| nearest(**t) <= 1 || sit.me().ranged.is_some())
+        {
             if let Some((v, _)) = best_attack(world, &sit, t, &name)
                 && best.is_none_or(|b| v > b.0)
             {
@@ -107,8 +110,7 @@ fn best_attack(world: &mut World, sit: &Situation, at: Pos, name: &str) -> Optio
             if mode == AttackMode::Melee && at.distance(enemy.pos) > weapon.reach {
                 continue;
             }
-            let mut draft =
-                AttackDraft::new(me, enemy.entity, weapon.clone(), mode, at, enemy.pos);
+            let mut draft = AttackDraft::new(me, enemy.entity, weapon.clone(), mode, at, enemy.pos);
             draft.earlier_attacks = sit.attacks;
             let Ok(p) = preview_attack(world, draft) else {
                 continue;

@@ -91,6 +91,55 @@ impl Unit {
     }
 }
 
+/// Terrain-only movement costs from a tile, by (tile, limit): they depend
+/// on the map alone, so the AI keeps them for the whole battle.
+#[derive(Resource, Default)]
+pub struct FieldCache(std::collections::HashMap<(Pos, u32), Arc<CostMap>>);
+
+/// One melee enemy that can get at a tile next round.
+#[derive(Clone, Copy, Debug)]
+pub struct MeleeThreat {
+    /// Its share of attacks on the tile (2 or 1, shared with our other
+    /// units it can get at).
+    pub attacks: f64,
+    /// The way it comes from, seen from the tile.
+    pub from: Option<Dir>,
+    /// Its index in [`Situation::fields`].
+    pub slot: usize,
+    /// Advantage it has besides the rear and flanks (we are prone or open;
+    /// it is prone).
+    pub adv: i32,
+}
+
+/// What can strike a tile next round ([`Situation::reach`]).
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// Expected damage from shooters.
+    pub ranged: f64,
+    /// The melee enemies that can come.
+    pub melee: Vec<MeleeThreat>,
+    /// Two or more can come: a flank is likely (R4.5).
+    pub flanked: bool,
+    /// Our DV there.
+    pub dv: i32,
+}
+
+impl Reach {
+    /// Expected damage taken there facing `facing`: melee attacks from the
+    /// rear arc have +1 advantage (R4.3), flanked ones +1 (R4.5).
+    pub fn danger(&self, sit: &Situation, at: Pos, facing: Dir) -> f64 {
+        let mut total = self.ranged;
+        for m in &self.melee {
+            let rear = m
+                .from
+                .is_some_and(|d| !in_front_arc(at, facing, at.step(d)));
+            let adv = m.adv + i32::from(rear) + i32::from(self.flanked);
+            total += m.attacks * sit.expected(m.slot, false, adv, self.dv);
+        }
+        total
+    }
+}
+
 /// Everything one decision of `me` needs.
 pub struct Situation {
     /// The level.
@@ -101,7 +150,7 @@ pub struct Situation {
     pub units: Vec<Unit>,
     /// Terrain cost from each enemy's tile (index into `units`): how soon it
     /// can reach a tile (units ignored: they move).
-    pub fields: Vec<(usize, CostMap)>,
+    pub fields: Vec<(usize, Arc<CostMap>)>,
     /// For each entry of `fields`: how many of our units besides `me` that
     /// enemy can get at next round, plus one. Its blows are shared among
     /// them: a unit that advances with its allies risks less than one alone.
@@ -114,6 +163,8 @@ pub struct Situation {
     pub goals: Vec<Pos>,
     /// How late the battle is, 0 at the start to 1 at the round limit.
     pub lateness: f64,
+    /// Expected damage by (enemy slot, ranged, advantage, DV).
+    memo: std::cell::RefCell<std::collections::HashMap<(usize, bool, i32, i32), f64>>,
 }
 
 impl Situation {
@@ -132,21 +183,31 @@ impl Situation {
         let me_index = list.iter().position(|u| u.entity == me)?;
         let side = list[me_index].side;
         let empty = Occupancy::new(&level.map, std::iter::empty(), side, list[me_index].pos);
+        let mut cache = world.remove_resource::<FieldCache>().unwrap_or_default();
         let fields = list
             .iter()
             .enumerate()
             .filter(|(_, u)| with_fields && u.side != side && !u.down)
             .map(|(i, u)| {
                 let limit = (3 * u.speed.max(1)) as u32 + 4;
-                (i, search(&level.map, &empty, u.pos, limit))
+                let field = cache
+                    .0
+                    .entry((u.pos, limit))
+                    .or_insert_with(|| Arc::new(search(&level.map, &empty, u.pos, limit)))
+                    .clone();
+                (i, field)
             })
             .collect();
-        let fields: Vec<(usize, CostMap)> = fields;
+        world.insert_resource(cache);
+        let fields: Vec<(usize, Arc<CostMap>)> = fields;
         let shared = fields
             .iter()
             .map(|(i, field)| {
                 let e = &list[*i];
-                let span = e.melee.map_or(0, |s| s.reach).max(e.ranged.map_or(0, |s| s.reach));
+                let span = e
+                    .melee
+                    .map_or(0, |s| s.reach)
+                    .max(e.ranged.map_or(0, |s| s.reach));
                 let others = list
                     .iter()
                     .enumerate()
@@ -175,6 +236,7 @@ impl Situation {
             attacks,
             goals,
             lateness: (round as f64 / limit as f64).min(1.0),
+            memo: Default::default(),
         })
     }
 
@@ -197,17 +259,20 @@ impl Situation {
         self.units.iter().find(|u| u.pos == p)
     }
 
-    /// Expected damage `me` takes next round standing on `at`, facing
-    /// `facing`, with `dv_bonus` added to its DV (Defend, a readied shield),
-    /// from every enemy that can get at it: melee enemies from the side they
-    /// come from (rear +1, R4.3; flanked +1 when two or more can come,
-    /// R4.5), shooters by range and cover (R7.4, R6.2).
-    pub fn danger(&self, at: Pos, facing: Dir, dv_bonus: i32) -> f64 {
+    /// Who can get at `me` on `at` next round: shooters' expected damage
+    /// summed (they do not care where it faces), and each melee enemy's
+    /// share of attacks and the side it comes from. Facing-independent, so
+    /// it is read once per tile and [`Reach::danger`] tries every facing.
+    pub fn reach(&self, at: Pos, dv_bonus: i32) -> Reach {
         let me = self.me();
         let dv = me.dv + dv_bonus;
-        let mut melee: Vec<(f64, Strike, i32, bool)> = vec![];
-        let mut total = 0.0;
-        for ((i, field), shared) in self.fields.iter().zip(&self.shared) {
+        let mut out = Reach {
+            ranged: 0.0,
+            melee: vec![],
+            flanked: false,
+            dv,
+        };
+        for (slot, ((i, field), shared)) in self.fields.iter().zip(&self.shared).enumerate() {
             let e = &self.units[*i];
             let cost_here = field.cost(at).unwrap_or(u32::MAX);
             if let Some(s) = e.melee {
@@ -215,9 +280,7 @@ impl Situation {
                 // to `at` less the reach (a rough but cheap bound).
                 let cost = cost_here.min(i32::MAX as u32) as i32;
                 let needed = (cost - s.reach).max(0);
-                let attacks = if needed == 0 {
-                    2.0
-                } else if needed <= e.speed {
+                let attacks = if needed <= e.speed {
                     2.0
                 } else if needed <= 2 * e.speed {
                     1.0
@@ -225,9 +288,14 @@ impl Situation {
                     0.0
                 };
                 if attacks > 0.0 {
-                    let from = Dir::towards(at, e.pos).unwrap_or(facing);
-                    let rear = !in_front_arc(at, facing, at.step(from));
-                    melee.push((attacks / shared, s, i32::from(rear), e.prone));
+                    let from = Dir::towards(at, e.pos);
+                    let adv = i32::from(me.prone) + i32::from(me.open) - i32::from(e.prone);
+                    out.melee.push(MeleeThreat {
+                        attacks: attacks / shared,
+                        from,
+                        slot,
+                        adv,
+                    });
                 }
             }
             if let Some(s) = e.ranged {
@@ -248,32 +316,49 @@ impl Situation {
                         Cover::Total => 2,
                     };
                     let far = d.min(s.reach) / s.increment.max(1);
-                    let prone = i32::from(me.prone);
-                    let adv = -far - cover - prone;
+                    let adv = -far - cover - i32::from(me.prone);
                     let attacks = if sight.clear { attacks } else { attacks * 0.3 } / shared;
-                    total += attacks * s.expected(adv.max(-3), dv);
+                    out.ranged += attacks * self.expected(slot, true, adv, dv);
                 }
             }
         }
-        let flanked = i32::from(melee.len() >= 2);
-        for (attacks, s, rear, attacker_prone) in melee {
-            let adv = rear
-                + flanked
-                + i32::from(me.prone)
-                + i32::from(me.open)
-                - i32::from(attacker_prone);
-            total += attacks * s.expected(adv.min(3), dv);
+        out.flanked = out.melee.len() >= 2;
+        out
+    }
+
+    /// Expected damage of one attack of the enemy in `fields[slot]` (its
+    /// ranged or melee strike), memoised: a decision asks the same few
+    /// numbers thousands of times.
+    fn expected(&self, slot: usize, ranged: bool, advantage: i32, dv: i32) -> f64 {
+        let advantage = advantage.clamp(-3, 3);
+        let key = (slot, ranged, advantage, dv);
+        if let Some(v) = self.memo.borrow().get(&key) {
+            return *v;
         }
-        total
+        let e = &self.units[self.fields[slot].0];
+        let strike = if ranged { e.ranged } else { e.melee };
+        let v = strike.map_or(0.0, |s| s.expected(advantage, dv));
+        self.memo.borrow_mut().insert(key, v);
+        v
+    }
+
+    /// Expected damage `me` takes next round standing on `at`, facing
+    /// `facing`, with `dv_bonus` added to its DV (Defend, a readied shield),
+    /// from every enemy that can get at it: melee enemies from the side they
+    /// come from (rear +1, R4.3; flanked +1 when two or more can come,
+    /// R4.5), shooters by range and cover (R7.4, R6.2).
+    pub fn danger(&self, at: Pos, facing: Dir, dv_bonus: i32) -> f64 {
+        self.reach(at, dv_bonus).danger(self, at, facing)
     }
 
     /// The facing that keeps `at` safest next round, and its danger.
     pub fn best_facing(&self, at: Pos, dv_bonus: i32) -> (Dir, f64) {
+        let reach = self.reach(at, dv_bonus);
         let mut best = (self.me().facing, f64::INFINITY);
         // The current facing first: ties keep it.
         let order = std::iter::once(self.me().facing).chain(Dir::ALL);
         for f in order {
-            let d = self.danger(at, f, dv_bonus);
+            let d = reach.danger(self, at, f);
             if d < best.1 - 1e-9 {
                 best = (f, d);
             }

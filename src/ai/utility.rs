@@ -109,7 +109,10 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     }
     // Stepping (1 AP, one tile, never provokes: R8.2) out of a threatened
     // tile, to shoot or withdraw without reactive attacks.
-    if watchers.iter().any(|(t, left)| *left > 0 && t.covers(start)) {
+    if watchers
+        .iter()
+        .any(|(t, left)| *left > 0 && t.covers(start))
+    {
         for dir in crate::grid::Dir::ALL {
             let to = start.step(dir);
             let step = Command::Step {
@@ -173,10 +176,7 @@ fn position_value(sit: &Situation, at: Pos, w: &Weights) -> f64 {
         .map(|s| s.reach)
         .or(me.melee.map(|s| s.reach))
         .unwrap_or(1);
-    if let (Some(now), Some(then)) = (
-        sit.distance_to_fight(me.pos),
-        sit.distance_to_fight(at),
-    ) {
+    if let (Some(now), Some(then)) = (sit.distance_to_fight(me.pos), sit.distance_to_fight(at)) {
         let gap = |d: i32| (d - reach).max(0) as f64;
         let urgency = 1.0 + w.urgency * sit.lateness;
         value += w.approach * urgency * me.worth * (gap(now) - gap(then)) / me.speed.max(1) as f64;
@@ -233,7 +233,12 @@ fn provocation_cost(
     let mut damage = 0.0;
     for (_, _, reactors) in steps_provoking(watchers, start, path) {
         for r in reactors {
-            if let Some(s) = sit.units.iter().find(|u| u.entity == r).and_then(|u| u.melee) {
+            if let Some(s) = sit
+                .units
+                .iter()
+                .find(|u| u.entity == r)
+                .and_then(|u| u.melee)
+            {
                 damage += s.expected(0, me.dv);
             }
         }
@@ -367,7 +372,10 @@ fn attacks_from(
         return vec![];
     }
     let catalog: Catalog = sit.level.catalog.clone();
-    let inventory = world.get::<Inventory>(me.entity).cloned().unwrap_or_default();
+    let inventory = world
+        .get::<Inventory>(me.entity)
+        .cloned()
+        .unwrap_or_default();
     let stats = world.get::<Stats>(me.entity).map(|s| s.template.clone());
     let stamina = world.get::<Stamina>(me.entity).map_or(0, |s| s.0);
     let mb = stats.as_ref().map_or(0, |t| t.mb);
@@ -413,7 +421,11 @@ fn attacks_from(
             };
             let weapon_arg = (slot > 0).then(|| weapon_name.clone());
             let cost = if ranged { shooting_cost } else { 0.0 };
-            let lunge_cost = if lunge { w.stamina + exposed_cost(sit, at, w) } else { 0.0 };
+            let lunge_cost = if lunge {
+                w.stamina + exposed_cost(sit, at, w)
+            } else {
+                0.0
+            };
             let base = attack_value(target, &preview, w) - cost - lunge_cost;
             out.push(Act {
                 value: base,
@@ -432,10 +444,8 @@ fn attacks_from(
             let power = mb.min(stamina - i32::from(lunge));
             if power > 0 && slot == 0 && !target.down {
                 let strong = preview.adjusted(0, 2 * power);
-                let value = attack_value(target, &strong, w)
-                    - cost
-                    - lunge_cost
-                    - w.stamina * power as f64;
+                let value =
+                    attack_value(target, &strong, w) - cost - lunge_cost - w.stamina * power as f64;
                 out.push(Act {
                     value,
                     command: Command::Attack {
@@ -630,16 +640,16 @@ fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Ac
         .catalog
         .item("potion")
         .and_then(|i| i.heal.clone())
-        .map_or(0.0, |d| d.count as f64 * (d.sides as f64 + 1.0) / 2.0 + d.bonus as f64);
+        .map_or(0.0, |d| {
+            d.count as f64 * (d.sides as f64 + 1.0) / 2.0 + d.bonus as f64
+        });
     let mut out = vec![];
     for ally in &sit.units {
         if ally.side != me.side || ally.entity == me.entity || ally.pos.chebyshev(at) != 1 {
             continue;
         }
         let ally_name = name_of(world, ally.entity);
-        let dying = world
-            .entity(ally.entity)
-            .contains::<crate::battle::Dying>();
+        let dying = world.entity(ally.entity).contains::<crate::battle::Dying>();
         if dying && let Some(t) = &stats {
             let modifier = t.wis + t.skills.get(&Skill::Medicine).copied().unwrap_or(0);
             let chance = ((21 - (STABILIZE_DC - modifier)) as f64 / 20.0).clamp(0.05, 1.0);

@@ -2,7 +2,7 @@
 
 use super::{
     ActionPoints, ArmorReduction, Battlefield, Facing, GridPos, GroundObject, Health, Inventory,
-    OffGuard, Tally, Reactions, Roster, Side, Stamina, Stats, UnitId,
+    OffGuard, Reactions, Roster, Side, Stamina, Stats, Tally, UnitId,
 };
 use crate::dice::Dice;
 use crate::load::ValidLevel;

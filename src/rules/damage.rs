@@ -49,7 +49,13 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, degrees: i32) {
     } else {
         format!(" [{extra}]")
     };
-    take_damage(world, target, damage, &format!("{text}{extra}"), draft.attacker);
+    take_damage(
+        world,
+        target,
+        damage,
+        &format!("{text}{extra}"),
+        draft.attacker,
+    );
 }
 
 /// `unit` takes `damage` from `source`: from its AR first, what is left from

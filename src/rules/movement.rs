@@ -13,11 +13,11 @@
 use super::Pending;
 use super::command::{Command, Refusal};
 use super::log::log;
+use super::threat::Threat;
 use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
 use crate::terrain::{Movement, TerrainMap};
-use super::threat::Threat;
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -550,7 +550,11 @@ pub fn provocations(world: &World, unit: Entity, path: &[Pos]) -> Vec<Provocatio
 
 /// [`provocations`] by entity: each provoking step's index, the tile left
 /// and the reactors in initiative order (R8.5).
-pub fn provoking_steps(world: &World, unit: Entity, path: &[Pos]) -> Vec<(usize, Pos, Vec<Entity>)> {
+pub fn provoking_steps(
+    world: &World,
+    unit: Entity,
+    path: &[Pos],
+) -> Vec<(usize, Pos, Vec<Entity>)> {
     let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
         return vec![];
     };

@@ -244,7 +244,11 @@ mod tests {
             let total: f64 = chances.iter().sum();
             let mean: f64 = chances.iter().enumerate().map(|(n, q)| n as f64 * q).sum();
             assert!((total - 1.0).abs() < 1e-9, "{total}");
-            assert!((mean - p.expected_damage).abs() < 1e-9, "{mean} vs {}", p.expected_damage);
+            assert!(
+                (mean - p.expected_damage).abs() < 1e-9,
+                "{mean} vs {}",
+                p.expected_damage
+            );
             assert!((chances[0] - if down { 1.0 } else { p.degrees[0] }).abs() < 1e-12);
         }
     }

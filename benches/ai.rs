@@ -1,0 +1,135 @@
+//! Speed of the opponent AI (issue targets in brackets):
+//! - one whole unit turn decided and played by the utility AI, 32×32 level,
+//!   8 units a side [median ≤ 5 ms];
+//! - the same on 64×64 with 16 a side, and the slowest unit turn of whole
+//!   battles there, printed [none above 50 ms];
+//! - `sim` of 200 battles of the shipped 8-vs-8 level (`levels/pass.ron`) on
+//!   2 threads [≤ 60 s].
+//!
+//! Run: `cargo bench --bench ai`.
+
+#[path = "generate.rs"]
+mod generate;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use skirmish::ai::{Players, Profiles, next_command};
+use skirmish::battle::headless_app;
+use skirmish::load::{ValidLevel, load_catalog_dir, load_level_file};
+use skirmish::rules::{TurnState, submit};
+use skirmish::sim::{SimConfig, run};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn utility_players(level: &ValidLevel) -> Players {
+    let utility = Profiles::shipped().get("utility").cloned();
+    Players(vec![utility; level.sides().len()])
+}
+
+/// A battle of `level` after `turns` unit turns played by the AI: the
+/// position the timed turn starts from.
+fn battle_after(level: &ValidLevel, seed: u64, turns: usize) -> bevy::app::App {
+    let mut app = headless_app(level, seed);
+    let players = utility_players(level);
+    players.clone().install(app.world_mut());
+    for _ in 0..turns {
+        play_turn(&mut app, &players);
+    }
+    app
+}
+
+/// Plays the current unit's whole turn (its commands and the reaction
+/// answers on the way); returns how many commands.
+fn play_turn(app: &mut bevy::app::App, players: &Players) -> usize {
+    let world = app.world_mut();
+    let unit = world.resource::<TurnState>().current;
+    let mut n = 0;
+    while world.resource::<TurnState>().current == unit {
+        let Some(cmd) = next_command(world, players) else {
+            break;
+        };
+        if submit(world, cmd).is_err() {
+            let _ = submit(world, skirmish::rules::Command::EndTurn);
+        }
+        n += 1;
+    }
+    n
+}
+
+fn bench_unit_turn(c: &mut Criterion, size: usize, per_side: usize) {
+    let level = generate::level(size, per_side);
+    let players = utility_players(&level);
+    let mut start = 0usize;
+    c.bench_function(
+        &format!("utility AI, one unit turn, {size}x{size}, {per_side} a side"),
+        |b| {
+            b.iter_batched(
+                || {
+                    // Vary the position: 0 to 3 rounds into the battle.
+                    start = (start + 7) % (4 * 2 * per_side);
+                    battle_after(&level, start as u64, start)
+                },
+                // The app is returned so that dropping it is not timed.
+                |mut app| {
+                    play_turn(&mut app, &players);
+                    app
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
+}
+
+fn bench_turns(c: &mut Criterion) {
+    bench_unit_turn(c, 32, 8);
+    bench_unit_turn(c, 64, 16);
+}
+
+/// The slowest unit turn over whole battles on 64×64 with 16 a side.
+fn slowest_turn(_: &mut Criterion) {
+    let level = generate::level(64, 16);
+    let players = utility_players(&level);
+    let (mut slowest, mut turns, mut total) = (Duration::ZERO, 0, Duration::ZERO);
+    for seed in 0..3 {
+        let mut app = battle_after(&level, seed, 0);
+        while app.world().resource::<TurnState>().outcome.is_none() && turns < 3000 {
+            let t = Instant::now();
+            if play_turn(&mut app, &players) == 0 {
+                break;
+            }
+            let dt = t.elapsed();
+            slowest = slowest.max(dt);
+            total += dt;
+            turns += 1;
+        }
+    }
+    println!(
+        "utility AI, 64x64, 16 a side: slowest unit turn {:.2} ms, mean {:.2} ms over {turns} turns of 3 battles",
+        slowest.as_secs_f64() * 1e3,
+        total.as_secs_f64() * 1e3 / turns.max(1) as f64
+    );
+}
+
+fn bench_sim(c: &mut Criterion) {
+    let catalog = load_catalog_dir(Path::new("assets/catalog")).expect("catalog");
+    let level = load_level_file(Path::new("levels/pass.ron"), &catalog).expect("pass");
+    let profiles = Profiles::shipped();
+    let config = SimConfig {
+        level,
+        games: 200,
+        a: profiles.get("utility").cloned().expect("utility"),
+        b: profiles.get("greedy").cloned().expect("greedy"),
+        seed: 1,
+        jobs: 2,
+        swap: true,
+    };
+    let mut group = c.benchmark_group("sim");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(60));
+    group.bench_function("200 battles of levels/pass.ron (8 v 8), 2 threads", |b| {
+        b.iter(|| run(&config, || {}).len())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_turns, slowest_turn, bench_sim);
+criterion_main!(benches);

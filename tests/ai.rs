@@ -1,0 +1,327 @@
+//! The opponent AI and `skirmish sim`: the quality bar of issue #5 over
+//! fixed seeds, determinism whatever the thread count, every shipped level
+//! playable, and single decisions that show the scoring at work.
+
+use crate::common::{catalog, level, root};
+use skirmish::ai::{Players, Profile, Profiles, next_command};
+use skirmish::battle::headless_app_with;
+use skirmish::dice::Dice;
+use skirmish::load::{ValidLevel, parse_level};
+use skirmish::rules::reactions::Decisions;
+use skirmish::rules::{Command, TurnState, submit};
+use skirmish::sim::{Report, SimConfig, run};
+
+fn profile(name: &str) -> Profile {
+    Profiles::shipped()
+        .get(name)
+        .cloned()
+        .unwrap_or_else(|| panic!("profile {name}"))
+}
+
+fn config(file: &str, games: usize, a: &str, b: &str, seed: u64, jobs: usize) -> SimConfig {
+    SimConfig {
+        level: level(file),
+        games,
+        a: profile(a),
+        b: profile(b),
+        seed,
+        jobs,
+        swap: true,
+    }
+}
+
+/// Runs a sim and checks what every run must satisfy: no AI command
+/// refused, no battle stalled.
+fn simulate(config: &SimConfig) -> Report {
+    let results = run(config, || {});
+    assert_eq!(results.len(), config.games);
+    let report = Report::new(config, &results);
+    eprintln!("{report}");
+    assert_eq!(report.refused, 0, "the AI sent commands the rules refused");
+    assert_eq!(report.stalled, 0, "a battle hit the command limit");
+    report
+}
+
+/// Issue #5's bar: on three mirrored levels of different sizes, 200
+/// battles each, sides swapped every other battle, utility wins ≥ 75% of
+/// the decided battles against greedy.
+#[test]
+fn utility_beats_greedy_on_three_mirrored_levels() {
+    for file in ["ford.ron", "forest.ron", "pass.ron"] {
+        let report = simulate(&config(file, 200, "utility", "greedy", 5, 2));
+        assert!(
+            report.a_wins.rate >= 0.75,
+            "{file}: utility won {} of the decided battles against greedy",
+            report.a_wins
+        );
+    }
+}
+
+/// …and ≥ 95% against random.
+#[test]
+fn utility_beats_random_on_three_mirrored_levels() {
+    for file in ["ford.ron", "forest.ron", "pass.ron"] {
+        let report = simulate(&config(file, 200, "utility", "random", 6, 2));
+        assert!(
+            report.a_wins.rate >= 0.95,
+            "{file}: utility won {} of the decided battles against random",
+            report.a_wins
+        );
+    }
+}
+
+#[test]
+fn sim_gives_the_same_results_whatever_the_thread_count() {
+    let one = run(&config("ford.ron", 12, "utility", "random", 3, 1), || {});
+    let two = run(&config("ford.ron", 12, "utility", "random", 3, 2), || {});
+    let five = run(&config("ford.ron", 12, "utility", "random", 3, 5), || {});
+    assert_eq!(one, two);
+    assert_eq!(one, five);
+    let other = run(&config("ford.ron", 12, "utility", "random", 4, 2), || {});
+    assert_ne!(one, other, "another seed plays other battles");
+    // Sides really swap: every other battle profile A plays side 1.
+    assert!(one.iter().all(|r| r.swapped == (r.index % 2 == 1)));
+}
+
+#[test]
+fn every_shipped_level_plays_to_the_end_with_every_profile() {
+    let names = ["utility", "cautious", "reckless", "greedy", "random"];
+    for path in crate::common::ron_files(&root().join("levels")) {
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        for (i, a) in names.iter().enumerate() {
+            let b = names[(i + 1) % names.len()];
+            let report = simulate(&config(&file, 2, a, b, 9, 2));
+            assert_eq!(report.games, 2, "{file}");
+        }
+    }
+}
+
+/// A small open level where two units of each side face off; `units` are
+/// RON unit entries.
+fn arena(units: &str) -> ValidLevel {
+    let rows = [
+        "##########",
+        "#........#",
+        "#........#",
+        "#........#",
+        "#........#",
+        "#........#",
+        "##########",
+    ];
+    let map: Vec<String> = rows.iter().map(|r| format!("{r:?}")).collect();
+    let text = format!(
+        "Level(name: \"Arena\", map: [{}], \
+         sides: [(name: \"Blue\", control: Ai), (name: \"Red\", control: Ai)], \
+         units: [{units}], round_limit: 10)",
+        map.join(", ")
+    );
+    parse_level(text.as_bytes(), "arena.ron", catalog()).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// A battle of `level` with a fixed initiative and plenty of dice, every
+/// side played by `profile`.
+fn battle(level: &ValidLevel, order: &[&str], profile_name: &str) -> bevy::app::App {
+    let order: Vec<String> = order.iter().map(|s| s.to_string()).collect();
+    let dice = Dice::scripted((0..2000).map(|_| (20, 10)));
+    let mut app = headless_app_with(level, dice, Some(&order));
+    Players(vec![Some(profile(profile_name)); level.sides().len()]).install(app.world_mut());
+    app
+}
+
+fn players(level: &ValidLevel, name: &str) -> Players {
+    Players(vec![Some(profile(name)); level.sides().len()])
+}
+
+/// Focus (R10.1): with a healthy and a badly wounded enemy both in reach,
+/// the AI strikes the one it can drop.
+#[test]
+fn utility_strikes_the_enemy_it_can_drop() {
+    let level = arena(
+        r#"(name: "Ann", side: "Blue", template: "warden", at: (4, 3), facing: E),
+           (name: "Hale", side: "Red", template: "spearman", at: (5, 2), facing: W),
+           (name: "Weak", side: "Red", template: "spearman", at: (5, 4), facing: W, stats: (hp: 3))"#,
+    );
+    let mut app = battle(&level, &["Ann", "Hale", "Weak"], "utility");
+    let cmd = next_command(app.world_mut(), &players(&level, "utility")).unwrap();
+    match cmd {
+        Command::Attack { target, .. } => assert_eq!(target, "Weak"),
+        other => panic!("expected an attack on Weak, got {other:?}"),
+    }
+}
+
+/// Help for the dying (R10.4): a medic next to a dying ally with no enemy
+/// in reach stabilises it.
+#[test]
+fn utility_stabilises_a_dying_ally() {
+    let level = arena(
+        r#"(name: "Doc", side: "Blue", template: "medic", at: (2, 3), facing: E),
+           (name: "Hurt", side: "Blue", template: "spearman", at: (3, 3), facing: E),
+           (name: "Foe", side: "Red", template: "spearman", at: (8, 5), facing: W)"#,
+    );
+    let mut app = battle(&level, &["Doc", "Hurt", "Foe"], "utility");
+    let world = app.world_mut();
+    let hurt = skirmish::rules::unit_named(world, "Hurt").unwrap();
+    skirmish::rules::damage::take_damage(world, hurt, 30, "test", hurt);
+    assert!(world.entity(hurt).contains::<skirmish::battle::Dying>());
+    let mut seen = vec![];
+    for _ in 0..6 {
+        let cmd = next_command(world, &players(&level, "utility")).unwrap();
+        seen.push(cmd.clone());
+        if matches!(cmd, Command::Stabilize { .. } | Command::DrinkPotion { .. }) {
+            return;
+        }
+        submit(world, cmd).unwrap();
+    }
+    panic!("the medic never helped its dying ally: {seen:?}");
+}
+
+/// Facing (R4.3): at the end of its turn the AI turns its front toward the
+/// enemies, so they cannot strike its rear.
+#[test]
+fn utility_ends_its_turn_facing_the_enemy() {
+    let level = arena(
+        r#"(name: "Ann", side: "Blue", template: "archer", at: (2, 3), facing: W),
+           (name: "Foe", side: "Red", template: "spearman", at: (8, 3), facing: W)"#,
+    );
+    let mut app = battle(&level, &["Ann", "Foe"], "cautious");
+    let world = app.world_mut();
+    let ann = skirmish::rules::unit_named(world, "Ann").unwrap();
+    let foe = skirmish::rules::unit_named(world, "Foe").unwrap();
+    let mut commands = vec![];
+    while world.resource::<TurnState>().current == Some(ann) {
+        let cmd = next_command(world, &players(&level, "cautious")).unwrap();
+        commands.push(cmd.clone());
+        submit(world, cmd).unwrap();
+        assert!(commands.len() < 20, "the turn never ended: {commands:?}");
+    }
+    let at = world.get::<skirmish::battle::GridPos>(ann).unwrap().0;
+    let facing = world.get::<skirmish::battle::Facing>(ann).unwrap().0;
+    let foe_at = world.get::<skirmish::battle::GridPos>(foe).unwrap().0;
+    assert!(
+        skirmish::rules::facing::in_front_arc(at, facing, foe_at),
+        "Ann at {at} faces {facing:?}, Foe at {foe_at} is in its rear: {commands:?}"
+    );
+}
+
+/// Reactions (R8.1) are the AI's own decision: asked about a foe walking
+/// away from it, it takes the free attack.
+#[test]
+fn utility_answers_reaction_questions() {
+    let level = arena(
+        r#"(name: "Foe", side: "Red", template: "spearman", at: (4, 3), facing: E),
+           (name: "Ann", side: "Blue", template: "warden", at: (5, 3), facing: W)"#,
+    );
+    let mut app = battle(&level, &["Ann", "Foe"], "utility");
+    let world = app.world_mut();
+    // Ann has its first turn (no longer off-guard, R2.3) and ends it.
+    submit(world, Command::EndTurn).unwrap();
+    // Foe walks off: Ann's side is asked (policy Ask).
+    submit(
+        world,
+        Command::Move {
+            unit: "Foe".into(),
+            to: skirmish::grid::Pos::new(1, 1),
+            path: None,
+        },
+    )
+    .unwrap();
+    assert!(
+        world.resource::<Decisions>().asked().is_some(),
+        "Ann is asked"
+    );
+    let answer = next_command(world, &players(&level, "utility")).unwrap();
+    assert_eq!(
+        answer,
+        Command::React {
+            unit: "Ann".into(),
+            take: true
+        }
+    );
+}
+
+#[test]
+fn sim_on_the_command_line_prints_a_report_and_json() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(args)
+            .current_dir(root())
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string()
+                + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (ok, text) = run(&[
+        "sim",
+        "levels/ford.ron",
+        "--games",
+        "4",
+        "--ai",
+        "utility",
+        "--vs",
+        "random",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+        "--swap",
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("utility wins"), "{text}");
+    assert!(text.contains("95% CI"), "{text}");
+    assert!(text.contains("spearman"), "per-kind figures: {text}");
+    let (ok, json) = run(&[
+        "sim",
+        "levels/ford.ron",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(ok, "{json}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v["games"], 4);
+    assert!(v["a_wins"]["low"].as_f64().unwrap() <= v["a_wins"]["rate"].as_f64().unwrap());
+    assert!(v["kinds"]["warden"]["dealt"].is_number());
+    let (ok, text) = run(&["sim", "levels/ford.ron", "--ai", "nope"]);
+    assert!(!ok);
+    assert!(text.contains("unknown AI profile \"nope\""), "{text}");
+}
+
+#[test]
+fn check_reports_an_unknown_profile_where_it_is_written() {
+    let dir = std::env::temp_dir().join(format!("skirmish-ai-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(root().join("levels/ford.ron"))
+        .unwrap()
+        .replace("control: Ai)", "control: Ai(\"sneaky\"))");
+    let file = dir.join("ford_sneaky.ron");
+    std::fs::write(&file, &text).unwrap();
+    let line = text.lines().position(|l| l.contains("sneaky")).unwrap() + 1;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["check", file.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert!(
+        said.contains(&format!(":{line}:")) && said.contains("unknown AI profile \"sneaky\""),
+        "{said}"
+    );
+    // A named shipped profile is fine.
+    std::fs::write(&file, text.replace("sneaky", "cautious")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["check", file.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
