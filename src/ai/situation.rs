@@ -225,7 +225,7 @@ impl Situation {
         let attacks = world.get::<ActionPoints>(me).map_or(0, |a| a.attacks);
         let round = world.resource::<TurnState>().round;
         let limit = round_limit(world).max(1);
-        let goals = goals_of(&level, side);
+        let goals = goals_of(&level);
         Some(Situation {
             level,
             me: me_index,
@@ -379,9 +379,9 @@ impl Situation {
     }
 }
 
-/// The zones `side` must hold or reach, and the zones the enemy must hold
-/// (to contest them), as tiles.
-fn goals_of(level: &ValidLevel, _side: usize) -> Vec<Pos> {
+/// The tiles of every zone a side must hold or reach (R11): ours to take,
+/// the enemy's to contest.
+fn goals_of(level: &ValidLevel) -> Vec<Pos> {
     let mut out = vec![];
     for v in level.victory() {
         let zone = match v {

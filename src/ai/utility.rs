@@ -468,7 +468,7 @@ fn attacks_from(
             .map(|(n, c)| (n.clone(), *c))
             .collect::<Vec<_>>()
         {
-            if let Some(act) = throw_act(world, sit, at, earlier, &item, target, &name, w) {
+            if let Some(act) = throw_act(world, sit, at, earlier, &item, target, w) {
                 out.push(Act {
                     value: act - shooting_cost,
                     command: Command::Throw {
@@ -504,7 +504,6 @@ fn throw_act(
     earlier: u32,
     item: &str,
     target: &Unit,
-    _name: &str,
     w: &Weights,
 ) -> Option<f64> {
     if target.down {
