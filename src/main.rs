@@ -50,42 +50,7 @@ enum Command {
     /// Play many battles of a level between two AI profiles, headless and
     /// in parallel, and report wins (95% confidence), draws, rounds and
     /// what each unit kind did.
-    Sim {
-        /// The level file.
-        level: PathBuf,
-        /// Number of battles.
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// Profile A (side 0, or every other battle side 1 with --swap).
-        #[arg(long, default_value = skirmish::ai::DEFAULT_PROFILE)]
-        ai: String,
-        /// Profile B.
-        #[arg(long, default_value = "greedy")]
-        vs: String,
-        /// Seed of the run: the same seed gives the same report, whatever
-        /// --jobs is.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads (default: the machine's cores).
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Swap sides every other battle to cancel the map's bias.
-        #[arg(long)]
-        swap: bool,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-        /// Print the combat log of battle N (0-based) instead of running
-        /// the battles: watch how the AIs play.
-        #[arg(long, value_name = "N")]
-        log: Option<usize>,
-        /// The catalog the level is resolved against.
-        #[arg(long, default_value = CATALOG_DIR)]
-        catalog: PathBuf,
-        /// Extra profiles (`*.ron`) over the shipped ones.
-        #[arg(long, default_value = skirmish::ai::PROFILE_DIR)]
-        profiles: PathBuf,
-    },
+    Sim(SimArgs),
 }
 
 fn main() -> ExitCode {
@@ -93,53 +58,55 @@ fn main() -> ExitCode {
         Command::Check { files, catalog } => check(&files, &catalog),
         Command::Verify { files, log } => verify(&files, log),
         Command::Replay { file, catalog } => replay(&file, &catalog),
-        Command::Sim {
-            level,
-            games,
-            ai,
-            vs,
-            seed,
-            jobs,
-            swap,
-            json,
-            log,
-            catalog,
-            profiles,
-        } => {
-            let jobs = jobs.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-            });
-            let args = SimArgs {
-                level,
-                games,
-                ai,
-                vs,
-                seed,
-                jobs,
-                swap,
-                json,
-                log,
-            };
-            sim(&args, &catalog, &profiles)
-        }
+        Command::Sim(args) => sim(&args),
     }
 }
 
 /// The arguments of `skirmish sim`.
+#[derive(clap::Args)]
 struct SimArgs {
+    /// The level file.
     level: PathBuf,
+    /// Number of battles.
+    #[arg(long, default_value_t = 100)]
     games: usize,
+    /// Profile A (side 0, or every other battle side 1 with --swap).
+    #[arg(long, default_value = skirmish::ai::DEFAULT_PROFILE)]
     ai: String,
+    /// Profile B.
+    #[arg(long, default_value = "greedy")]
     vs: String,
+    /// Seed of the run: the same seed gives the same report, whatever
+    /// --jobs is.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
-    jobs: usize,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Swap sides every other battle to cancel the map's bias.
+    #[arg(long)]
     swap: bool,
+    /// Print the report as JSON.
+    #[arg(long)]
     json: bool,
+    /// Print the combat log of battle N (0-based) instead of running
+    /// the battles: watch how the AIs play.
+    #[arg(long, value_name = "N")]
     log: Option<usize>,
+    /// The catalog the level is resolved against.
+    #[arg(long, default_value = CATALOG_DIR)]
+    catalog: PathBuf,
+    /// Extra profiles (`*.ron`) over the shipped ones.
+    #[arg(long, default_value = skirmish::ai::PROFILE_DIR)]
+    profiles: PathBuf,
 }
 
 /// `skirmish sim`: plays the battles with a progress bar, prints the report.
-fn sim(args: &SimArgs, catalog_dir: &Path, profile_dir: &Path) -> ExitCode {
+fn sim(args: &SimArgs) -> ExitCode {
+    let (catalog_dir, profile_dir) = (&args.catalog, &args.profiles);
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
     let setup = || -> Result<skirmish::sim::SimConfig, String> {
         let catalog = load_catalog_dir(catalog_dir).map_err(|p| p.to_string())?;
         let level = load::load_level_file(&args.level, &catalog).map_err(|p| p.to_string())?;
@@ -158,7 +125,7 @@ fn sim(args: &SimArgs, catalog_dir: &Path, profile_dir: &Path) -> ExitCode {
             a: pick(&args.ai)?,
             b: pick(&args.vs)?,
             seed: args.seed,
-            jobs: args.jobs,
+            jobs,
             swap: args.swap,
         })
     };

@@ -10,10 +10,12 @@ use crate::battle::{
 use crate::format::{Range, Victory};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
+use crate::rules::attack::unarmed;
 use crate::rules::facing::in_front_arc;
 use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, gather};
 use crate::rules::movement::{CostMap, Occupancy, search};
 use crate::rules::preview::{DamageDice, degree_chances, expected_damage};
+use crate::rules::threat::melee_weapon_for;
 use crate::rules::turn::round_limit;
 use crate::rules::{TurnState, units};
 use crate::terrain::Cover;
@@ -91,11 +93,6 @@ impl Unit {
     }
 }
 
-/// Terrain-only movement costs from a tile, by (tile, limit): they depend
-/// on the map alone, so the AI keeps them for the whole battle.
-#[derive(Resource, Default)]
-pub struct FieldCache(std::collections::HashMap<(Pos, u32), Arc<CostMap>>);
-
 /// One melee enemy that can get at a tile next round.
 #[derive(Clone, Copy, Debug)]
 pub struct MeleeThreat {
@@ -150,7 +147,7 @@ pub struct Situation {
     pub units: Vec<Unit>,
     /// Terrain cost from each enemy's tile (index into `units`): how soon it
     /// can reach a tile (units ignored: they move).
-    pub fields: Vec<(usize, Arc<CostMap>)>,
+    pub fields: Vec<(usize, CostMap)>,
     /// For each entry of `fields`: how many of our units besides `me` that
     /// enemy can get at next round, plus one. Its blows are shared among
     /// them: a unit that advances with its allies risks less than one alone.
@@ -183,23 +180,16 @@ impl Situation {
         let me_index = list.iter().position(|u| u.entity == me)?;
         let side = list[me_index].side;
         let empty = Occupancy::new(&level.map, std::iter::empty(), side, list[me_index].pos);
-        let mut cache = world.remove_resource::<FieldCache>().unwrap_or_default();
         let fields = list
             .iter()
             .enumerate()
             .filter(|(_, u)| with_fields && u.side != side && !u.down)
             .map(|(i, u)| {
                 let limit = (3 * u.speed.max(1)) as u32 + 4;
-                let field = cache
-                    .0
-                    .entry((u.pos, limit))
-                    .or_insert_with(|| Arc::new(search(&level.map, &empty, u.pos, limit)))
-                    .clone();
-                (i, field)
+                (i, search(&level.map, &empty, u.pos, limit))
             })
             .collect();
-        world.insert_resource(cache);
-        let fields: Vec<(usize, Arc<CostMap>)> = fields;
+        let fields: Vec<(usize, CostMap)> = fields;
         let shared = fields
             .iter()
             .map(|(i, field)| {
@@ -410,28 +400,29 @@ fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Op
     let hp = entity.get::<Health>().map_or(0, |h| h.hp);
     let ar = entity.get::<ArmorReduction>().map_or(0, |a| a.0);
     let reach = entity.get::<MeleeReach>().and_then(|r| r.0);
-    let weapons = entity
-        .get::<Inventory>()
-        .map(|i| i.weapons.clone())
-        .unwrap_or_default();
     let catalog = &level.catalog;
-    let melee_weapon = weapons
-        .iter()
-        .filter_map(|w| catalog.weapon(w))
-        .find(|w| !w.is_ranged())
-        .cloned();
-    let ranged_weapon = weapons
-        .iter()
+    // The first melee weapon in hand order, as the rules pick it (none
+    // without a MeleeReach: the weapon is gone).
+    let melee_weapon = reach.and_then(|_| melee_weapon_for(world, e, 1));
+    let ranged_weapon = world
+        .get::<Inventory>(e)
+        .into_iter()
+        .flat_map(|i| i.weapons.iter())
         .filter_map(|w| catalog.weapon(w))
         .find(|w| w.is_ranged())
         .cloned();
-    let dv = 10
-        + stats.dex
-        + stats
-            .armor
-            .as_ref()
-            .and_then(|a| catalog.armor(a))
-            .map_or(0, |a| a.dv);
+    // R1.1 DV as the rules gather it (without Defend, shield or cover).
+    let dv = sum_of(
+        &gather(
+            world,
+            AttackDraft::new(e, e, unarmed(), AttackMode::Melee, pos, pos),
+        ),
+        &["R1.1"],
+        |effect| match effect {
+            Effect::Dv(n) => Some(n),
+            _ => None,
+        },
+    );
     let shield = stats
         .shield
         .as_ref()
@@ -450,25 +441,14 @@ fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Op
             world,
             AttackDraft::new(e, target, weapon.clone(), mode, pos, pos),
         );
-        let base = |m: &&crate::rules::Modifier| m.rule == "R7.1" || m.rule == "R7.7";
-        let bonus = draft
-            .modifiers
-            .iter()
-            .filter(base)
-            .filter_map(|m| match m.effect {
-                Effect::Bonus(b) => Some(b),
-                _ => None,
-            })
-            .sum();
-        let extra: i32 = draft
-            .modifiers
-            .iter()
-            .filter(base)
-            .filter_map(|m| match m.effect {
-                Effect::Damage(b) => Some(b),
-                _ => None,
-            })
-            .sum();
+        let bonus = sum_of(&draft, &["R7.1"], |effect| match effect {
+            Effect::Bonus(n) => Some(n),
+            _ => None,
+        });
+        let extra = sum_of(&draft, &["R7.7"], |effect| match effect {
+            Effect::Damage(n) => Some(n),
+            _ => None,
+        });
         let (reach, increment) = match weapon.range {
             Some(Range::Increment(i)) => (i * 3, i),
             Some(Range::Trio(_, far, _)) => (far, far.max(1)),
@@ -507,13 +487,16 @@ fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Op
         melee,
         ranged,
         worth,
-        // `reach` is the cached MeleeReach: a unit whose melee weapon is
-        // gone has none.
     })
-    .map(|mut u| {
-        if reach.is_none() {
-            u.melee = None;
-        }
-        u
-    })
+}
+
+/// The sum of a gathered draft's modifiers cited under `rules`, of the kind
+/// `pick` selects.
+fn sum_of(draft: &AttackDraft, rules: &[&str], pick: impl Fn(Effect) -> Option<i32>) -> i32 {
+    draft
+        .modifiers
+        .iter()
+        .filter(|m| rules.contains(&m.rule))
+        .filter_map(|m| pick(m.effect))
+        .sum()
 }

@@ -14,14 +14,16 @@
 use super::profile::Weights;
 use super::situation::{Situation, Unit};
 use crate::battle::{ActionPoints, Inventory, ShieldReady, Stamina, Stats};
-use crate::format::{Catalog, Skill};
+use crate::format::Catalog;
 use crate::grid::Pos;
 use crate::rules::charge::charge_path;
 use crate::rules::command::{Command, ThrowTarget};
-use crate::rules::dying::STABILIZE_DC;
+use crate::rules::dying::{STABILIZE_DC, stabilize_bonus};
+use crate::rules::items::potion_of;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
 use crate::rules::movement::{reachable, steps_provoking, view_for, watchers_with_reactions};
 use crate::rules::preview::{AttackPreview, preview_attack};
+use crate::rules::range::{THROWN_INCREMENTS, max_range, thrown_increment};
 use crate::rules::reactions::Trigger;
 use crate::rules::threat::{Threat, melee_weapon_for};
 use crate::rules::throw::missile;
@@ -89,6 +91,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
         best.offer(stay + here.0, || first);
     }
     // Moving first (R5), then acting with what is left.
+    let farthest = farthest_attack(world, &sit);
     let (level, occ, at) = view_for(world, me);
     let speed = me_unit.speed.max(0) as u32;
     let mut tiles: Vec<_> = reachable(&level.map, &occ, at, speed).into_iter().collect();
@@ -96,7 +99,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     for (to, reach) in tiles {
         let provoked = provocation_cost(&sit, &watchers, start, &reach.path, w);
         let value = position_value(&sit, to, w) - provoked;
-        let upper = value + attack_ceiling(&sit, to, sit.ap - 1, w);
+        let upper = value + attack_ceiling(&sit, to, sit.ap - 1, farthest, w);
         if upper <= best.value {
             continue;
         }
@@ -263,9 +266,36 @@ fn shot_cost(sit: &Situation, watchers: &[(Threat, i32)], at: Pos, w: &Weights) 
     w.provoked * me.worth * share * (1.0 + share)
 }
 
+/// The farthest `me` can attack from: melee reach with a Lunge (R7.8), its
+/// weapons' range (R7.4), its throws (5 increments, R9.1).
+fn farthest_attack(world: &World, sit: &Situation) -> i32 {
+    let me = sit.me();
+    let str = world.get::<Stats>(me.entity).map_or(0, |s| s.template.str);
+    let catalog = &sit.level.catalog;
+    let throws = world
+        .get::<Inventory>(me.entity)
+        .into_iter()
+        .flat_map(|i| i.items.iter().map(|(n, _)| n))
+        .filter_map(|n| {
+            let base = catalog
+                .weapon(n)
+                .map(|w| w.thrown)
+                .or_else(|| catalog.item(n).map(|i| i.thrown))?;
+            Some(THROWN_INCREMENTS * thrown_increment(base, str))
+        });
+    let weapons = world
+        .get::<Inventory>(me.entity)
+        .into_iter()
+        .flat_map(|i| i.weapons.iter())
+        .filter_map(|w| catalog.weapon(w))
+        .map(|w| max_range(w) + i32::from(!w.is_ranged()));
+    throws.chain(weapons).max().unwrap_or(1)
+}
+
 /// An upper bound of what acting with `ap` points from `at` can be worth:
 /// lets the search skip tiles that cannot beat the best plan found.
-fn attack_ceiling(sit: &Situation, at: Pos, ap: i32, w: &Weights) -> f64 {
+/// `farthest`: [`farthest_attack`].
+fn attack_ceiling(sit: &Situation, at: Pos, ap: i32, farthest: i32, w: &Weights) -> f64 {
     if ap <= 0 {
         return 0.0;
     }
@@ -278,11 +308,7 @@ fn attack_ceiling(sit: &Situation, at: Pos, ap: i32, w: &Weights) -> f64 {
             }
             continue;
         }
-        let d = at.distance(u.pos);
-        let in_reach = me.melee.is_some_and(|s| d <= s.reach + 1)
-            || me.ranged.is_some_and(|s| d <= s.increment * 10)
-            || d <= 12;
-        if in_reach {
+        if at.distance(u.pos) <= farthest {
             best = best.max(u.worth * (w.damage + w.drop) + w.finish * u.worth);
         }
     }
@@ -393,7 +419,7 @@ fn attacks_from(
             };
             let ranged = weapon.is_ranged();
             let fits = if ranged {
-                !target.down && d <= weapon_max_range(weapon)
+                !target.down && d <= max_range(weapon)
             } else {
                 d <= weapon.reach + i32::from(stamina >= 1 && !target.down)
             };
@@ -485,15 +511,6 @@ fn attacks_from(
     out
 }
 
-/// The longest distance a projectile weapon reaches (R7.4).
-fn weapon_max_range(weapon: &crate::format::Weapon) -> i32 {
-    match weapon.range {
-        Some(crate::format::Range::Increment(i)) => 10 * i,
-        Some(crate::format::Range::Trio(_, _, max)) => max,
-        None => weapon.reach,
-    }
-}
-
 /// The value of throwing `item` at `target` from `at`: a weapon made to be
 /// thrown by its preview; a splash item by the expected splash on everyone
 /// near the target, allies counting against (R9.4).
@@ -516,8 +533,8 @@ fn throw_act(
     let str = world
         .get::<Stats>(sit.me().entity)
         .map_or(0, |s| s.template.str);
-    let increment = crate::rules::range::thrown_increment(m.weapon.thrown, str);
-    if at.distance(target.pos) > 5 * increment {
+    let increment = thrown_increment(m.weapon.thrown, str);
+    if at.distance(target.pos) > THROWN_INCREMENTS * increment {
         return None;
     }
     let mut draft = AttackDraft::new(
@@ -533,7 +550,7 @@ fn throw_act(
     match &m.splash {
         None => Some(attack_value(target, &preview, w) - w.spend_item),
         Some((dice, _, radius)) => {
-            let mean = dice.count as f64 * (dice.sides as f64 + 1.0) / 2.0 + dice.bonus as f64;
+            let mean = dice.mean();
             let me = sit.me();
             let mut value = 0.0;
             for u in &sit.units {
@@ -631,17 +648,10 @@ fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Ac
     let me = sit.me();
     let name = name_of(world, me.entity);
     let stats = world.get::<Stats>(me.entity).map(|s| s.template.clone());
-    let potions = world
-        .get::<Inventory>(me.entity)
-        .map_or(0, |i| i.count("potion"));
-    let heal = sit
-        .level
-        .catalog
-        .item("potion")
-        .and_then(|i| i.heal.clone())
-        .map_or(0.0, |d| {
-            d.count as f64 * (d.sides as f64 + 1.0) / 2.0 + d.bonus as f64
-        });
+    // What DrinkPotion would give (R10.5), and its mean healing.
+    let heal = potion_of(world, me.entity)
+        .and_then(|p| sit.level.catalog.item(&p)?.heal.clone())
+        .map_or(0.0, |d| d.mean());
     let mut out = vec![];
     for ally in &sit.units {
         if ally.side != me.side || ally.entity == me.entity || ally.pos.chebyshev(at) != 1 {
@@ -650,7 +660,8 @@ fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Ac
         let ally_name = name_of(world, ally.entity);
         let dying = world.entity(ally.entity).contains::<crate::battle::Dying>();
         if dying && let Some(t) = &stats {
-            let modifier = t.wis + t.skills.get(&Skill::Medicine).copied().unwrap_or(0);
+            let (wis, medicine) = stabilize_bonus(t);
+            let modifier = wis + medicine;
             let chance = ((21 - (STABILIZE_DC - modifier)) as f64 / 20.0).clamp(0.05, 1.0);
             out.push(Act {
                 value: w.rescue * ally.worth * chance,
@@ -662,7 +673,7 @@ fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Ac
                 defend: false,
             });
         }
-        if potions > 0 && heal > 0.0 {
+        if heal > 0.0 {
             let value = if ally.down {
                 // Healed, it wakes (R10.5): back in the fight.
                 w.rescue * ally.worth * 1.2

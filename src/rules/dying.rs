@@ -156,20 +156,18 @@ fn validate_stabilize(world: &mut World) {
     }
 }
 
+/// What a unit adds to its Stabilize check (R10.4): WIS and Medicine.
+pub fn stabilize_bonus(t: &crate::format::UnitTemplate) -> (i32, i32) {
+    (t.wis, t.skills.get(&Skill::Medicine).copied().unwrap_or(0))
+}
+
 fn execute_stabilize(world: &mut World) {
     let Ok((actor, target)) = super::actor_and_target(world) else {
         return;
     };
-    let (wis, medicine) = world.get::<Stats>(actor).map_or((0, 0), |s| {
-        (
-            s.template.wis,
-            s.template
-                .skills
-                .get(&Skill::Medicine)
-                .copied()
-                .unwrap_or(0),
-        )
-    });
+    let (wis, medicine) = world
+        .get::<Stats>(actor)
+        .map_or((0, 0), |s| stabilize_bonus(&s.template));
     let d = world.resource_mut::<Dice>().roll(20) as i32;
     let total = d + wis + medicine;
     let (who, whom) = (super::name_of(world, actor), super::name_of(world, target));

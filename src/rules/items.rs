@@ -85,8 +85,9 @@ fn execute_pick_up(world: &mut World) {
     log(world, format!("{who} picks up the {item} at {at} (R9.5)"));
 }
 
-/// The first carried item that heals.
-fn potion_of(world: &World, unit: Entity) -> Option<String> {
+/// The first carried item that heals: what DrinkPotion drinks or gives
+/// (R10.5).
+pub fn potion_of(world: &World, unit: Entity) -> Option<String> {
     let catalog = &world.resource::<Battlefield>().0.catalog;
     world
         .get::<Inventory>(unit)?

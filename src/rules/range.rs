@@ -24,6 +24,16 @@ pub fn thrown_increment(base: Option<i32>, str: i32) -> i32 {
     base.unwrap_or(2).max(1) + str.max(0)
 }
 
+/// The farthest a projectile weapon shoots (R7.4): 10 increments, or the
+/// maximum of its range trio; a melee weapon's reach.
+pub fn max_range(weapon: &crate::format::Weapon) -> i32 {
+    match weapon.range {
+        Some(Range::Increment(i)) => i * PROJECTILE_INCREMENTS,
+        Some(Range::Trio(_, _, max)) => max,
+        None => weapon.reach,
+    }
+}
+
 /// The increments between thrower and target for a throw (R9.3 uses them).
 pub fn increments(distance: i32, increment: i32) -> i32 {
     distance / increment.max(1)
