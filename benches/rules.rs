@@ -16,7 +16,7 @@ use skirmish::battle::{ActionPoints, GridPos};
 use skirmish::grid::Dir;
 use skirmish::grid::Pos;
 use skirmish::load::load_catalog_dir;
-use skirmish::rules::attack::draft_for;
+use skirmish::rules::resolution::draft_for;
 use skirmish::rules::movement::{Occupancy, distances, reachable};
 use skirmish::rules::preview::preview_attack;
 use skirmish::rules::{Command, TurnState, submit, unit_named, units};

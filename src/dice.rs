@@ -73,9 +73,10 @@ impl Dice {
         }
     }
 
-    /// Rolls `count` dice of `sides` sides and adds them.
-    pub fn roll_sum(&mut self, count: u32, sides: u32) -> i32 {
-        (0..count).map(|_| self.roll(sides) as i32).sum()
+    /// Rolls `count` dice of `sides` sides, in order (damage R7.7, healing
+    /// R10.5).
+    pub fn roll_many(&mut self, count: u32, sides: u32) -> Vec<u32> {
+        (0..count).map(|_| self.roll(sides)).collect()
     }
 
     /// How a script was not followed, if it was not.

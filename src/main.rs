@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use skirmish::format::Catalog;
 use skirmish::load::{
-    self, CATALOG_DIR, Diagnostic, FileKind, Problems, load_catalog_dir, parse_catalog, parse_level,
+    self, Diagnostic, FileKind, Problems, catalog_at, parse_catalog, parse_level,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -24,9 +24,10 @@ enum Command {
         /// Files to check (levels `Level(...)` or catalogs `Catalog(...)`).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The catalog levels are checked against.
-        #[arg(long, default_value = CATALOG_DIR)]
-        catalog: PathBuf,
+        /// The catalog levels are checked against (default: the standard
+        /// one, `assets/catalog`, found wherever this runs).
+        #[arg(long)]
+        catalog: Option<PathBuf>,
     },
     /// Run scenario files (scripted dice, commands, expectations): one line
     /// per scenario, then `N passed, M failed`; exits non-zero if any failed.
@@ -43,9 +44,10 @@ enum Command {
     Replay {
         /// The replay file (`Replay(...)` RON).
         file: PathBuf,
-        /// The catalog the level is resolved against.
-        #[arg(long, default_value = CATALOG_DIR)]
-        catalog: PathBuf,
+        /// The catalog the level is resolved against (default: the
+        /// standard one).
+        #[arg(long)]
+        catalog: Option<PathBuf>,
     },
     /// Play many battles of a level between two AI profiles, headless and
     /// in parallel, and report wins (95% confidence), draws, rounds and
@@ -55,9 +57,9 @@ enum Command {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Check { files, catalog } => check(&files, &catalog),
+        Command::Check { files, catalog } => check(&files, catalog.as_deref()),
         Command::Verify { files, log } => verify(&files, log),
-        Command::Replay { file, catalog } => replay(&file, &catalog),
+        Command::Replay { file, catalog } => replay(&file, catalog.as_deref()),
         Command::Sim(args) => sim(&args),
     }
 }
@@ -93,9 +95,10 @@ struct SimArgs {
     /// the battles: watch how the AIs play.
     #[arg(long, value_name = "N")]
     log: Option<usize>,
-    /// The catalog the level is resolved against.
-    #[arg(long, default_value = CATALOG_DIR)]
-    catalog: PathBuf,
+    /// The catalog the level is resolved against (default: the standard
+    /// one).
+    #[arg(long)]
+    catalog: Option<PathBuf>,
     /// Extra profiles (`*.ron`) over the shipped ones.
     #[arg(long, default_value = skirmish::ai::PROFILE_DIR)]
     profiles: PathBuf,
@@ -108,7 +111,7 @@ fn sim(args: &SimArgs) -> ExitCode {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
     let setup = || -> Result<skirmish::sim::SimConfig, String> {
-        let catalog = load_catalog_dir(catalog_dir).map_err(|p| p.to_string())?;
+        let catalog = catalog_at(catalog_dir.as_deref()).map_err(|p| p.to_string())?;
         let level = load::load_level_file(&args.level, &catalog).map_err(|p| p.to_string())?;
         let profiles = skirmish::ai::Profiles::load(profile_dir).map_err(|p| p.to_string())?;
         let pick = |name: &str| {
@@ -172,7 +175,7 @@ fn sim(args: &SimArgs) -> ExitCode {
 }
 
 /// `skirmish replay`: plays a recorded battle again.
-fn replay(file: &Path, catalog_dir: &Path) -> ExitCode {
+fn replay(file: &Path, catalog_dir: Option<&Path>) -> ExitCode {
     let name = file.display().to_string();
     let result = std::fs::read(file)
         .map_err(|e| format!("{name}: cannot read: {e}"))
@@ -181,14 +184,14 @@ fn replay(file: &Path, catalog_dir: &Path) -> ExitCode {
                 .map_err(|p| p.to_string())
         })
         .and_then(|r| {
-            let catalog = load_catalog_dir(catalog_dir).map_err(|p| p.to_string())?;
+            let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
             r.run(&catalog)
                 .map_err(|e| format!("{}: {e}", file.display()))
         });
     match result {
         Ok(app) => {
             let world = app.world();
-            print!("{}", world.resource::<skirmish::rules::CombatLog>().text());
+            print!("{}", skirmish::rules::CombatLog::of(world).text());
             let turn = world.resource::<skirmish::rules::TurnState>();
             match &turn.outcome {
                 Some(o) => println!("result after round {}: {o:?}", turn.round),
@@ -242,13 +245,18 @@ fn verify(files: &[PathBuf], show_log: bool) -> ExitCode {
 }
 
 /// `skirmish check`: one verdict per file.
-fn check(files: &[PathBuf], catalog_dir: &Path) -> ExitCode {
-    let catalog = load_catalog_dir(catalog_dir);
+fn check(files: &[PathBuf], catalog_dir: Option<&Path>) -> ExitCode {
+    let catalog = catalog_at(catalog_dir);
     let mut failed = 0;
     for path in files {
         let result = check_file(path, catalog.as_ref());
         match result {
-            Ok(()) => println!("{}: ok", path.display()),
+            Ok(warnings) => {
+                for w in &warnings {
+                    println!("{}", warning_line(w));
+                }
+                println!("{}: ok", path.display());
+            }
             Err(problems) => {
                 failed += 1;
                 for d in &problems.0 {
@@ -265,7 +273,19 @@ fn check(files: &[PathBuf], catalog_dir: &Path) -> ExitCode {
     }
 }
 
-fn check_file(path: &Path, catalog: Result<&Catalog, &Problems>) -> Result<(), Problems> {
+/// A warning as `check` prints it: `file:line:col: warning: message`.
+fn warning_line(d: &Diagnostic) -> String {
+    match d.at {
+        Some((line, col)) => format!("{}:{line}:{col}: warning: {}", d.file, d.message),
+        None => format!("{}: warning: {}", d.file, d.message),
+    }
+}
+
+/// Checks one file: its warnings, or every problem it has.
+fn check_file(
+    path: &Path,
+    catalog: Result<&Catalog, &Problems>,
+) -> Result<Vec<Diagnostic>, Problems> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| {
         Problems(vec![Diagnostic {
@@ -279,7 +299,9 @@ fn check_file(path: &Path, catalog: Result<&Catalog, &Problems>) -> Result<(), P
             // A catalog file is checked against the rest of the catalog,
             // whose own problems are reported when it is checked itself.
             let empty = Catalog::default();
-            parse_catalog(&bytes, &file, catalog.unwrap_or(&empty)).map(drop)
+            let others = catalog.unwrap_or(&empty);
+            parse_catalog(&bytes, &file, others)?;
+            Ok(load::lint_catalog(&bytes, &file, others))
         }
         FileKind::Level => {
             let catalog = catalog.map_err(|p| {
@@ -297,11 +319,11 @@ fn check_file(path: &Path, catalog: Result<&Catalog, &Problems>) -> Result<(), P
             let src = String::from_utf8_lossy(&bytes);
             let problems = profiles.check_level(&valid.source, &src, &file);
             if problems.is_empty() {
-                Ok(())
+                Ok(valid.warnings)
             } else {
                 Err(Problems(problems))
             }
         }
-        FileKind::Scenario => skirmish::scenario::parse(&bytes, &file).map(drop),
+        FileKind::Scenario => skirmish::scenario::parse(&bytes, &file).map(|_| vec![]),
     }
 }

@@ -14,9 +14,10 @@ use crate::dice::Dice;
 use crate::format::{Catalog, Level};
 use crate::grid::{Dir, Pos};
 use crate::load::{Problems, validate_level};
+use crate::rules::reactions::{Decisions, ReactionPolicies, ReactionPolicy, Trigger};
 use crate::rules::techniques::LastHit;
 use crate::rules::victory::HoldStreaks;
-use crate::rules::{CombatLog, Command, Outcome, Refusal, TurnState, submit};
+use crate::rules::{BattleEvent, BattleEvents, Command, Outcome, Refusal, TurnState, submit};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +41,10 @@ pub struct Replay {
     pub seed: u64,
     /// The accepted commands.
     pub commands: Vec<Command>,
+    /// Each side's reaction policy (R8): `Ask` sides answer with `React`
+    /// commands, as the AI and the window do. Empty: every side `Always`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reactions: Vec<ReactionPolicy>,
 }
 
 impl Replay {
@@ -52,6 +57,10 @@ impl Replay {
                 .get_resource::<History>()
                 .map(|h| h.0.clone())
                 .unwrap_or_default(),
+            reactions: world
+                .get_resource::<ReactionPolicies>()
+                .map(|p| p.0.clone())
+                .unwrap_or_default(),
         }
     }
 
@@ -61,6 +70,8 @@ impl Replay {
         let level =
             validate_level(self.level.clone(), catalog, "replay").map_err(|p| p.to_string())?;
         let mut app = headless_app_with(&level, Dice::seeded(self.seed), None);
+        app.world_mut()
+            .insert_resource(ReactionPolicies(self.reactions.clone()));
         for (i, c) in self.commands.iter().enumerate() {
             play(app.world_mut(), c.clone())
                 .map_err(|r| format!("command {i} ({c}) refused: {r}"))?;
@@ -126,13 +137,32 @@ pub struct SaveGame {
     pub hold_streaks: Vec<u32>,
     /// The dice, whole state included.
     pub dice: Dice,
-    /// The combat log so far.
-    pub log: Vec<String>,
+    /// Everything that happened so far (the combat log is formatted from
+    /// it).
+    #[serde(default)]
+    pub events: Vec<BattleEvent>,
     /// The accepted commands so far.
     pub history: Vec<Command>,
     /// The melee hit a Cleave may follow (R7.8), by unit ids.
     #[serde(default)]
     pub last_hit: Option<(u32, u32)>,
+    /// Each side's reaction policy (R8).
+    #[serde(default)]
+    pub reaction_policies: Vec<ReactionPolicy>,
+    /// Open reaction questions of `Ask` sides and the command they hold.
+    #[serde(default)]
+    pub decisions: DecisionsSnapshot,
+}
+
+/// [`Decisions`] by unit ids.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionsSnapshot {
+    /// The command waiting for answers.
+    pub held: Option<Command>,
+    /// Who is asked about which trigger, in order.
+    pub questions: Vec<(u32, Trigger)>,
+    /// Answers given.
+    pub answers: Vec<(u32, Trigger, bool)>,
 }
 
 fn id_of(world: &World, e: Entity) -> u32 {
@@ -204,7 +234,27 @@ impl SaveGame {
                 .0
                 .map(|(a, t)| (id_of(world, a), id_of(world, t))),
             dice: world.resource::<Dice>().clone(),
-            log: world.resource::<CombatLog>().lines().to_vec(),
+            events: world.resource::<BattleEvents>().all().to_vec(),
+            reaction_policies: world
+                .get_resource::<ReactionPolicies>()
+                .map(|p| p.0.clone())
+                .unwrap_or_default(),
+            decisions: world
+                .get_resource::<Decisions>()
+                .map(|d| DecisionsSnapshot {
+                    held: d.held.clone(),
+                    questions: d
+                        .questions
+                        .iter()
+                        .map(|(e, t)| (id_of(world, *e), *t))
+                        .collect(),
+                    answers: d
+                        .answers
+                        .iter()
+                        .map(|(e, t, take)| (id_of(world, *e), *t, *take))
+                        .collect(),
+                })
+                .unwrap_or_default(),
             history: world
                 .get_resource::<History>()
                 .map(|h| h.0.clone())
@@ -292,11 +342,22 @@ impl SaveGame {
         world.resource_mut::<LastHit>().0 = self
             .last_hit
             .and_then(|(a, t)| Some((entity(a)?, entity(t)?)));
-        let mut log = CombatLog::default();
-        for line in &self.log {
-            log.push(line.clone());
-        }
-        world.insert_resource(log);
+        world.insert_resource(BattleEvents::from_events(self.events.clone()));
+        world.insert_resource(ReactionPolicies(self.reaction_policies.clone()));
+        let d = &self.decisions;
+        world.insert_resource(Decisions {
+            held: d.held.clone(),
+            questions: d
+                .questions
+                .iter()
+                .filter_map(|(i, t)| Some((entity(*i)?, *t)))
+                .collect(),
+            answers: d
+                .answers
+                .iter()
+                .filter_map(|(i, t, take)| Some((entity(*i)?, *t, *take)))
+                .collect(),
+        });
         world.insert_resource(History(self.history.clone()));
         Ok(app)
     }

@@ -9,7 +9,7 @@ use crate::dice::Dice;
 use crate::format::Level;
 use crate::grid::{Dir, Pos};
 use crate::load::{self, Problems, ValidLevel};
-use crate::rules::{CombatLog, Command, Outcome, TurnState, submit};
+use crate::rules::{BattleEvents, CombatLog, Command, Outcome, Rule, TurnState, submit};
 use bevy::prelude::*;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
@@ -153,6 +153,19 @@ pub enum Expect {
         /// Expected timer.
         is: i32,
     },
+    /// Some battle event of this kind happened (project addition): its
+    /// variant name (`"Parried"`, see `BattleEvent`), optionally about this
+    /// unit and citing this rule.
+    Event {
+        /// The event's kind, e.g. "ReactionTaken".
+        kind: String,
+        /// A unit the event is about ("" for any).
+        #[serde(default)]
+        unit: String,
+        /// A rule the event shows at work, e.g. "R8.5" ("" for any).
+        #[serde(default)]
+        rule: String,
+    },
 }
 
 /// A scenario file.
@@ -220,7 +233,12 @@ pub fn run_file(path: &Path) -> Result<Verdict, Problems> {
     })?;
     let scenario = parse(&bytes, &file)?;
     let root = project_root(path);
-    let catalog = load::load_catalog_dir(&root.join(load::CATALOG_DIR))?;
+    let dir = root.join(load::CATALOG_DIR);
+    let catalog = if dir.is_dir() {
+        load::load_catalog_dir(&dir)?
+    } else {
+        load::standard_catalog()?
+    };
     let level = match &scenario.level {
         LevelRef::Path(p) => {
             let candidates = [root.join(p), PathBuf::from(p)];
@@ -254,11 +272,9 @@ pub fn run(scenario: &Scenario, level: &ValidLevel) -> Verdict {
     ));
     let mut refused: Vec<(usize, String)> = vec![];
     for (i, command) in scenario.commands.iter().enumerate() {
+        // A refusal is in the events (and the log) as CommandRefused.
         if let Err(r) = submit(world, command.clone()) {
-            world
-                .resource_mut::<CombatLog>()
-                .push(format!("refused command {i} ({command}): {r}"));
-            refused.push((i, r.0));
+            refused.push((i, r.to_string()));
         }
     }
     let mut failures = vec![];
@@ -291,7 +307,7 @@ pub fn run(scenario: &Scenario, level: &ValidLevel) -> Verdict {
     Verdict {
         name: scenario.name.clone(),
         failures,
-        log: world.resource::<CombatLog>().text(),
+        log: CombatLog::of(world).text(),
     }
 }
 
@@ -386,21 +402,21 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             }
         }
         Expect::Log { contains } => {
-            if world.resource::<CombatLog>().contains(contains) {
+            if CombatLog::of(world).contains(contains) {
                 Ok(())
             } else {
                 Err(format!("Log: no line contains {contains:?}"))
             }
         }
         Expect::NotLog { contains } => {
-            if world.resource::<CombatLog>().contains(contains) {
+            if CombatLog::of(world).contains(contains) {
                 Err(format!("NotLog: a line contains {contains:?}"))
             } else {
                 Ok(())
             }
         }
         Expect::LogOrder { contains } => {
-            let lines = world.resource::<CombatLog>().lines().to_vec();
+            let lines = CombatLog::of(world).lines().to_vec();
             let mut at = 0;
             for c in contains {
                 let c = c.to_lowercase();
@@ -447,6 +463,37 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                 None => "no result yet".into(),
             };
             compare("Winner".into(), got, side.clone())
+        }
+        Expect::Event {
+            kind,
+            unit: u,
+            rule,
+        } => {
+            let unit_id = match u.as_str() {
+                "" => None,
+                name => {
+                    let e = unit(world, name)?;
+                    world.get::<crate::battle::UnitId>(e).copied()
+                }
+            };
+            let rule_id = match rule.as_str() {
+                "" => None,
+                id => Some(Rule::parse(id).ok_or_else(|| format!("Event: unknown rule {id:?}"))?),
+            };
+            let found = world.resource::<BattleEvents>().all().iter().any(|e| {
+                e.kind() == kind
+                    && unit_id.is_none_or(|id| e.units().contains(&id))
+                    && rule_id.is_none_or(|r| e.rules().contains(&r))
+            });
+            if found {
+                Ok(())
+            } else {
+                Err(format!(
+                    "Event: no {kind} event{}{}",
+                    if u.is_empty() { String::new() } else { format!(" about {u}") },
+                    if rule.is_empty() { String::new() } else { format!(" citing {rule}") },
+                ))
+            }
         }
         Expect::Draw => {
             let outcome = world.resource::<TurnState>().outcome.clone();

@@ -141,10 +141,8 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
             })
         })
         .collect();
-    let mut log = world.resource::<crate::rules::CombatLog>().text();
-    for r in &played.refused {
-        log.push_str(&format!("AI command refused: {r}\n"));
-    }
+    // Refused AI commands are in the log as `refused ...` lines.
+    let log = crate::rules::CombatLog::of(world).text();
     let result = GameResult {
         index,
         seed,

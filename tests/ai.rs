@@ -159,7 +159,13 @@ fn utility_stabilises_a_dying_ally() {
     let mut app = battle(&level, &["Doc", "Hurt", "Foe"], "utility");
     let world = app.world_mut();
     let hurt = skirmish::rules::unit_named(world, "Hurt").unwrap();
-    skirmish::rules::damage::take_damage(world, hurt, 30, "test", hurt);
+    skirmish::rules::damage::take_damage(
+        world,
+        hurt,
+        30,
+        skirmish::rules::events::DamageHow::Splash,
+        hurt,
+    );
     assert!(world.entity(hurt).contains::<skirmish::battle::Dying>());
     let mut seen = vec![];
     for _ in 0..6 {

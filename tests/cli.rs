@@ -48,11 +48,89 @@ fn verify_counts_passes_and_failures() {
 fn replay_plays_a_recorded_battle() {
     let mut app = headless_app(&level("ford.ron"), 7);
     crate::determinism::play_random(app.world_mut(), 60, 3);
-    let log = app.world().resource::<skirmish::rules::CombatLog>().text();
+    let log = skirmish::rules::CombatLog::of(app.world()).text();
     let file = std::env::temp_dir().join(format!("skirmish-replay-{}.ron", std::process::id()));
     std::fs::write(&file, to_ron(&Replay::of(app.world(), 7)).unwrap()).unwrap();
     let (ok, text) = skirmish(&["replay", file.to_str().unwrap()]);
     std::fs::remove_file(&file).ok();
     assert!(ok, "{text}");
     assert!(text.starts_with(&log), "the replay prints the same log");
+}
+
+/// Runs the binary in `dir` instead of the project root.
+fn skirmish_in(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn check_and_sim_work_from_any_directory() {
+    // FORMAT.md: the standard catalog and AI profiles are found wherever
+    // the command runs.
+    let dir = std::env::temp_dir().join(format!("skirmish-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ford = root().join("levels/ford.ron");
+    let ford = ford.to_str().unwrap();
+    let (ok, text) = skirmish_in(&dir, &["check", ford]);
+    assert!(ok, "{text}");
+    assert!(text.contains("ford.ron: ok"), "{text}");
+    let (ok, text) = skirmish_in(&dir, &["sim", ford, "--games", "2", "--jobs", "1"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("utility"), "{text}");
+    let scenario = root().join("tests/scenarios/r7_1_attack_roll.ron");
+    let (ok, text) = skirmish_in(&dir, &["verify", scenario.to_str().unwrap()]);
+    assert!(ok, "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn unusual_but_playable_values_are_warnings() {
+    // FORMAT.md: an armor of DV 15, a speed of 40, an MB of 25 are valid,
+    // at most a warning; HP 0 or a reach of 0 cannot be played: errors.
+    let dir = std::env::temp_dir().join(format!("skirmish-lint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = |hp: i32, reach: i32| {
+        format!(
+            r#"Level(
+    name: "odd",
+    map: [".....", ".....", "....."],
+    sides: [(name: "A"), (name: "B")],
+    units: [
+        (name: "a", side: "A", template: "titan", at: (1, 1), facing: E),
+        (name: "b", side: "B", template: "titan", at: (3, 1), facing: W),
+    ],
+    templates: [
+        (name: "titan", mb: 25, speed: 40, hp: {hp}, weapons: ["club"], armor: "plate+"),
+    ],
+    weapons: [(name: "club", damage: "1d6", damage_type: Bludgeoning, reach: {reach})],
+    armor: [(name: "plate+", dv: 15, ar: 2)],
+)
+"#
+        )
+    };
+    let good = dir.join("odd.ron");
+    std::fs::write(&good, level(12, 1)).unwrap();
+    let (ok, text) = skirmish(&["check", good.to_str().unwrap()]);
+    assert!(ok, "playable values pass: {text}");
+    assert!(text.contains("odd.ron: ok"), "{text}");
+    for what in ["mb is 25", "speed is 40", "dv is 15"] {
+        assert!(
+            text.lines()
+                .any(|l| l.contains(": warning: ") && l.contains(what)),
+            "a warning with line and column for {what}: {text}"
+        );
+    }
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, level(0, 0)).unwrap();
+    let (ok, text) = skirmish(&["check", bad.to_str().unwrap()]);
+    assert!(!ok, "HP 0 and reach 0 are errors: {text}");
+    assert!(text.contains("hp is 0; the rules need at least 1"), "{text}");
+    assert!(text.contains("reach is 0; the rules need at least 1"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
 }

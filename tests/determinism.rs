@@ -28,7 +28,7 @@ pub fn play_random(world: &mut bevy::prelude::World, n: usize, pick: u64) -> Vec
 fn battle_log(seed: u64, pick: u64) -> (String, SaveGame) {
     let mut app = headless_app(&level("ford.ron"), seed);
     play_random(app.world_mut(), 300, pick);
-    let log = app.world().resource::<CombatLog>().text();
+    let log = CombatLog::of(app.world()).text();
     (log, SaveGame::capture(app.world_mut()))
 }
 
@@ -70,8 +70,8 @@ fn a_save_continues_exactly_as_the_unsaved_battle() {
         play(loaded.world_mut(), c).expect("the loaded battle accepts the same commands");
     }
     assert_eq!(
-        loaded.world().resource::<CombatLog>().text(),
-        app.world().resource::<CombatLog>().text()
+        CombatLog::of(loaded.world()).text(),
+        CombatLog::of(app.world()).text()
     );
     assert_eq!(
         SaveGame::capture(loaded.world_mut()),
@@ -104,4 +104,39 @@ fn a_save_keeps_every_condition() {
         Some(vec!["javelin".to_string()])
     );
     assert_eq!(w.resource::<LastHit>().0, Some((units[0], units[1])));
+}
+
+#[test]
+fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
+    // R8, policy Ask: the Move is held until Brakka answers. A save taken
+    // then keeps the held command, the question and each side's policy.
+    use skirmish::battle::headless_app_with;
+    use skirmish::dice::Dice;
+    use skirmish::rules::reactions::{ReactionPolicies, ReactionPolicy};
+    let level = crate::common::level_at("tests/levels/duel.ron");
+    let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
+    let mut app = headless_app_with(&level, Dice::seeded(3), Some(&order));
+    let world = app.world_mut();
+    world.insert_resource(ReactionPolicies(vec![ReactionPolicy::Ask; 2]));
+    for _ in 0..4 {
+        play(world, Command::EndTurn).unwrap();
+    }
+    let ila = || "Ila".to_string();
+    play(world, Command::Move { unit: ila(), to: skirmish::grid::Pos::new(1, 3), path: None })
+        .unwrap();
+    let text = to_ron(&SaveGame::capture(world)).unwrap();
+    let save: SaveGame = ron::from_str(&text).unwrap();
+    let mut loaded = save.restore(catalog()).unwrap();
+    let answer = || Command::React { unit: "Brakka".into(), take: true };
+    play(app.world_mut(), answer()).expect("the battle takes the answer");
+    play(loaded.world_mut(), answer()).expect("the restored battle takes the answer too");
+    assert_eq!(
+        CombatLog::of(loaded.world()).text(),
+        CombatLog::of(app.world()).text()
+    );
+    assert!(CombatLog::of(app.world()).contains("Brakka reacts to Ila leaving (2, 2)"));
+    assert_eq!(
+        SaveGame::capture(loaded.world_mut()),
+        SaveGame::capture(app.world_mut())
+    );
 }

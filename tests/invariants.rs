@@ -1,5 +1,10 @@
-//! Property test: random command streams, legal or not, never panic and
-//! never break an invariant; a refused command changes nothing.
+//! Property tests: random command streams, legal or not, never panic and
+//! never break an invariant; a refused command changes nothing but the
+//! event that says so; and the events tell everything that changed: folded
+//! over the starting state they give the final state.
+//!
+//! `PROPTEST_CASES=N` raises the number of streams (about 60 commands
+//! each); the running total of commands is printed every 100 000.
 
 use crate::common::level;
 use bevy::prelude::*;
@@ -7,8 +12,22 @@ use proptest::prelude::*;
 use skirmish::battle::{ActionPoints, Dead, GridPos, Health, UnitId, headless_app};
 use skirmish::grid::{Dir, Pos};
 use skirmish::rules::legal::legal_commands;
-use skirmish::rules::{Command, ThrowTarget, TurnState, submit};
+use skirmish::rules::board::Board;
+use skirmish::rules::{BattleEvent, BattleEvents, Command, ThrowTarget, TurnState, submit};
 use skirmish::save::SaveGame;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Commands sent by the stream test in this run, for the report.
+static SENT: AtomicU64 = AtomicU64::new(0);
+
+/// Cases of the stream test: `PROPTEST_CASES` from the environment, else
+/// `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 const NAMES: &[&str] = &[
     "Ila", "Bran", "Cole", "Dara", "Brakka", "Orm", "Skarn", "Vek", "Nobody",
@@ -25,7 +44,7 @@ enum Step {
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         (
-            0..14u8,
+            0..17u8,
             0..NAMES.len(),
             0..NAMES.len(),
             (-3..20i32, -3..15i32),
@@ -128,15 +147,17 @@ fn check_invariants(world: &mut World) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
 
     #[test]
-    fn random_command_streams_keep_the_invariants(
+    fn random_command_streams_keep_the_invariants_and_the_events_tell_all(
         seed in any::<u64>(),
         steps in proptest::collection::vec(step(), 1..120),
     ) {
         let mut app = headless_app(&level("ford.ron"), seed);
         let world = app.world_mut();
+        let start = Board::capture(world);
+        let first = world.resource::<BattleEvents>().all().len();
         for s in steps {
             let command = match s {
                 Step::Raw(k, u, t, p, d) => raw(k, u, t, p, d),
@@ -151,15 +172,31 @@ proptest! {
                 .and_then(|n| skirmish::rules::unit_named(world, n))
                 .is_some_and(|e| world.entity(e).contains::<Dead>());
             let before = SaveGame::capture(world);
+            let sent = SENT.fetch_add(1, Ordering::Relaxed) + 1;
+            if sent % 100_000 == 0 {
+                eprintln!("invariants: {sent} random commands so far");
+            }
             match submit(world, command.clone()) {
                 Ok(()) => prop_assert!(!actor_dead, "a dead unit acted: {}", command),
                 Err(reason) => {
-                    prop_assert!(!reason.0.is_empty());
-                    prop_assert_eq!(&SaveGame::capture(world), &before, "refused {} changed the battle", command);
+                    prop_assert!(!reason.why.is_empty());
+                    // Nothing changed but the one event telling the refusal.
+                    let mut after = SaveGame::capture(world);
+                    let told = after.events.pop();
+                    prop_assert_eq!(
+                        told,
+                        Some(BattleEvent::CommandRefused { command: command.clone(), refusal: reason }),
+                        "the refusal is told"
+                    );
+                    prop_assert_eq!(&after, &before, "refused {} changed the battle", command);
                 }
             }
             check_invariants(world)?;
         }
+        // The events are complete: folded over the start, they give the end.
+        let end = Board::capture(world);
+        let folded = start.fold(&world.resource::<BattleEvents>().all()[first..]);
+        prop_assert_eq!(folded, end, "the events miss a change");
     }
 }
 

@@ -6,6 +6,7 @@ mod broken;
 mod cli;
 mod common;
 mod determinism;
+mod golden;
 mod invariants;
 mod levels;
 mod preview;

@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
 use skirmish::load::load_level_file;
-use skirmish::rules::attack::draft_for;
+use skirmish::rules::resolution::draft_for;
 use skirmish::rules::preview::preview_attack;
-use skirmish::rules::{CombatLog, Command, submit, unit_named};
+use skirmish::rules::{BattleEvent, BattleEvents, Command, submit, unit_named};
 
 fn duel() -> skirmish::load::ValidLevel {
     load_level_file(&root().join("tests/levels/duel.ron"), catalog()).unwrap()
@@ -34,18 +34,16 @@ fn attack(unit: &str, target: &str) -> Command {
     }
 }
 
-fn degrees_in(log: &[String]) -> usize {
-    let line = log.last().map(String::as_str).unwrap_or("");
-    let line = log
+/// The degrees of the last attack roll (R7.2), read from the events.
+fn degrees_in(events: &[BattleEvent]) -> usize {
+    events
         .iter()
         .rev()
-        .find(|l| l.contains(" attacks "))
-        .map_or(line, |l| l.as_str());
-    if let Some(i) = line.find("hit, ") {
-        line[i + 5..].split(' ').next().unwrap().parse().unwrap()
-    } else {
-        0
-    }
+        .find_map(|e| match e {
+            BattleEvent::AttackRolled(a) => Some(a.degrees as usize),
+            _ => None,
+        })
+        .expect("the attack was rolled")
 }
 
 fn check_exact(s: Situation) {
@@ -84,7 +82,7 @@ fn check_exact(s: Situation) {
             submit(app.world_mut(), c.clone()).unwrap();
         }
         submit(app.world_mut(), attack(s.attacker, s.target)).unwrap();
-        let d = degrees_in(app.world().resource::<CombatLog>().lines());
+        let d = degrees_in(app.world().resource::<BattleEvents>().all());
         counts[d] += 1;
     }
     for (d, p) in preview.degrees.iter().enumerate() {
@@ -163,7 +161,7 @@ fn preview_from_a_hypothetical_tile() {
     let rear = preview_attack(world, draft).unwrap();
     assert_eq!(front.advantage, 0);
     assert_eq!(rear.advantage, 1);
-    assert!(rear.modifiers.iter().any(|m| m.rule == "R4.3"));
+    assert!(rear.modifiers.iter().any(|m| m.rule == skirmish::rules::Rule::R4_3));
     assert!(rear.hit > front.hit);
     // Nothing moved.
     assert_eq!(
@@ -194,7 +192,7 @@ fn move_preview_lists_provoking_steps_and_reactors() {
     }
     let ila = unit_named(world, "Ila").unwrap();
     let path: Vec<skirmish::grid::Pos> = [(5, 1), (5, 2), (5, 3), (5, 4)].map(Into::into).to_vec();
-    let steps = skirmish::rules::movement::provocations(world, ila, &path);
+    let steps = skirmish::rules::reactions::provocations(world, ila, &path);
     let seen: Vec<(usize, (i32, i32), Vec<String>)> = steps
         .into_iter()
         .map(|p| (p.step, (p.leaving.x, p.leaving.y), p.reactors))

@@ -2,6 +2,7 @@
 //! `random`, a uniformly random legal command, and `greedy`, the closest
 //! enemy and the best immediate expected damage with no look at risk.
 
+use super::profile::Weights;
 use super::situation::Situation;
 use crate::battle::Inventory;
 use crate::dice::Dice;
@@ -29,7 +30,7 @@ pub fn random(world: &mut World) -> Command {
 /// toward the closest enemy; else end the turn.
 pub fn greedy(world: &mut World, me: Entity) -> Command {
     let name = name_of(world, me);
-    let Some(sit) = Situation::read(world, me, false) else {
+    let Some(sit) = Situation::read(world, me, false, &Weights::default()) else {
         return Command::EndTurn;
     };
     if sit.ap <= 0 {

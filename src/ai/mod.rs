@@ -38,6 +38,19 @@ impl Players {
         self.0.get(side).and_then(Option::as_ref)
     }
 
+    /// The players a level's sides name (`control: Human`, `Ai`,
+    /// `Ai("cautious")`): `None` for a human side; an unknown profile is
+    /// `None` too (`skirmish check` reports it).
+    pub fn for_level(level: &crate::load::ValidLevel, profiles: &Profiles) -> Players {
+        Players(
+            level
+                .sides()
+                .iter()
+                .map(|s| profiles.for_control(&s.control).cloned())
+                .collect(),
+        )
+    }
+
     /// Installs these players in `world`: every side's reactions are asked
     /// (policy `Ask`), so the AI decides its own by the same scoring and a
     /// human is asked by the window.

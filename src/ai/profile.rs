@@ -75,6 +75,31 @@ pub struct Weights {
     pub heal: f64,
     /// Least value of a reactive attack worth taking (R8.1).
     pub react: f64,
+    /// How fast the cost of damage grows with the share of a unit's HP and
+    /// AR it takes: `share · (1 + fall_aversion · share)`, so that risking
+    /// the fall (R10.1) costs more than its share.
+    pub fall_aversion: f64,
+    /// The extra danger of ending open to melee (+1 advantage against,
+    /// R4.7, R7.8), as a share of the danger on the tile.
+    pub open_danger: f64,
+    /// Attacks a round a unit's worth counts (R3.1: 3 AP, most turns spend
+    /// one moving).
+    pub worth_attacks: f64,
+    /// The DV a unit's worth is measured against: a typical target (R1.1:
+    /// 10 + DEX + armor).
+    pub worth_dv: i32,
+    /// Range increments within which a shooter counts as a threat (R7.4:
+    /// each past the first adds a disadvantage).
+    pub shot_increments: i32,
+    /// A splash's harm to allies, relative to the same harm to enemies
+    /// (R9.4).
+    pub ally_splash: f64,
+    /// Reaching a dying ally, relative to `rescue` (R10.4).
+    pub rescue_approach: f64,
+    /// Waking a dying ally with a potion, relative to `rescue` (R10.5).
+    pub rescue_wake: f64,
+    /// An ally above this share of its HP is not given a potion (R10.5).
+    pub heal_below: f64,
 }
 
 impl Default for Weights {
@@ -96,6 +121,15 @@ impl Default for Weights {
             rescue: 1.0,
             heal: 0.6,
             react: 0.01,
+            fall_aversion: 1.0,
+            open_danger: 1.0 / 3.0,
+            worth_attacks: 2.0,
+            worth_dv: 13,
+            shot_increments: 3,
+            ally_splash: 2.0,
+            rescue_approach: 1.5,
+            rescue_wake: 1.2,
+            heal_below: 0.5,
         }
     }
 }

@@ -3,6 +3,8 @@
 //! the danger a tile holds next round (exposure). Pure reading: nothing here
 //! changes the battle.
 
+use crate::rules::Rule;
+use super::profile::Weights;
 use crate::battle::{
     ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Dying, Exposed, Facing, GridPos,
     Health, Inventory, MeleeReach, Prone, Side, Stable, Stats,
@@ -10,13 +12,13 @@ use crate::battle::{
 use crate::format::{Range, Victory};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
-use crate::rules::attack::unarmed;
+use crate::rules::resolution::unarmed;
 use crate::rules::facing::in_front_arc;
 use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, gather};
 use crate::rules::movement::{CostMap, Occupancy, search};
 use crate::rules::preview::{DamageDice, degree_chances, expected_damage};
 use crate::rules::threat::melee_weapon_for;
-use crate::rules::turn::round_limit;
+use crate::rules::victory::round_limit;
 use crate::rules::{TurnState, units};
 use crate::terrain::Cover;
 use bevy::prelude::*;
@@ -167,7 +169,12 @@ pub struct Situation {
 impl Situation {
     /// Reads the battle for a decision of `me`; `with_fields`: also each
     /// enemy's reach over the map (for exposure and approach).
-    pub fn read(world: &mut World, me: Entity, with_fields: bool) -> Option<Situation> {
+    pub fn read(
+        world: &mut World,
+        me: Entity,
+        with_fields: bool,
+        w: &Weights,
+    ) -> Option<Situation> {
         let level = world.resource::<Battlefield>().0.clone();
         let entities: Vec<Entity> = units(world)
             .into_iter()
@@ -175,7 +182,7 @@ impl Situation {
             .collect();
         let mut list = Vec::with_capacity(entities.len());
         for &e in &entities {
-            list.push(read_unit(world, &level, e, me)?);
+            list.push(read_unit(world, &level, e, me, w)?);
         }
         let me_index = list.iter().position(|u| u.entity == me)?;
         let side = list[me_index].side;
@@ -244,10 +251,6 @@ impl Situation {
             .filter(move |(_, u)| u.side != side && !u.down)
     }
 
-    /// The unit at `p`, if any.
-    pub fn unit_at(&self, p: Pos) -> Option<&Unit> {
-        self.units.iter().find(|u| u.pos == p)
-    }
 
     /// Who can get at `me` on `at` next round: shooters' expected damage
     /// summed (they do not care where it faces), and each melee enemy's
@@ -388,7 +391,13 @@ fn goals_of(level: &ValidLevel) -> Vec<Pos> {
     out
 }
 
-fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Option<Unit> {
+fn read_unit(
+    world: &mut World,
+    level: &ValidLevel,
+    e: Entity,
+    me: Entity,
+    w: &Weights,
+) -> Option<Unit> {
     let stats = world.get::<Stats>(e)?.template.clone();
     let pos = world.get::<GridPos>(e)?.0;
     let entity = world.entity(e);
@@ -417,7 +426,7 @@ fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Op
             world,
             AttackDraft::new(e, e, unarmed(), AttackMode::Melee, pos, pos),
         ),
-        &["R1.1"],
+        &[Rule::R1_1],
         |effect| match effect {
             Effect::Dv(n) => Some(n),
             _ => None,
@@ -441,16 +450,16 @@ fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Op
             world,
             AttackDraft::new(e, target, weapon.clone(), mode, pos, pos),
         );
-        let bonus = sum_of(&draft, &["R7.1"], |effect| match effect {
+        let bonus = sum_of(&draft, &[Rule::R7_1], |effect| match effect {
             Effect::Bonus(n) => Some(n),
             _ => None,
         });
-        let extra = sum_of(&draft, &["R7.7"], |effect| match effect {
+        let extra = sum_of(&draft, &[Rule::R7_7], |effect| match effect {
             Effect::Damage(n) => Some(n),
             _ => None,
         });
         let (reach, increment) = match weapon.range {
-            Some(Range::Increment(i)) => (i * 3, i),
+            Some(Range::Increment(i)) => (i * w.shot_increments, i),
             Some(Range::Trio(_, far, _)) => (far, far.max(1)),
             None => (weapon.reach, 0),
         };
@@ -461,14 +470,15 @@ fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Op
                 sides: weapon.damage.sides,
                 bonus: weapon.damage.bonus + extra,
             },
-            crit: weapon.crit.clamp(2, 20) as u32,
+            crit: weapon.crit_threshold(),
             reach,
             increment,
         }
     };
     let melee = melee_weapon.as_ref().map(|w| strike(world, w));
     let ranged = ranged_weapon.as_ref().map(|w| strike(world, w));
-    let per_round = |s: &Option<Strike>| s.map_or(0.0, |s| 2.0 * s.expected(0, 13));
+    let per_round =
+        |s: &Option<Strike>| s.map_or(0.0, |s| w.worth_attacks * s.expected(0, w.worth_dv));
     let worth = per_round(&melee).max(per_round(&ranged)) + 1.0;
     Some(Unit {
         entity: e,
@@ -492,7 +502,7 @@ fn read_unit(world: &mut World, level: &ValidLevel, e: Entity, me: Entity) -> Op
 
 /// The sum of a gathered draft's modifiers cited under `rules`, of the kind
 /// `pick` selects.
-fn sum_of(draft: &AttackDraft, rules: &[&str], pick: impl Fn(Effect) -> Option<i32>) -> i32 {
+fn sum_of(draft: &AttackDraft, rules: &[Rule], pick: impl Fn(Effect) -> Option<i32>) -> i32 {
     draft
         .modifiers
         .iter()

@@ -18,10 +18,12 @@ use crate::format::Catalog;
 use crate::grid::Pos;
 use crate::rules::charge::charge_path;
 use crate::rules::command::{Command, ThrowTarget};
-use crate::rules::dying::{STABILIZE_DC, stabilize_bonus};
+use crate::rules::dying::stabilize_bonus;
+use crate::rules::techniques::POWER_PER_STAMINA;
 use crate::rules::items::potion_of;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
-use crate::rules::movement::{reachable, steps_provoking, view_for, watchers_with_reactions};
+use crate::rules::movement::{reachable, view_for};
+use crate::rules::reactions::{steps_provoking, watchers_with_reactions};
 use crate::rules::preview::{AttackPreview, preview_attack};
 use crate::rules::range::{THROWN_INCREMENTS, max_range, thrown_increment};
 use crate::rules::reactions::Trigger;
@@ -59,7 +61,7 @@ impl Best {
 /// The next command of `me`, the unit whose turn it is.
 pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     let name = name_of(world, me);
-    let Some(sit) = Situation::read(world, me, true) else {
+    let Some(sit) = Situation::read(world, me, true, w) else {
         return Command::EndTurn;
     };
     let free_used = world.get::<ActionPoints>(me).is_some_and(|a| a.free_used);
@@ -221,7 +223,7 @@ fn flank_setups(sit: &Situation, at: Pos) -> f64 {
 /// its staying power lost, growing with the chance it falls.
 fn risk(me: &Unit, damage: f64, w: &Weights) -> f64 {
     let share = damage / me.pool();
-    w.exposure * me.worth * share * (1.0 + share)
+    w.exposure * me.worth * share * (1.0 + w.fall_aversion * share)
 }
 
 /// The cost of the reactive attacks a Move along `path` provokes (R8.2).
@@ -304,7 +306,7 @@ fn attack_ceiling(sit: &Situation, at: Pos, ap: i32, farthest: i32, w: &Weights)
     for u in &sit.units {
         if u.side == me.side {
             if u.down {
-                best = best.max(w.rescue * u.worth * 1.5);
+                best = best.max(w.rescue * u.worth * w.rescue_approach);
             }
             continue;
         }
@@ -466,10 +468,10 @@ fn attacks_from(
                 defend: false,
             });
             // Power Attack / Deadly Aim with all the MB the stamina allows
-            // (R7.8): +2 a point, the same preview adjusted.
+            // (R7.8), the same preview adjusted.
             let power = mb.min(stamina - i32::from(lunge));
             if power > 0 && slot == 0 && !target.down {
-                let strong = preview.adjusted(0, 2 * power);
+                let strong = preview.adjusted(0, POWER_PER_STAMINA * power);
                 let value =
                     attack_value(target, &strong, w) - cost - lunge_cost - w.stamina * power as f64;
                 out.push(Act {
@@ -549,7 +551,7 @@ fn throw_act(
     let preview = preview_attack(world, draft).ok()?;
     match &m.splash {
         None => Some(attack_value(target, &preview, w) - w.spend_item),
-        Some((dice, _, radius)) => {
+        Some((dice, radius)) => {
             let mean = dice.mean();
             let me = sit.me();
             let mut value = 0.0;
@@ -560,7 +562,7 @@ fn throw_act(
                 let share = (mean / u.pool()).min(1.0);
                 let v = u.worth * (w.damage * share + w.drop * f64::from(mean >= u.pool()));
                 if u.side == me.side {
-                    value -= 2.0 * v;
+                    value -= w.ally_splash * v;
                 } else {
                     value += v;
                 }
@@ -603,8 +605,7 @@ fn exposed_cost(sit: &Situation, at: Pos, w: &Weights) -> f64 {
     if me.open {
         return 0.0;
     }
-    // Approximated as a third more danger.
-    risk(me, sit.best_facing(at, 0).1 / 3.0, w)
+    risk(me, sit.best_facing(at, 0).1 * w.open_danger, w)
 }
 
 /// Defend (R4.6) and Ready shield at `at`: what they take off the risk.
@@ -662,7 +663,7 @@ fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Ac
         if dying && let Some(t) = &stats {
             let (wis, medicine) = stabilize_bonus(t);
             let modifier = wis + medicine;
-            let chance = ((21 - (STABILIZE_DC - modifier)) as f64 / 20.0).clamp(0.05, 1.0);
+            let chance = crate::rules::dying::stabilize_chance(modifier);
             out.push(Act {
                 value: w.rescue * ally.worth * chance,
                 command: Command::Stabilize {
@@ -676,13 +677,13 @@ fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Ac
         if heal > 0.0 {
             let value = if ally.down {
                 // Healed, it wakes (R10.5): back in the fight.
-                w.rescue * ally.worth * 1.2
+                w.rescue * ally.worth * w.rescue_wake
             } else {
                 let max = world
                     .get::<crate::battle::Health>(ally.entity)
                     .map_or(0, |h| h.max);
                 let gained = heal.min((max - ally.hp) as f64);
-                if (ally.hp as f64) > max as f64 * 0.5 {
+                if (ally.hp as f64) > max as f64 * w.heal_below {
                     0.0
                 } else {
                     w.heal * ally.worth * gained / ally.pool()
@@ -758,7 +759,7 @@ pub fn react(world: &mut World, reactor: Entity, trigger: Trigger, w: &Weights) 
     let Some(provoker) = world.resource::<TurnState>().current else {
         return false;
     };
-    let Some(sit) = Situation::read(world, reactor, false) else {
+    let Some(sit) = Situation::read(world, reactor, false, w) else {
         return false;
     };
     let Some(mut target) = sit.units.iter().find(|u| u.entity == provoker).cloned() else {

@@ -251,6 +251,13 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// The lowest kept d20 that counts as a natural 20 (R7.3): the weapon's
+    /// `crit`, kept within 2 to 20 so that a 1 is never one and a 20 always
+    /// is *(decision)*. The one place the clamp is written.
+    pub fn crit_threshold(&self) -> u32 {
+        self.crit.clamp(2, 20) as u32
+    }
+
     /// True for a weapon that shoots (has a projectile range).
     pub fn is_ranged(&self) -> bool {
         self.range.is_some()

@@ -140,6 +140,21 @@ pub fn parse_catalog(bytes: &[u8], file: &str, others: &Catalog) -> Result<Catal
     }
 }
 
+/// The warnings of a catalog file that parses: values that are unusual but
+/// playable (FORMAT.md), each with its line and column. Errors are
+/// [`parse_catalog`]'s.
+pub fn lint_catalog(bytes: &[u8], file: &str, others: &Catalog) -> Vec<Diagnostic> {
+    let Ok(src) = decode(bytes, file) else {
+        return vec![];
+    };
+    let Ok(catalog) = parse_ron::<Catalog>(src, file, "Catalog") else {
+        return vec![];
+    };
+    let mut all = catalog.clone();
+    all.extend(others.clone());
+    validate::catalog_warnings(&catalog, &all, &Locator::new(src), file)
+}
+
 /// Parses and checks a level file against `catalog`, resolving it into a
 /// [`ValidLevel`] ready for battle.
 pub fn parse_level(bytes: &[u8], file: &str, catalog: &Catalog) -> Result<ValidLevel, Problems> {
@@ -167,19 +182,37 @@ pub fn load_catalog_dir(dir: &Path) -> Result<Catalog, Problems> {
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort();
-    // First read every file, then check each against all the others, since
-    // a unit kind in one file names weapons of another.
     let mut problems = Vec::new();
-    let mut sources = Vec::new();
+    let mut texts = Vec::new();
     for path in &files {
         let file = path.display().to_string();
-        let parsed = std::fs::read(path)
-            .map_err(|e| io_problem(&file, &e))
-            .and_then(|bytes| {
-                let src = decode(&bytes, &file)?.to_string();
-                let catalog: Catalog = parse_ron(&src, &file, "Catalog")?;
-                Ok((file, src, catalog))
-            });
+        match std::fs::read(path).map_err(|e| io_problem(&file, &e)) {
+            Ok(bytes) => texts.push((file, bytes)),
+            Err(p) => problems.extend(p.0),
+        }
+    }
+    let catalog = catalog_from_files(&texts, &shown);
+    match catalog {
+        Ok(c) if problems.is_empty() => Ok(c),
+        Ok(_) => Err(Problems(problems)),
+        Err(p) => {
+            problems.extend(p.0);
+            Err(Problems(problems))
+        }
+    }
+}
+
+/// One catalog from the bytes of its files, `(file name, bytes)`: each is
+/// parsed, then checked against all the others, since a unit kind in one
+/// file names weapons of another.
+fn catalog_from_files(files: &[(String, Vec<u8>)], shown: &str) -> Result<Catalog, Problems> {
+    let mut problems = Vec::new();
+    let mut sources = Vec::new();
+    for (file, bytes) in files {
+        let parsed = decode(bytes, file).and_then(|src| {
+            let catalog: Catalog = parse_ron(src, file, "Catalog")?;
+            Ok((file, src, catalog))
+        });
         match parsed {
             Ok(entry) => sources.push(entry),
             Err(p) => problems.extend(p.0),
@@ -197,11 +230,74 @@ pub fn load_catalog_dir(dir: &Path) -> Result<Catalog, Problems> {
             file,
         ));
     }
-    problems.extend(validate::check_catalog_duplicates(&catalog, &shown));
+    problems.extend(validate::check_catalog_duplicates(&catalog, shown));
     if problems.is_empty() {
         Ok(catalog)
     } else {
         Err(Problems(problems))
+    }
+}
+
+/// The standard catalog's files, compiled into the binary so that every
+/// command finds it wherever it is run (FORMAT.md).
+const SHIPPED_CATALOG: [(&str, &str); 3] = [
+    (
+        "assets/catalog/gear.ron",
+        include_str!("../../assets/catalog/gear.ron"),
+    ),
+    (
+        "assets/catalog/units.ron",
+        include_str!("../../assets/catalog/units.ron"),
+    ),
+    (
+        "assets/catalog/weapons.ron",
+        include_str!("../../assets/catalog/weapons.ron"),
+    ),
+];
+
+/// The standard catalog: `assets/catalog` under the working directory when
+/// there is one (a designer's edits count at once), else the copy built
+/// into the binary. FORMAT.md: found wherever the command is run.
+pub fn standard_catalog() -> Result<Catalog, Problems> {
+    let here = Path::new(CATALOG_DIR);
+    if here.is_dir() {
+        return load_catalog_dir(here);
+    }
+    let files: Vec<(String, Vec<u8>)> = SHIPPED_CATALOG
+        .iter()
+        .map(|(name, text)| (name.to_string(), text.as_bytes().to_vec()))
+        .collect();
+    catalog_from_files(&files, "built-in catalog")
+}
+
+/// The catalog `dir` names, or the [`standard_catalog`] without one.
+pub fn catalog_at(dir: Option<&Path>) -> Result<Catalog, Problems> {
+    match dir {
+        Some(d) => load_catalog_dir(d),
+        None => standard_catalog(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_catalog_has_every_shipped_file() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(CATALOG_DIR);
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .filter(|n| n.ends_with(".ron"))
+            .map(|n| format!("{CATALOG_DIR}/{n}"))
+            .collect();
+        on_disk.sort();
+        let built_in: Vec<String> = SHIPPED_CATALOG.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(built_in, on_disk, "list every catalog file in SHIPPED_CATALOG");
+        for (name, text) in SHIPPED_CATALOG {
+            let file = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(name));
+            assert_eq!(file.unwrap(), text, "{name} is built in as it is on disk");
+        }
     }
 }
 

@@ -28,6 +28,9 @@ pub struct ValidLevel {
     pub map: TerrainMap,
     /// Units with their template and overrides applied, in level order.
     pub units: Vec<UnitSpec>,
+    /// Values that are unusual but playable (FORMAT.md: at most a lint
+    /// warning), for `skirmish check` to show.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl ValidLevel {
@@ -74,20 +77,32 @@ pub struct UnitSpec {
     pub facing: Dir,
 }
 
-/// Collects diagnostics for one file.
+/// Collects diagnostics for one file: errors (what the rules cannot play)
+/// and warnings (unusual but playable values, FORMAT.md).
 struct Report<'a> {
     file: &'a str,
     loc: &'a Locator,
     out: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
 }
 
 impl Report<'_> {
-    fn error(&mut self, path: &[Needle], message: String) {
-        self.out.push(Diagnostic {
+    fn diagnostic(&self, path: &[Needle], message: String) -> Diagnostic {
+        Diagnostic {
             file: self.file.to_string(),
             at: self.loc.locate(path),
             message,
-        });
+        }
+    }
+
+    fn error(&mut self, path: &[Needle], message: String) {
+        let d = self.diagnostic(path, message);
+        self.out.push(d);
+    }
+
+    fn warn(&mut self, path: &[Needle], message: String) {
+        let d = self.diagnostic(path, message);
+        self.warnings.push(d);
     }
 }
 
@@ -119,9 +134,27 @@ pub(super) fn check_catalog_refs(
         file,
         loc,
         out: vec![],
+        warnings: vec![],
     };
     check_entries(&mut r, own, all);
     r.out
+}
+
+/// The warnings of a catalog file's entries: unusual but playable values.
+pub(super) fn catalog_warnings(
+    own: &Catalog,
+    all: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> Vec<Diagnostic> {
+    let mut r = Report {
+        file,
+        loc,
+        out: vec![],
+        warnings: vec![],
+    };
+    check_entries(&mut r, own, all);
+    r.warnings
 }
 
 /// Names defined twice in one catalog (one file or several merged).
@@ -182,10 +215,27 @@ fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
     }
 }
 
+/// A value outside its usual range is a warning: unusual, but the rules
+/// play it (FORMAT.md). Only [`check_min`] refuses.
 fn check_range(r: &mut Report, path: &[Needle], what: String, value: i32, lo: i32, hi: i32) {
     if !(lo..=hi).contains(&value) {
-        r.error(path, format!("{what} is {value}; it must be {lo} to {hi}"));
+        r.warn(
+            path,
+            format!("{what} is {value}; usually {lo} to {hi} (playable, check it is meant)"),
+        );
     }
+}
+
+/// A value the rules cannot play below `min` (HP below 1, reach or range
+/// increment below 1, negative speed, AR or DV): an error.
+fn check_min(r: &mut Report, path: &[Needle], what: String, value: i32, min: i32) -> bool {
+    if value < min {
+        r.error(
+            path,
+            format!("{what} is {value}; the rules need at least {min}"),
+        );
+    }
+    value >= min
 }
 
 /// Checks a unit's numbers and gear. `whose` names the unit for overrides
@@ -212,8 +262,12 @@ fn check_template(r: &mut Report, t: &UnitTemplate, all: &Catalog, at: &[Needle]
     }
     check_range(r, &path("level"), format!("{owner}: level"), t.level, 1, 20);
     check_range(r, &path("mb"), format!("{owner}: mb"), t.mb, 0, 20);
-    check_range(r, &path("speed"), format!("{owner}: speed"), t.speed, 0, 30);
-    check_range(r, &path("hp"), format!("{owner}: hp"), t.hp, 1, 999);
+    if check_min(r, &path("speed"), format!("{owner}: speed"), t.speed, 0) {
+        check_range(r, &path("speed"), format!("{owner}: speed"), t.speed, 0, 30);
+    }
+    if check_min(r, &path("hp"), format!("{owner}: hp"), t.hp, 1) {
+        check_range(r, &path("hp"), format!("{owner}: hp"), t.hp, 1, 999);
+    }
     check_range(
         r,
         &path("stamina"),
@@ -283,7 +337,9 @@ fn check_weapon(r: &mut Report, w: &Weapon) {
     let at = [Ident("weapons"), Str(&w.name)];
     let path = |f| [Ident("weapons"), Str(&w.name), Ident(f)];
     check_dice(r, &at, &owner, "damage", &w.damage);
-    check_range(r, &path("reach"), format!("{owner}: reach"), w.reach, 1, 5);
+    if check_min(r, &path("reach"), format!("{owner}: reach"), w.reach, 1) {
+        check_range(r, &path("reach"), format!("{owner}: reach"), w.reach, 1, 5);
+    }
     check_range(r, &path("crit"), format!("{owner}: crit"), w.crit, 2, 20);
     check_range(
         r,
@@ -294,36 +350,32 @@ fn check_weapon(r: &mut Report, w: &Weapon) {
         10,
     );
     if let Some(inc) = w.thrown {
-        check_range(
-            r,
-            &path("thrown"),
-            format!("{owner}: thrown increment"),
-            inc,
-            1,
-            20,
-        );
+        let what = format!("{owner}: thrown increment");
+        if check_min(r, &path("thrown"), what.clone(), inc, 1) {
+            check_range(r, &path("thrown"), what, inc, 1, 20);
+        }
     }
     match w.range {
-        Some(Range::Increment(inc)) => check_range(
-            r,
-            &path("range"),
-            format!("{owner}: range increment"),
-            inc,
-            1,
-            50,
-        ),
-        Some(Range::Trio(near, far, max))
-            if !(0 <= near && near <= far && far <= max && (1..=500).contains(&max)) =>
-        {
-            r.error(
-                &path("range"),
-                format!(
-                    "{owner}: range Trio({near}, {far}, {max}) must satisfy \
-                     0 <= near <= far <= max (max 1 to 500)"
-                ),
-            );
+        Some(Range::Increment(inc)) => {
+            let what = format!("{owner}: range increment");
+            if check_min(r, &path("range"), what.clone(), inc, 1) {
+                check_range(r, &path("range"), what, inc, 1, 50);
+            }
         }
-        Some(Range::Trio(..)) => {}
+        Some(Range::Trio(near, far, max)) => {
+            let what = format!("{owner}: range Trio({near}, {far}, {max}) maximum");
+            if check_min(r, &path("range"), what, max, 1)
+                && !(0 <= near && near <= far && far <= max && max <= 500)
+            {
+                r.warn(
+                    &path("range"),
+                    format!(
+                        "{owner}: range Trio({near}, {far}, {max}) is usually \
+                         0 <= near <= far <= max <= 500 (playable, check it is meant)"
+                    ),
+                );
+            }
+        }
         None => {}
     }
 }
@@ -331,22 +383,12 @@ fn check_weapon(r: &mut Report, w: &Weapon) {
 fn check_protection(r: &mut Report, kind: &str, name: &str, dv: i32, ar: i32) {
     let list = if kind == "armor" { "armor" } else { "shields" };
     let owner = format!("{kind} \"{name}\"");
-    check_range(
-        r,
-        &[Ident(list), Str(name), Ident("dv")],
-        format!("{owner}: dv"),
-        dv,
-        0,
-        10,
-    );
-    check_range(
-        r,
-        &[Ident(list), Str(name), Ident("ar")],
-        format!("{owner}: ar"),
-        ar,
-        0,
-        50,
-    );
+    for (field, value, usual) in [("dv", dv, 10), ("ar", ar, 50)] {
+        let path = [Ident(list), Str(name), Ident(field)];
+        if check_min(r, &path, format!("{owner}: {field}"), value, 0) {
+            check_range(r, &path, format!("{owner}: {field}"), value, 0, usual);
+        }
+    }
 }
 
 fn check_item(r: &mut Report, i: &Item) {
@@ -367,14 +409,11 @@ fn check_item(r: &mut Report, i: &Item) {
         5,
     );
     if let Some(inc) = i.thrown {
-        check_range(
-            r,
-            &[Ident("items"), Str(&i.name), Ident("thrown")],
-            format!("{owner}: thrown increment"),
-            inc,
-            1,
-            20,
-        );
+        let path = [Ident("items"), Str(&i.name), Ident("thrown")];
+        let what = format!("{owner}: thrown increment");
+        if check_min(r, &path, what.clone(), inc, 1) {
+            check_range(r, &path, what, inc, 1, 20);
+        }
     }
 }
 
@@ -410,6 +449,7 @@ pub(super) fn check_level(
         file,
         loc,
         out: vec![],
+        warnings: vec![],
     };
     let catalog = merge_catalog(&level, shared);
     let own = Catalog {
@@ -448,6 +488,7 @@ pub(super) fn check_level(
             catalog,
             map,
             units,
+            warnings: r.warnings,
         }),
         _ => Err(Problems(r.out)),
     }

@@ -1,9 +1,11 @@
 //! R3 action points: what each command costs, refusing what a unit cannot
 //! afford, and paying.
 
+use super::Rule;
 use super::command::Command;
 use super::{CommandSystems, Pending, Refusal, accepted};
-use crate::battle::ActionPoints;
+use super::events::{BattleEvent, BattleEvents};
+use crate::battle::{ActionPoints, UnitId};
 use bevy::prelude::*;
 
 /// What a command costs (R3.1 table).
@@ -75,8 +77,7 @@ fn refuse_unaffordable(mut pending: ResMut<Pending>, units: Query<(&ActionPoints
     };
     let c = cost(&command);
     if c.ap > ap.ap {
-        pending.refuse(Refusal::new(
-            "R3.1",
+        pending.refuse(Refusal::new(Rule::R3_1,
             format!(
                 "{} costs {} AP, {name} has {} left",
                 command.name(),
@@ -85,20 +86,33 @@ fn refuse_unaffordable(mut pending: ResMut<Pending>, units: Query<(&ActionPoints
             ),
         ));
     } else if c.free_action && ap.free_used {
-        pending.refuse(Refusal::new(
-            "R3.1",
+        pending.refuse(Refusal::new(Rule::R3_1,
             format!("{name} has already used this turn's free action"),
         ));
     }
 }
 
-fn pay_action_points(pending: Res<Pending>, mut units: Query<&mut ActionPoints>) {
+fn pay_action_points(
+    pending: Res<Pending>,
+    mut units: Query<(&mut ActionPoints, &UnitId)>,
+    mut events: ResMut<BattleEvents>,
+) {
     let (Some(command), Some(actor)) = (&pending.command, pending.actor) else {
         return;
     };
-    if let Ok(mut ap) = units.get_mut(actor) {
-        let c = cost(command);
+    let c = cost(command);
+    if c.ap == 0 && !c.free_action {
+        return;
+    }
+    if let Ok((mut ap, id)) = units.get_mut(actor) {
         ap.ap = (ap.ap - c.ap).max(0);
         ap.free_used |= c.free_action;
+        events.push(BattleEvent::ApSpent {
+            unit: *id,
+            command: command.kind(),
+            ap: c.ap,
+            free_action: c.free_action,
+            ap_left: ap.ap,
+        });
     }
 }

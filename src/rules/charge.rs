@@ -2,8 +2,11 @@
 //! with the target in reach, then one melee attack with +1 advantage; until
 //! the charger's next turn, melee attacks against it have +1 advantage.
 
+use super::CommandKind;
+use super::Rule;
 use super::Pending;
-use super::attack::{check_attack, draft_for, resolve};
+use super::events::{BattleEvent, Opening, emit, id_of};
+use super::resolution::{check_attack, draft_for, resolve};
 use super::command::Refusal;
 use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
@@ -13,7 +16,7 @@ use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, "Charge", validate_charge, execute_charge);
+    super::handle(app, CommandKind::Charge, validate_charge, execute_charge);
     app.add_systems(
         AttackSchedule,
         add_charge_modifiers.in_set(AttackSystems::Situational),
@@ -24,15 +27,24 @@ pub(super) fn plugin(app: &mut App) {
 /// line (2 tiles or more, within Speed) that ends on a free tile with the
 /// target in reach; ties go to the first direction clockwise from north.
 pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Vec<Pos>, Refusal> {
+    charge_plan(world, unit, target).map(|(path, _)| path)
+}
+
+/// [`charge_path`] with its movement cost (R5.1).
+pub fn charge_plan(
+    world: &mut World,
+    unit: Entity,
+    target: Entity,
+) -> Result<(Vec<Pos>, u32), Refusal> {
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     let speed = super::speed_of(world, unit);
     let to = world.get::<GridPos>(target).map_or(at, |p| p.0);
-    let weapon = super::attack::weapon_of(world, unit, None)?;
+    let weapon = super::resolution::weapon_of(world, unit, None)?;
     if weapon.is_ranged() {
-        return Err(Refusal::new("R4.7", "a charge ends with a melee attack"));
+        return Err(Refusal::new(Rule::R4_7, "a charge ends with a melee attack"));
     }
-    let mut best: Option<Vec<Pos>> = None;
+    let mut best: Option<(Vec<Pos>, u32)> = None;
     for dir in Dir::ALL {
         let mut state = (at, false);
         let mut cost = 0;
@@ -52,16 +64,15 @@ pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Ve
                 && occ.at(state.0) == Occupant::Empty
                 && state.0.distance(to) <= weapon.reach;
             if ends_here {
-                if best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                    best = Some(path.clone());
+                if best.as_ref().is_none_or(|b| path.len() < b.0.len()) {
+                    best = Some((path.clone(), cost));
                 }
                 break;
             }
         }
     }
     best.ok_or_else(|| {
-        Refusal::new(
-            "R4.7",
+        Refusal::new(Rule::R4_7,
             "no straight line of 2 tiles or more within Speed ends with the target in reach",
         )
     })
@@ -70,25 +81,31 @@ pub fn charge_path(world: &mut World, unit: Entity, target: Entity) -> Result<Ve
 fn validate_charge(world: &mut World) {
     let result = super::actor_and_target(world).and_then(|(actor, target)| {
         if world.entity(actor).contains::<Prone>() {
-            return Err(Refusal::new(
-                "R4.8",
+            return Err(Refusal::new(Rule::R4_8,
                 "a prone unit cannot charge; stand up first",
             ));
         }
         if world.get::<ActionPoints>(actor).is_some_and(|a| a.defended) {
-            return Err(Refusal::new(
-                "R4.6",
+            return Err(Refusal::new(Rule::R4_6,
                 "after Defend a unit makes no more attacks this turn",
             ));
         }
-        let path = charge_path(world, actor, target)?;
+        let (path, cost) = charge_plan(world, actor, target)?;
         let mut draft = draft_for(world, actor, target, None)?;
         draft.from = *path.last().unwrap_or(&draft.from);
         draft.charge = true;
-        check_attack(world, &draft)
+        check_attack(world, &draft)?;
+        Ok((path, cost))
     });
-    if let Err(r) = result {
-        world.resource_mut::<Pending>().refuse(r);
+    match result {
+        Ok((path, cost)) => {
+            world.resource_mut::<Pending>().plan = Some(super::MovePlan {
+                cost,
+                path,
+                triggers: None,
+            })
+        }
+        Err(r) => world.resource_mut::<Pending>().refuse(r),
     }
 }
 
@@ -96,14 +113,26 @@ fn execute_charge(world: &mut World) {
     let Ok((actor, target)) = super::actor_and_target(world) else {
         return;
     };
-    let Ok(path) = charge_path(world, actor, target) else {
+    let planned = world.resource_mut::<Pending>().plan.take();
+    let Some(path) = planned
+        .map(|p| p.path)
+        .or_else(|| charge_path(world, actor, target).ok())
+    else {
         return;
     };
-    if walk(world, actor, &path) < path.len() {
+    if walk(world, actor, &path, None) < path.len() {
         return; // dropped by a reactive attack on the way (R8.4)
     }
     face_towards(world, actor, target);
     world.entity_mut(actor).insert(Charged);
+    let unit = id_of(world, actor);
+    emit(
+        world,
+        BattleEvent::Opened {
+            unit,
+            by: Opening::Charge,
+        },
+    );
     let Ok(mut draft) = draft_for(world, actor, target, None) else {
         return;
     };
@@ -118,9 +147,9 @@ fn execute_charge(world: &mut World) {
 /// against a unit that charged since its last turn (R4.7).
 fn add_charge_modifiers(mut draft: ResMut<AttackDraft>, charged: Query<Has<Charged>>) {
     if draft.charge {
-        draft.push(Effect::Advantage(1), "charge", "R4.7");
+        draft.push(Effect::Advantage(1), "charge", Rule::R4_7);
     }
     if draft.mode == AttackMode::Melee && charged.get(draft.target).unwrap_or(false) {
-        draft.push(Effect::Advantage(1), "target charged", "R4.7");
+        draft.push(Effect::Advantage(1), "target charged", Rule::R4_7);
     }
 }

@@ -1,6 +1,7 @@
 //! Commands: the only way to change a battle (FORMAT.md). The player's
 //! clicks, the AI, scenario files and replays all send these.
 
+use super::rule::Rule;
 use crate::grid::{Dir, Pos};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -180,45 +181,105 @@ impl Command {
         }
     }
 
-    /// Every command's name, as [`Command::name`] gives it.
-    pub const NAMES: [&'static str; 15] = [
-        "Move",
-        "Step",
-        "Face",
-        "Attack",
-        "Cleave",
-        "Throw",
-        "Charge",
-        "Defend",
-        "ReadyShield",
-        "StandUp",
-        "Stabilize",
-        "PickUp",
-        "DrinkPotion",
-        "EndTurn",
-        "React",
-    ];
+    /// The kind of command, for dispatch ([`super::Handles`]).
+    pub fn kind(&self) -> CommandKind {
+        use Command::*;
+        match self {
+            Move { .. } => CommandKind::Move,
+            Step { .. } => CommandKind::Step,
+            Face { .. } => CommandKind::Face,
+            Attack { .. } => CommandKind::Attack,
+            Cleave { .. } => CommandKind::Cleave,
+            Throw { .. } => CommandKind::Throw,
+            Charge { .. } => CommandKind::Charge,
+            Defend { .. } => CommandKind::Defend,
+            ReadyShield { .. } => CommandKind::ReadyShield,
+            StandUp { .. } => CommandKind::StandUp,
+            Stabilize { .. } => CommandKind::Stabilize,
+            PickUp { .. } => CommandKind::PickUp,
+            DrinkPotion { .. } => CommandKind::DrinkPotion,
+            EndTurn => CommandKind::EndTurn,
+            React { .. } => CommandKind::React,
+        }
+    }
 
     /// The command's name as written in files.
     pub fn name(&self) -> &'static str {
-        use Command::*;
+        self.kind().name()
+    }
+}
+
+/// The kinds of [`Command`], without their arguments: what the command
+/// pipeline dispatches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum CommandKind {
+    Move,
+    Step,
+    Face,
+    Attack,
+    Cleave,
+    Throw,
+    Charge,
+    Defend,
+    ReadyShield,
+    StandUp,
+    Stabilize,
+    PickUp,
+    DrinkPotion,
+    EndTurn,
+    React,
+}
+
+impl CommandKind {
+    /// Every kind, in the order of [`Command`]'s variants.
+    pub const ALL: [CommandKind; 15] = {
+        use CommandKind::*;
+        [
+            Move,
+            Step,
+            Face,
+            Attack,
+            Cleave,
+            Throw,
+            Charge,
+            Defend,
+            ReadyShield,
+            StandUp,
+            Stabilize,
+            PickUp,
+            DrinkPotion,
+            EndTurn,
+            React,
+        ]
+    };
+
+    /// The name as written in files ("ReadyShield").
+    pub fn name(self) -> &'static str {
+        use CommandKind::*;
         match self {
-            Move { .. } => "Move",
-            Step { .. } => "Step",
-            Face { .. } => "Face",
-            Attack { .. } => "Attack",
-            Cleave { .. } => "Cleave",
-            Throw { .. } => "Throw",
-            Charge { .. } => "Charge",
-            Defend { .. } => "Defend",
-            ReadyShield { .. } => "ReadyShield",
-            StandUp { .. } => "StandUp",
-            Stabilize { .. } => "Stabilize",
-            PickUp { .. } => "PickUp",
-            DrinkPotion { .. } => "DrinkPotion",
+            Move => "Move",
+            Step => "Step",
+            Face => "Face",
+            Attack => "Attack",
+            Cleave => "Cleave",
+            Throw => "Throw",
+            Charge => "Charge",
+            Defend => "Defend",
+            ReadyShield => "ReadyShield",
+            StandUp => "StandUp",
+            Stabilize => "Stabilize",
+            PickUp => "PickUp",
+            DrinkPotion => "DrinkPotion",
             EndTurn => "EndTurn",
-            React { .. } => "React",
+            React => "React",
         }
+    }
+}
+
+impl fmt::Display for CommandKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -229,16 +290,32 @@ impl fmt::Display for Command {
     }
 }
 
-/// Why a command was refused: a sentence that cites the rule,
-/// e.g. `R5.1: path costs 7, speed is 6`. A refused command changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+/// Why a command was refused: the rule that forbids it and a sentence,
+/// shown as `R5.1: path costs 7, speed is 6`. A refused command changes
+/// nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{rule}: {why}")]
+pub struct Refusal {
+    /// The rule that forbids it; [`Rule::Format`] when the command names
+    /// something the battle does not have.
+    pub rule: Rule,
+    /// Why, naming what is at fault.
+    pub why: String,
+}
 
 impl Refusal {
     /// A refusal citing `rule`.
-    pub fn new(rule: &str, why: impl fmt::Display) -> Self {
-        Self(format!("{rule}: {why}"))
+    pub fn new(rule: Rule, why: impl fmt::Display) -> Self {
+        Self {
+            rule,
+            why: why.to_string(),
+        }
+    }
+
+    /// A command names `what` (`unit "Orm"`), which the battle does not
+    /// have: it cites the file contract, not a rule *(decision)*.
+    pub fn unknown(what: impl fmt::Display) -> Self {
+        Self::new(Rule::Format, format!("unknown {what}"))
     }
 }
 
@@ -248,7 +325,7 @@ mod tests {
 
     #[test]
     fn every_command_name_is_listed() {
-        // A command missing from NAMES would never run its systems.
+        // A kind missing from ALL would never run its systems.
         let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), Face(unit: \"a\", dir: N), \
             Attack(unit: \"a\", target: \"b\"), Cleave(unit: \"a\", target: \"b\"), \
             Throw(unit: \"a\", item: \"x\", at: Tile((1, 1))), Charge(unit: \"a\", target: \"b\"), \
@@ -256,9 +333,10 @@ mod tests {
             Stabilize(unit: \"a\", target: \"b\"), PickUp(unit: \"a\", item: \"x\"), \
             DrinkPotion(unit: \"a\"), EndTurn, React(unit: \"a\", take: true)]";
         let all: Vec<Command> = ron::from_str(text).unwrap();
-        assert_eq!(all.len(), Command::NAMES.len());
-        for (c, n) in all.iter().zip(Command::NAMES) {
-            assert_eq!(c.name(), n);
+        assert_eq!(all.len(), CommandKind::ALL.len());
+        for (c, k) in all.iter().zip(CommandKind::ALL) {
+            assert_eq!(c.kind(), k);
+            assert_eq!(c.name(), format!("{k:?}"));
         }
     }
 }

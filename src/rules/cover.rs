@@ -3,6 +3,7 @@
 //! line of ranged and thrown attacks (+2 DV each, +2 more per size category
 //! larger than the target).
 
+use super::Rule;
 use super::command::Refusal;
 use super::line_of_effect::{Cell, sight, supercover};
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
@@ -27,7 +28,7 @@ fn add_terrain_cover(mut draft: ResMut<AttackDraft>, field: Res<Battlefield>) {
     let s = sight(map, draft.from, target.0);
     if !s.clear {
         let why = format!("no line of effect from {} to {}", draft.from, target.0);
-        draft.refuse(Refusal::new("R6.1", why));
+        draft.refuse(Refusal::new(Rule::R6_1, why));
         return;
     }
     let name = s
@@ -38,12 +39,12 @@ fn add_terrain_cover(mut draft: ResMut<AttackDraft>, field: Res<Battlefield>) {
         Cover::Partial => draft.push(
             Effect::Advantage(-1),
             format!("partial cover ({name})"),
-            "R6.2",
+            Rule::R6_2,
         ),
         Cover::Total => draft.push(
             Effect::Advantage(-2),
             format!("total cover ({name})"),
-            "R6.2",
+            Rule::R6_2,
         ),
         Cover::None => {}
     }
@@ -88,6 +89,6 @@ fn add_soft_cover(
         })
         .sum();
     if total > 0 {
-        draft.push(Effect::Dv(total), "soft cover", "R6.3");
+        draft.push(Effect::Dv(total), "soft cover", Rule::R6_3);
     }
 }

@@ -1,8 +1,8 @@
 //! R7.7 damage and R1.2 armor reduction: what a hit does.
 
 use super::dying::{fall_dying, hit_while_down};
-use super::log::log;
-use super::modifiers::AttackDraft;
+use super::events::{BattleEvent, DamageHow, DamageRoll, emit, id_of};
+use super::modifiers::{AttackDraft, Effect};
 use crate::battle::{ArmorReduction, Dying, Health, Side, Stable, Tally};
 use crate::dice::Dice;
 use crate::format::Dice as DiceExpr;
@@ -10,27 +10,36 @@ use bevy::prelude::*;
 
 /// Rolls damage (R7.7): the dice of `dice`, one extra die of the same size
 /// per degree beyond the first, plus `bonus`; at least 1. Returns the total
-/// and the roll as text for the log.
-pub fn roll_damage(world: &mut World, dice: &DiceExpr, degrees: i32, bonus: i32) -> (i32, String) {
+/// and the roll.
+pub fn roll_damage(
+    world: &mut World,
+    dice: &DiceExpr,
+    degrees: i32,
+    bonus: i32,
+) -> (i32, DamageRoll) {
     let extra = (degrees - 1).max(0) as u32;
-    let count = dice.count + extra;
-    let rolls: Vec<u32> = (0..count)
-        .map(|_| world.resource_mut::<Dice>().roll(dice.sides))
-        .collect();
+    let rolls = world
+        .resource_mut::<Dice>()
+        .roll_many(dice.count + extra, dice.sides);
     let sum: i32 = rolls.iter().map(|&r| r as i32).sum::<i32>() + dice.bonus + bonus;
-    let total = sum.max(1);
-    let rolled: Vec<String> = rolls.iter().map(u32::to_string).collect();
-    let mut text = format!("{}d{} [{}]", count, dice.sides, rolled.join(", "));
-    if extra > 0 {
-        text.push_str(&format!(" ({extra} extra for degrees, R7.7)"));
-    }
-    if dice.bonus + bonus != 0 {
-        text.push_str(&format!(" {:+}", dice.bonus + bonus));
-    }
-    if sum < 1 {
-        text.push_str(" (at least 1, R7.7)");
-    }
-    (total, text)
+    let roll = DamageRoll {
+        sides: dice.sides,
+        rolls,
+        extra,
+        bonus: dice.bonus + bonus,
+        at_least_one: sum < 1,
+    };
+    (sum.max(1), roll)
+}
+
+/// The damage modifiers of a gathered draft (R7.7), for the log.
+pub fn damage_modifiers(draft: &AttackDraft) -> Vec<super::Modifier> {
+    draft
+        .modifiers
+        .iter()
+        .filter(|m| matches!(m.effect, Effect::Damage(_)))
+        .cloned()
+        .collect()
 }
 
 /// Applies a hit of `degrees` degrees: against a dying or stable unit the
@@ -42,25 +51,18 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, degrees: i32) {
         hit_while_down(world, target);
         return;
     }
-    let (damage, text) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());
-    let extra = draft.listed(|e| matches!(e, super::modifiers::Effect::Damage(_)));
-    let extra = if extra.is_empty() {
-        String::new()
-    } else {
-        format!(" [{extra}]")
+    let (damage, roll) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());
+    let how = DamageHow::Hit {
+        roll,
+        modifiers: damage_modifiers(draft),
+        halved: false,
     };
-    take_damage(
-        world,
-        target,
-        damage,
-        &format!("{text}{extra}"),
-        draft.attacker,
-    );
+    take_damage(world, target, damage, how, draft.attacker);
 }
 
 /// `unit` takes `damage` from `source`: from its AR first, what is left from
 /// its HP (R1.2); at 0 HP it falls dying (R10.1).
-pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: &str, source: Entity) {
+pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: DamageHow, source: Entity) {
     let ar = world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
     let absorbed = ar.min(damage);
     let through = damage - absorbed;
@@ -75,16 +77,17 @@ pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: &str, sour
         }
         None => (0, 0),
     };
-    let name = super::name_of(world, unit);
-    let armor = if absorbed > 0 {
-        format!(", AR absorbs {absorbed} ({} left, R1.2)", ar - absorbed)
-    } else {
-        String::new()
+    let event = BattleEvent::Damaged {
+        unit: id_of(world, unit),
+        source: id_of(world, source),
+        how,
+        amount: damage,
+        absorbed,
+        ar_left: ar - absorbed,
+        hp_before: before,
+        hp_after: after,
     };
-    log(
-        world,
-        format!("  damage {how} = {damage}{armor}; {name} HP {before} → {after}"),
-    );
+    emit(world, event);
     let dropped = after == 0 && before > 0;
     tally(world, source, unit, damage, dropped);
     if dropped {

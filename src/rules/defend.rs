@@ -1,9 +1,11 @@
 //! R4.6 Defend and Ready shield, and the DV they give (R1.1; none from the
 //! shield against a rear attack, R4.3).
 
+use super::CommandKind;
+use super::Rule;
 use super::command::Refusal;
 use super::facing::in_front_arc;
-use super::log::log;
+use super::events::{BattleEvent, emit, id_of};
 use super::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
 use super::{CommandSystems, Handles, Pending};
 use crate::battle::{ActionPoints, Battlefield, Defending, Facing, GridPos, ShieldReady, Stats};
@@ -14,13 +16,13 @@ pub(super) fn plugin(app: &mut App) {
         super::CommandSchedule,
         (
             validate_ready_shield
-                .in_set(Handles("ReadyShield"))
+                .in_set(Handles(CommandKind::ReadyShield))
                 .in_set(CommandSystems::Validate),
             execute_defend
-                .in_set(Handles("Defend"))
+                .in_set(Handles(CommandKind::Defend))
                 .in_set(CommandSystems::Execute),
             execute_ready_shield
-                .in_set(Handles("ReadyShield"))
+                .in_set(Handles(CommandKind::ReadyShield))
                 .in_set(CommandSystems::Execute),
         ),
     )
@@ -35,14 +37,9 @@ fn execute_defend(world: &mut World) {
     if let Some(mut ap) = world.get_mut::<ActionPoints>(actor) {
         ap.defended = true;
     }
-    let (who, mb) = (
-        super::name_of(world, actor),
-        world.get::<Stats>(actor).map_or(0, |s| s.template.mb),
-    );
-    log(
-        world,
-        format!("{who} defends: DV +{mb} (MB) until its next turn (R4.6)"),
-    );
+    let bonus = world.get::<Stats>(actor).map_or(0, |s| s.template.mb);
+    let unit = id_of(world, actor);
+    emit(world, BattleEvent::Defended { unit, bonus });
 }
 
 fn validate_ready_shield(mut pending: ResMut<Pending>, units: Query<(&Stats, &Name)>) {
@@ -52,7 +49,7 @@ fn validate_ready_shield(mut pending: ResMut<Pending>, units: Query<(&Stats, &Na
     if let Ok((stats, name)) = units.get(actor)
         && stats.template.shield.is_none()
     {
-        pending.refuse(Refusal::new("R4.6", format!("{name} carries no shield")));
+        pending.refuse(Refusal::new(Rule::R4_6, format!("{name} carries no shield")));
     }
 }
 
@@ -61,11 +58,8 @@ fn execute_ready_shield(world: &mut World) {
         return;
     };
     world.entity_mut(actor).insert(ShieldReady);
-    let who = super::name_of(world, actor);
-    log(
-        world,
-        format!("{who} readies its shield until its next turn (R4.6)"),
-    );
+    let unit = id_of(world, actor);
+    emit(world, BattleEvent::ShieldReadied { unit });
 }
 
 /// Defend gives +MB to DV (R4.6); a readied shield its DV bonus (R1.1), but
@@ -80,7 +74,7 @@ fn add_defensive_dv(
     };
     let t = &stats.template;
     if defending && t.mb != 0 {
-        draft.push(Effect::Dv(t.mb), "Defend", "R4.6");
+        draft.push(Effect::Dv(t.mb), "Defend", Rule::R4_6);
     }
     if ready
         && let Some(shield) = t.shield.as_ref().and_then(|s| field.0.catalog.shield(s))
@@ -89,7 +83,7 @@ fn add_defensive_dv(
         draft.push(
             Effect::Dv(shield.dv),
             format!("{} readied", shield.name),
-            "R4.6",
+            Rule::R4_6,
         );
     }
 }

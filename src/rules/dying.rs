@@ -1,9 +1,11 @@
 //! R10 dying and healing: the fall at 0 HP, the death timer, the dying roll,
 //! hits on the dying, Stabilize, and waking up when healed.
 
+use super::CommandKind;
+use super::Rule;
 use super::Pending;
 use super::command::Refusal;
-use super::log::log;
+use super::events::{BattleEvent, emit, id_of};
 use crate::battle::{
     Charged, Dead, Defending, Dying, GridPos, Health, Prone, ShieldReady, Side, Stable, Stats,
 };
@@ -15,7 +17,7 @@ use bevy::prelude::*;
 pub const STABILIZE_DC: i32 = 15;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, "Stabilize", validate_stabilize, execute_stabilize);
+    super::handle(app, CommandKind::Stabilize, validate_stabilize, execute_stabilize);
 }
 
 /// Rolls a death timer: 1d4 + CON, at least 1 (R10.1).
@@ -33,10 +35,14 @@ pub fn fall_dying(world: &mut World, unit: Entity) {
         .entity_mut(unit)
         .insert((Prone, Dying { timer }))
         .remove::<(Defending, ShieldReady, Charged, Stable)>();
-    let who = super::name_of(world, unit);
-    log(
+    let id = id_of(world, unit);
+    emit(
         world,
-        format!("  {who} falls, dying: death timer d4 [{d}] + CON = {timer} (R10.1)"),
+        BattleEvent::FellDying {
+            unit: id,
+            roll: d,
+            timer,
+        },
     );
     // R9.2: what stuck in it drops where it falls.
     if let (Some(stuck), Some(at)) = (
@@ -44,9 +50,13 @@ pub fn fall_dying(world: &mut World, unit: Entity) {
         world.get::<GridPos>(unit).copied(),
     ) {
         for object in stuck.0 {
-            log(
+            emit(
                 world,
-                format!("  the {object} stuck in {who} drops at {} (R9.2)", at.0),
+                BattleEvent::StuckDropped {
+                    object: object.clone(),
+                    unit: id,
+                    at: at.0,
+                },
             );
             world.spawn((crate::battle::GroundObject { name: object }, at));
         }
@@ -57,24 +67,28 @@ pub fn fall_dying(world: &mut World, unit: Entity) {
 /// (R10.3); against a stabilised one it makes it dying again with a new
 /// timer (R10.4).
 pub fn hit_while_down(world: &mut World, unit: Entity) {
-    let who = super::name_of(world, unit);
+    let id = id_of(world, unit);
     if world.entity(unit).contains::<Stable>() {
         world.entity_mut(unit).remove::<Stable>();
         let (timer, d) = death_timer(world, unit);
         world.entity_mut(unit).insert(Dying { timer });
-        log(
+        emit(
             world,
-            format!("  {who} is dying again: new timer d4 [{d}] + CON = {timer} (R10.4)"),
+            BattleEvent::DyingAgain {
+                unit: id,
+                roll: d,
+                timer,
+            },
         );
         return;
     }
     let timer = world.get::<Dying>(unit).map_or(0, |d| d.timer) - 1;
-    log(
+    emit(
         world,
-        format!(
-            "  the hit lowers {who}'s death timer to {} (R10.3)",
-            timer.max(0)
-        ),
+        BattleEvent::TimerLowered {
+            unit: id,
+            timer: timer.max(0),
+        },
     );
     set_timer(world, unit, timer);
 }
@@ -82,8 +96,8 @@ pub fn hit_while_down(world: &mut World, unit: Entity) {
 fn set_timer(world: &mut World, unit: Entity, timer: i32) {
     if timer <= 0 {
         world.entity_mut(unit).remove::<Dying>().insert(Dead);
-        let who = super::name_of(world, unit);
-        log(world, format!("  {who} dies (R10.2)"));
+        let unit = id_of(world, unit);
+        emit(world, BattleEvent::Died { unit });
     } else {
         world.entity_mut(unit).insert(Dying { timer });
     }
@@ -93,24 +107,31 @@ fn set_timer(world: &mut World, unit: Entity, timer: i32) {
 /// still prone; otherwise its timer drops by 1 and at 0 it dies.
 pub fn roll_dying(world: &mut World, unit: Entity) {
     let d = world.resource_mut::<Dice>().roll(20);
-    let who = super::name_of(world, unit);
+    let id = id_of(world, unit);
     if d == 20 {
         world.entity_mut(unit).remove::<Dying>();
         if let Some(mut h) = world.get_mut::<Health>(unit) {
             h.hp = 1;
         }
-        log(
+        emit(
             world,
-            format!("{who} rolls d20 [20] while dying: wakes with 1 HP, prone (R10.2)"),
+            BattleEvent::DyingRolled {
+                unit: id,
+                roll: d,
+                timer: 0,
+                woke: true,
+            },
         );
     } else {
         let timer = world.get::<Dying>(unit).map_or(1, |t| t.timer) - 1;
-        log(
+        emit(
             world,
-            format!(
-                "{who} rolls d20 [{d}] while dying: timer {} (R10.2)",
-                timer.max(0)
-            ),
+            BattleEvent::DyingRolled {
+                unit: id,
+                roll: d,
+                timer: timer.max(0),
+                woke: false,
+            },
         );
         set_timer(world, unit, timer);
     }
@@ -118,7 +139,7 @@ pub fn roll_dying(world: &mut World, unit: Entity) {
 
 /// R10.5: healing restores HP up to the maximum; a dying or stabilised unit
 /// that is healed wakes up, prone.
-pub fn heal(world: &mut World, unit: Entity, amount: i32) -> (i32, i32) {
+pub fn heal(world: &mut World, unit: Entity, amount: i32) {
     let woke = world.entity(unit).contains::<Dying>() || world.entity(unit).contains::<Stable>();
     world.entity_mut(unit).remove::<(Dying, Stable)>();
     let (before, after) = match world.get_mut::<Health>(unit) {
@@ -129,31 +150,43 @@ pub fn heal(world: &mut World, unit: Entity, amount: i32) -> (i32, i32) {
         }
         None => (0, 0),
     };
-    if woke {
-        let who = super::name_of(world, unit);
-        log(world, format!("  {who} wakes up, prone (R10.5)"));
-    }
-    (before, after)
+    let unit = id_of(world, unit);
+    emit(
+        world,
+        BattleEvent::Healed {
+            unit,
+            before,
+            after,
+            woke,
+        },
+    );
 }
 
 fn validate_stabilize(world: &mut World) {
     let result = super::actor_and_target(world).and_then(|(actor, target)| {
         let who = super::name_of(world, target);
         if world.get::<Side>(actor) != world.get::<Side>(target) || actor == target {
-            return Err(Refusal::new("R10.4", format!("{who} is not an ally")));
+            return Err(Refusal::new(Rule::R10_4, format!("{who} is not an ally")));
         }
         if !world.entity(target).contains::<Dying>() {
-            return Err(Refusal::new("R10.4", format!("{who} is not dying")));
+            return Err(Refusal::new(Rule::R10_4, format!("{who} is not dying")));
         }
         let (a, b) = (world.get::<GridPos>(actor), world.get::<GridPos>(target));
         if !matches!((a, b), (Some(a), Some(b)) if a.0.is_adjacent(b.0)) {
-            return Err(Refusal::new("R10.4", format!("{who} is not adjacent")));
+            return Err(Refusal::new(Rule::R10_4, format!("{who} is not adjacent")));
         }
         Ok(())
     });
     if let Err(r) = result {
         world.resource_mut::<Pending>().refuse(r);
     }
+}
+
+/// The chance a Stabilize check with `modifier` (WIS + Medicine) succeeds:
+/// d20 + modifier ≥ the DC (R10.4, a check: R0.5, no natural 1 or 20).
+pub fn stabilize_chance(modifier: i32) -> f64 {
+    let needed = STABILIZE_DC - modifier;
+    (f64::from(21 - needed) / 20.0).clamp(0.0, 1.0)
 }
 
 /// What a unit adds to its Stabilize check (R10.4): WIS and Medicine.
@@ -168,17 +201,20 @@ fn execute_stabilize(world: &mut World) {
     let (wis, medicine) = world
         .get::<Stats>(actor)
         .map_or((0, 0), |s| stabilize_bonus(&s.template));
-    let d = world.resource_mut::<Dice>().roll(20) as i32;
-    let total = d + wis + medicine;
-    let (who, whom) = (super::name_of(world, actor), super::name_of(world, target));
+    let d = world.resource_mut::<Dice>().roll(20);
+    let total = d as i32 + wis + medicine;
     let success = total >= STABILIZE_DC;
-    log(
-        world,
-        format!(
-            "{who} stabilizes {whom}: d20 [{d}] + WIS {wis} + Medicine {medicine} = {total} vs DC {STABILIZE_DC} → {} (R10.4)",
-            if success { "stable" } else { "fails" }
-        ),
-    );
+    let event = BattleEvent::Stabilized {
+        unit: id_of(world, actor),
+        target: id_of(world, target),
+        roll: d,
+        wis,
+        medicine,
+        total,
+        dc: STABILIZE_DC,
+        success,
+    };
+    emit(world, event);
     if success {
         world.entity_mut(target).remove::<Dying>().insert(Stable);
     }

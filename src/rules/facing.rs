@@ -1,8 +1,10 @@
 //! R4.1–R4.3 facing: the front and rear arcs, turning (Face), attacks only
 //! into the front arc, and the rear attack.
 
+use super::CommandKind;
+use super::Rule;
 use super::command::Command;
-use super::log::log;
+use super::events::{BattleEvent, emit, id_of};
 use super::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
 use super::{CommandSystems, Handles, Pending};
 use crate::battle::{Facing, GridPos};
@@ -13,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         super::CommandSchedule,
         execute_face
-            .in_set(Handles("Face"))
+            .in_set(Handles(CommandKind::Face))
             .in_set(CommandSystems::Execute),
     )
     .add_systems(
@@ -36,8 +38,18 @@ pub fn face_towards(world: &mut World, unit: Entity, target: Entity) {
     };
     if let Some(dir) = Dir::towards(a.0, b.0)
         && let Some(mut f) = world.get_mut::<Facing>(unit)
+        && f.0 != dir
     {
         f.0 = dir;
+        let unit = id_of(world, unit);
+        emit(
+            world,
+            BattleEvent::Faced {
+                unit,
+                dir,
+                by_command: false,
+            },
+        );
     }
 }
 
@@ -51,14 +63,22 @@ pub fn is_rear_attack(world: &World, from: Pos, target: Entity) -> bool {
 
 fn execute_face(world: &mut World) {
     let pending = world.resource::<Pending>();
-    let (Some(Command::Face { dir, unit }), Some(actor)) = (pending.command.clone(), pending.actor)
+    let (Some(Command::Face { dir, .. }), Some(actor)) = (pending.command.clone(), pending.actor)
     else {
         return;
     };
     if let Some(mut f) = world.get_mut::<Facing>(actor) {
         f.0 = dir;
     }
-    log(world, format!("{unit} faces {dir} (R4.2)"));
+    let unit = id_of(world, actor);
+    emit(
+        world,
+        BattleEvent::Faced {
+            unit,
+            dir,
+            by_command: true,
+        },
+    );
 }
 
 /// R4.3: an attack from the target's rear arc has +1 advantage (and no
@@ -67,7 +87,7 @@ fn add_rear_attack(mut draft: ResMut<AttackDraft>, units: Query<(&GridPos, &Faci
     if let Ok((p, f)) = units.get(draft.target)
         && !in_front_arc(p.0, f.0, draft.from)
     {
-        draft.push(Effect::Advantage(1), "rear attack", "R4.3");
+        draft.push(Effect::Advantage(1), "rear attack", Rule::R4_3);
     }
 }
 

@@ -2,6 +2,7 @@
 //! to an ally of the attacker has +1 disadvantage, unless the target is two
 //! or more size categories larger than that ally.
 
+use super::Rule;
 use super::cover::size_rank;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::out_of_action;
@@ -52,7 +53,7 @@ fn add_firing_into_melee(world: &mut World) {
         world.resource_mut::<AttackDraft>().push(
             Effect::Advantage(-1),
             format!("firing into melee with {name}"),
-            "R6.4",
+            Rule::R6_4,
         );
     }
 }

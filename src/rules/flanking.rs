@@ -3,6 +3,7 @@
 //! target's tile through opposite sides or opposite corners. Both get +1
 //! advantage on melee attacks against it.
 
+use super::Rule;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::threat::threat_of;
 use crate::battle::{GridPos, Side};
@@ -69,7 +70,7 @@ fn add_flanking(world: &mut World) {
         world.resource_mut::<AttackDraft>().push(
             Effect::Advantage(1),
             format!("flanking with {name}"),
-            "R4.5",
+            Rule::R4_5,
         );
     }
 }

@@ -1,6 +1,6 @@
 //! R2.1–R2.2 initiative and variant V1 (side initiative).
 
-use super::log::log;
+use super::events::{BattleEvent, emit};
 use crate::battle::{Battlefield, Side, Stats, UnitId};
 use crate::dice::Dice;
 use crate::format::{Initiative, Skill};
@@ -19,10 +19,10 @@ pub fn roll_initiative(world: &mut World) -> Vec<(Entity, i32)> {
         .map(|s| s.hidden)
         .collect();
     let ambush = hidden.iter().any(|h| *h);
-    let mut units: Vec<(UnitId, Entity, usize, i32, i32, String)> = world
-        .query::<(Entity, &UnitId, &Side, &Stats, &Name)>()
+    let mut units: Vec<(UnitId, Entity, usize, i32, i32)> = world
+        .query::<(Entity, &UnitId, &Side, &Stats)>()
         .iter(world)
-        .map(|(e, id, side, stats, name)| {
+        .map(|(e, id, side, stats)| {
             let t = &stats.template;
             let skill = |s| t.skills.get(&s).copied().unwrap_or(0);
             let bonus = match (ambush, hidden[side.0]) {
@@ -30,22 +30,25 @@ pub fn roll_initiative(world: &mut World) -> Vec<(Entity, i32)> {
                 (true, true) => t.dex + skill(Skill::Stealth),
                 (true, false) => t.wis + skill(Skill::Perception),
             };
-            (*id, e, side.0, bonus, t.dex, name.to_string())
+            (*id, e, side.0, bonus, t.dex)
         })
         .collect();
     units.sort_by_key(|u| u.0);
     let mut rolled = Vec::new();
-    for (id, entity, _, bonus, dex, name) in units {
-        let d = world.resource_mut::<Dice>().roll(20) as i32;
-        let rule = if ambush { "R2.2" } else { "R2.1" };
-        log(
+    for (id, entity, _, bonus, dex) in units {
+        let roll = world.resource_mut::<Dice>().roll(20);
+        let total = roll as i32 + bonus;
+        emit(
             world,
-            format!(
-                "initiative: {name} d20 [{d}] {bonus:+} = {} ({rule})",
-                d + bonus
-            ),
+            BattleEvent::InitiativeRolled {
+                unit: id,
+                roll,
+                bonus,
+                total,
+                ambush,
+            },
         );
-        rolled.push((d + bonus, dex, id, entity));
+        rolled.push((total, dex, id, entity));
     }
     rolled.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     rolled.into_iter().map(|(t, _, _, e)| (e, t)).collect()
@@ -79,16 +82,7 @@ pub fn round_order(world: &mut World, initiative: &[(Entity, i32)], round: u32) 
         return order;
     }
     let coin = world.resource_mut::<Dice>().roll(2);
-    let first_side = world.resource::<Battlefield>().0.sides()[0].name.clone();
-    let who = if coin == 1 {
-        format!("{first_side} act first")
-    } else {
-        format!("{first_side} act last")
-    };
-    log(
-        world,
-        format!("round {round}: side initiative d2 [{coin}]: {who} (V1)"),
-    );
+    emit(world, BattleEvent::SideInitiative { round, coin });
     let first = |e: &Entity| world.get::<Side>(*e).is_some_and(|s| s.0 == 0);
     let (mut a, b): (Vec<Entity>, Vec<Entity>) = order.iter().partition(|e| first(e));
     if coin == 1 {

@@ -1,20 +1,20 @@
 //! Objects: picking up what lies on the ground (R9.5, R3 table) and
 //! drinking or giving potions (R10.5, R3 table).
 
+use super::CommandKind;
+use super::Rule;
 use super::Pending;
 use super::command::{Command, Refusal};
 use super::dying::heal;
-use super::log::log;
+use super::events::{BattleEvent, emit, id_of};
 use crate::battle::{Battlefield, GridPos, GroundObject, Inventory, Side};
 use crate::dice::Dice;
 use crate::grid::Pos;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, "PickUp", validate_pick_up, execute_pick_up);
-    super::handle(
-        app,
-        "DrinkPotion",
+    super::handle(app, CommandKind::PickUp, validate_pick_up, execute_pick_up);
+    super::handle(app, CommandKind::DrinkPotion,
         validate_drink_potion,
         execute_drink_potion,
     );
@@ -47,15 +47,16 @@ fn validate_pick_up(world: &mut World) {
         return;
     };
     if reachable_object(world, actor, &item).is_none() {
-        world.resource_mut::<Pending>().refuse(Refusal::new(
-            "R9.5",
+        world.resource_mut::<Pending>().refuse(Refusal::new(Rule::R9_5,
             format!("no \"{item}\" lies in or next to the unit's tile"),
         ));
     }
 }
 
 /// A picked-up weapon is wielded when the unit's hands are empty, otherwise
-/// it goes to the pack with items *(decision)*.
+/// it joins the weapons the unit carries, to be used by name
+/// (`Attack(weapon: ...)`); a second of a weapon already carried goes to the
+/// pack with the items *(decision)*.
 fn execute_pick_up(world: &mut World) {
     let Some((actor, item)) = pick_up_args(world) else {
         return;
@@ -81,8 +82,17 @@ fn execute_pick_up(world: &mut World) {
             inv.add(&item);
         }
     }
-    let who = super::name_of(world, actor);
-    log(world, format!("{who} picks up the {item} at {at} (R9.5)"));
+    // R4.4: a melee weapon picked up threatens at once.
+    crate::battle::refresh_reach(world, actor);
+    let unit = id_of(world, actor);
+    emit(
+        world,
+        BattleEvent::PickedUp {
+            unit,
+            object: item,
+            at,
+        },
+    );
 }
 
 /// The first carried item that heals: what DrinkPotion drinks or gives
@@ -104,7 +114,7 @@ fn drink_args(world: &mut World) -> Result<(Entity, Entity, String), Refusal> {
     let (Some(Command::DrinkPotion { target, .. }), Some(actor)) =
         (pending.command.clone(), pending.actor)
     else {
-        return Err(Refusal("not a DrinkPotion".into()));
+        return Err(Refusal::unknown("potion: not a DrinkPotion command"));
     };
     let drinker = match target {
         Some(_) => world.resource::<Pending>().target.unwrap_or(actor),
@@ -112,7 +122,7 @@ fn drink_args(world: &mut World) -> Result<(Entity, Entity, String), Refusal> {
     };
     let who = super::name_of(world, actor);
     let potion = potion_of(world, actor)
-        .ok_or_else(|| Refusal::new("R10.5", format!("{who} carries no potion")))?;
+        .ok_or_else(|| Refusal::new(Rule::R10_5, format!("{who} carries no potion")))?;
     Ok((actor, drinker, potion))
 }
 
@@ -123,15 +133,15 @@ fn validate_drink_potion(world: &mut World) {
         }
         let whom = super::name_of(world, drinker);
         if world.get::<Side>(actor) != world.get::<Side>(drinker) {
-            return Err(Refusal::new("R10.5", format!("{whom} is not an ally")));
+            return Err(Refusal::new(Rule::R10_5, format!("{whom} is not an ally")));
         }
         if world.entity(drinker).contains::<crate::battle::Dead>() {
-            return Err(Refusal::new("R10.5", format!("{whom} is dead")));
+            return Err(Refusal::new(Rule::R10_5, format!("{whom} is dead")));
         }
         let (a, b) = (world.get::<GridPos>(actor), world.get::<GridPos>(drinker));
         match (a, b) {
             (Some(a), Some(b)) if a.0.is_adjacent(b.0) => Ok(()),
-            _ => Err(Refusal::new("R10.5", format!("{whom} is not adjacent"))),
+            _ => Err(Refusal::new(Rule::R10_5, format!("{whom} is not adjacent"))),
         }
     });
     if let Err(r) = result {
@@ -155,21 +165,16 @@ fn execute_drink_potion(world: &mut World) {
     if let Some(mut inv) = world.get_mut::<Inventory>(actor) {
         inv.take(&potion);
     }
-    let rolls: Vec<u32> = (0..dice.count)
-        .map(|_| world.resource_mut::<Dice>().roll(dice.sides))
-        .collect();
+    let rolls = world.resource_mut::<Dice>().roll_many(dice.count, dice.sides);
     let amount = (rolls.iter().map(|&r| r as i32).sum::<i32>() + dice.bonus).max(0);
-    let (who, whom) = (super::name_of(world, actor), super::name_of(world, drinker));
-    let rolled: Vec<String> = rolls.iter().map(u32::to_string).collect();
-    let how = if actor == drinker {
-        format!("{who} drinks a {potion}")
-    } else {
-        format!("{who} gives {whom} a {potion}")
+    let event = BattleEvent::PotionUsed {
+        unit: id_of(world, actor),
+        drinker: id_of(world, drinker),
+        potion,
+        dice: dice.to_string(),
+        rolls,
+        amount,
     };
-    log(
-        world,
-        format!("{how}: {} [{}] = {amount} (R10.5)", dice, rolled.join(", ")),
-    );
-    let (before, after) = heal(world, drinker, amount);
-    log(world, format!("  {whom} HP {before} → {after}"));
+    emit(world, event);
+    heal(world, drinker, amount);
 }

@@ -1,18 +1,71 @@
-//! The combat log: every roll, modifier (with its source and R-id), total,
-//! degree and damage, in order. Scenarios search it; the view shows it.
+//! The combat log: a formatter over the [`BattleEvents`]. Every roll,
+//! modifier (with its source and R-id), total, degree and damage, in the
+//! order it happened, as deterministic text. Scenarios search it, `replay`
+//! and `sim --log` print it, the view shows it; nothing parses it.
 
+use super::events::{AttackRoll, BattleEvent, BattleEvents, DamageHow, DamageRoll, Opening};
+use super::modifiers::{AttackMode, Effect, Modifier};
+use super::victory::Outcome;
+use crate::battle::{Battlefield, UnitId};
 use bevy::prelude::*;
+use std::fmt::Write;
 
-/// Lines of the combat log, oldest first.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+/// What the log needs to name things: units by id, sides by index.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    /// Unit names, by [`UnitId`].
+    pub units: Vec<String>,
+    /// Side names, by index.
+    pub sides: Vec<String>,
+}
+
+impl Names {
+    /// The names of the battle in `world`.
+    pub fn of(world: &World) -> Self {
+        let Some(field) = world.get_resource::<Battlefield>() else {
+            return Self::default();
+        };
+        Self {
+            units: field.0.units.iter().map(|u| u.name.clone()).collect(),
+            sides: field.0.sides().iter().map(|s| s.name.clone()).collect(),
+        }
+    }
+
+    /// A unit's name ("?" for an unknown id).
+    pub fn unit(&self, id: UnitId) -> &str {
+        self.units.get(id.0 as usize).map_or("?", String::as_str)
+    }
+
+    /// A side's name.
+    pub fn side(&self, side: usize) -> &str {
+        self.sides.get(side).map_or("?", String::as_str)
+    }
+}
+
+/// The combat log of a battle: its events as text, a line each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CombatLog {
     lines: Vec<String>,
 }
 
 impl CombatLog {
-    /// Appends a line.
-    pub fn push(&mut self, line: impl Into<String>) {
-        self.lines.push(line.into());
+    /// The log of the battle in `world`.
+    pub fn of(world: &World) -> Self {
+        let names = Names::of(world);
+        let events = world
+            .get_resource::<BattleEvents>()
+            .map(BattleEvents::all)
+            .unwrap_or_default();
+        Self::format(events, &names)
+    }
+
+    /// The log of `events`.
+    pub fn format(events: &[BattleEvent], names: &Names) -> Self {
+        let mut lines = vec![];
+        for e in events {
+            write_event(&mut lines, e, names);
+        }
+        Self { lines }
     }
 
     /// All lines.
@@ -36,7 +89,390 @@ impl CombatLog {
     }
 }
 
-/// Appends a line to the world's combat log.
-pub fn log(world: &mut World, line: impl Into<String>) {
-    world.resource_mut::<CombatLog>().push(line);
+/// The lines of one event (none for events the log leaves to the view:
+/// each step, AP paid, a facing turned by an attack).
+pub fn event_lines(event: &BattleEvent, names: &Names) -> Vec<String> {
+    let mut lines = vec![];
+    write_event(&mut lines, event, names);
+    lines
+}
+
+fn plural(n: impl Into<i64>) -> &'static str {
+    if n.into() == 1 { "" } else { "s" }
+}
+
+fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
+    use BattleEvent::*;
+    let n = |id: &UnitId| names.unit(*id);
+    let line = match event {
+        InitiativeRolled {
+            unit,
+            roll,
+            bonus,
+            total,
+            ambush,
+        } => {
+            let rule = if *ambush { "R2.2" } else { "R2.1" };
+            format!("initiative: {} d20 [{roll}] {bonus:+} = {total} ({rule})", n(unit))
+        }
+        SideInitiative { round, coin } => {
+            let first = names.side(0);
+            let when = if *coin == 1 { "first" } else { "last" };
+            format!("round {round}: side initiative d2 [{coin}]: {first} act {when} (V1)")
+        }
+        RoundStarted { round, .. } => format!("— round {round} —"),
+        TurnStarted { round, unit, .. } => format!("round {round}: {}'s turn", n(unit)),
+        ApSpent { .. } | Stepped { .. } | ReactionDeclined { .. } => return,
+        FellBack { unit, to } => {
+            format!("  {} falls back to {to}, out of its ally's tile", n(unit))
+        }
+        Moved {
+            unit,
+            from,
+            to,
+            tiles,
+            facing,
+            cost,
+        } => {
+            out.push(format!(
+                "{} moves {from} → {to}, {tiles} tiles, facing {facing} (R5.1)",
+                n(unit)
+            ));
+            let Some(c) = cost else { return };
+            let crawl = if c.crawl { ", crawling (R4.8)" } else { "" };
+            format!(
+                "  movement cost {} of speed {}{crawl} (R5.1)",
+                c.cost, c.speed
+            )
+        }
+        Shifted { unit, from, to } => format!("{} steps {from} → {to} (R3.1 Step)", n(unit)),
+        Faced {
+            unit,
+            dir,
+            by_command,
+        } => {
+            if !by_command {
+                return;
+            }
+            format!("{} faces {dir} (R4.2)", n(unit))
+        }
+        AttackRolled(a) => attack_line(a, names),
+        Parried {
+            unit,
+            weapon,
+            roll,
+            bonus,
+            total,
+            against,
+            degrees_left,
+        } => {
+            let outcome = match (total > against, degrees_left) {
+                (false, _) => "fails".to_string(),
+                (true, 0) => "deflects the attack".to_string(),
+                (true, l) => format!("leaves {l} degree{}", plural(*l)),
+            };
+            format!(
+                "  {} parries with {weapon}: d20 [{roll}] {bonus:+} = {total} vs {against}: {outcome} (R8.6)",
+                n(unit)
+            )
+        }
+        Damaged {
+            unit,
+            how,
+            amount,
+            absorbed,
+            ar_left,
+            hp_before,
+            hp_after,
+            ..
+        } => {
+            let how = match how {
+                DamageHow::Hit {
+                    roll,
+                    modifiers,
+                    halved,
+                } => {
+                    let mut text = roll_text(roll);
+                    if *halved {
+                        text.push_str(", halved: not made to be thrown (R9.1)");
+                    }
+                    let extra = listed(modifiers, |e| matches!(e, Effect::Damage(_)));
+                    if !extra.is_empty() {
+                        let _ = write!(text, " [{extra}]");
+                    }
+                    text
+                }
+                DamageHow::Splash => format!("splash {amount}"),
+            };
+            let armor = if *absorbed > 0 {
+                format!(", AR absorbs {absorbed} ({ar_left} left, R1.2)")
+            } else {
+                String::new()
+            };
+            format!(
+                "  damage {how} = {amount}{armor}; {} HP {hp_before} → {hp_after}",
+                n(unit)
+            )
+        }
+        WeaponDropped { unit, weapon, at } => {
+            format!("{} drops the {weapon} at {at} (natural 1, R7.3)", n(unit))
+        }
+        FellDying { unit, roll, timer } => format!(
+            "  {} falls, dying: death timer d4 [{roll}] + CON = {timer} (R10.1)",
+            n(unit)
+        ),
+        TimerLowered { unit, timer } => format!(
+            "  the hit lowers {}'s death timer to {} (R10.3)",
+            n(unit),
+            timer.max(&0)
+        ),
+        DyingAgain { unit, roll, timer } => format!(
+            "  {} is dying again: new timer d4 [{roll}] + CON = {timer} (R10.4)",
+            n(unit)
+        ),
+        DyingRolled {
+            unit,
+            roll,
+            timer,
+            woke,
+        } => {
+            if *woke {
+                format!(
+                    "{} rolls d20 [{roll}] while dying: wakes with 1 HP, prone (R10.2)",
+                    n(unit)
+                )
+            } else {
+                format!(
+                    "{} rolls d20 [{roll}] while dying: timer {} (R10.2)",
+                    n(unit),
+                    timer.max(&0)
+                )
+            }
+        }
+        Died { unit } => format!("  {} dies (R10.2)", n(unit)),
+        Stabilized {
+            unit,
+            target,
+            roll,
+            wis,
+            medicine,
+            total,
+            dc,
+            success,
+        } => format!(
+            "{} stabilizes {}: d20 [{roll}] + WIS {wis} + Medicine {medicine} = {total} vs DC {dc} → {} (R10.4)",
+            n(unit),
+            n(target),
+            if *success { "stable" } else { "fails" }
+        ),
+        PotionUsed {
+            unit,
+            drinker,
+            potion,
+            dice,
+            rolls,
+            amount,
+        } => {
+            let how = if unit == drinker {
+                format!("{} drinks a {potion}", n(unit))
+            } else {
+                format!("{} gives {} a {potion}", n(unit), n(drinker))
+            };
+            format!("{how}: {dice} [{}] = {amount} (R10.5)", joined(rolls))
+        }
+        Healed {
+            unit,
+            before,
+            after,
+            woke,
+        } => {
+            if *woke {
+                out.push(format!("  {} wakes up, prone (R10.5)", n(unit)));
+            }
+            format!("  {} HP {before} → {after}", n(unit))
+        }
+        StoodUp { unit } => format!("{} stands up (R4.8)", n(unit)),
+        Defended { unit, bonus } => format!(
+            "{} defends: DV +{bonus} (MB) until its next turn (R4.6)",
+            n(unit)
+        ),
+        ShieldReadied { unit } => {
+            format!("{} readies its shield until its next turn (R4.6)", n(unit))
+        }
+        Opened {
+            unit,
+            by: Opening::Cleave,
+        } => format!("{} cleaves on (R7.8)", n(unit)),
+        Opened { .. } => return,
+        PickedUp { unit, object, at } => {
+            format!("{} picks up the {object} at {at} (R9.5)", n(unit))
+        }
+        ThrowFlight {
+            object,
+            scatter,
+            landing,
+            ..
+        } => match scatter {
+            Some(d) => format!("  the {object} scatters: d8 [{d}] → lands at {landing} (R9.3)"),
+            None => return,
+        },
+        ObjectLanded { object, at } => format!("  the {object} lands at {at} (R9.5)"),
+        ObjectBroke { object, at } => format!("  the {object} breaks at {at}"),
+        ObjectStuck { object, unit } => format!("  the {object} sticks in {} (R9.2)", n(unit)),
+        StuckDropped { object, unit, at } => {
+            format!("  the {object} stuck in {} drops at {at} (R9.2)", n(unit))
+        }
+        SplashBurst {
+            object,
+            at,
+            roll,
+            amount,
+            radius,
+            ..
+        } => format!(
+            "  the {object} bursts at {at}: {} = {amount} within {radius} (R9.4)",
+            roll_text(roll)
+        ),
+        ReactionOffered {
+            command, reactor, ..
+        } => format!(
+            "{command} waits: {} may react (R8), answer with React",
+            n(reactor)
+        ),
+        ReactionAnswered {
+            reactor,
+            trigger,
+            take,
+        } => format!(
+            "{} {} ({})",
+            n(reactor),
+            if *take { "will react" } else { "lets it pass" },
+            trigger.describe()
+        ),
+        ReactionTaken {
+            reactor,
+            provoker,
+            trigger,
+        } => format!(
+            "{} reacts to {} {} (R8.2): reactive attack (R8.1)",
+            n(reactor),
+            n(provoker),
+            trigger.describe()
+        ),
+        ReactionBarred {
+            reactor,
+            provoker,
+            trigger,
+            rule,
+        } => {
+            let why = if *rule == super::Rule::R2_3 {
+                "off-guard"
+            } else {
+                "no reaction left this round"
+            };
+            format!(
+                "  {} cannot react to {} {}: {why} ({rule})",
+                n(reactor),
+                n(provoker),
+                trigger.describe()
+            )
+        }
+        ActionInterrupted { unit } => format!("  {}'s action ends there (R8.4)", n(unit)),
+        CommandRefused { command, refusal } => format!("refused {command}: {refusal}"),
+        BattleEnded { outcome } => match outcome {
+            Outcome::Victory { side, by } => format!("{} win ({by}, R11)", names.side(*side)),
+            Outcome::Draw => "the battle is a draw (R11)".to_string(),
+        },
+    };
+    out.push(line);
+}
+
+fn joined(values: &[u32]) -> String {
+    let parts: Vec<String> = values.iter().map(u32::to_string).collect();
+    parts.join(", ")
+}
+
+/// A damage roll as the log writes it (R7.7): `2d8 [1, 2] (1 extra for
+/// degrees, R7.7) +2`.
+pub fn roll_text(roll: &DamageRoll) -> String {
+    let mut text = format!(
+        "{}d{} [{}]",
+        roll.rolls.len(),
+        roll.sides,
+        joined(&roll.rolls)
+    );
+    if roll.extra > 0 {
+        let _ = write!(text, " ({} extra for degrees, R7.7)", roll.extra);
+    }
+    if roll.bonus != 0 {
+        let _ = write!(text, " {:+}", roll.bonus);
+    }
+    if roll.at_least_one {
+        text.push_str(" (at least 1, R7.7)");
+    }
+    text
+}
+
+/// The modifiers of one kind, as the log lists them.
+pub fn listed(modifiers: &[Modifier], kind: impl Fn(&Effect) -> bool) -> String {
+    let parts: Vec<String> = modifiers
+        .iter()
+        .filter(|m| kind(&m.effect))
+        .map(Modifier::to_string)
+        .collect();
+    parts.join(", ")
+}
+
+/// An attack's line: every die, every modifier with its source and rule,
+/// the total against the DV and the verdict (R7.1, R7.2, R7.3, R0.4).
+fn attack_line(a: &AttackRoll, names: &Names) -> String {
+    let attacker = names.unit(a.attacker);
+    let target = match a.target {
+        Some(t) => names.unit(t).to_string(),
+        None => format!("the tile {}", a.at),
+    };
+    let weapon = &a.weapon;
+    let Some(kept) = a.kept else {
+        let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
+        return format!("{attacker} attacks {target} with {weapon}: {auto} → hit, 1 degree");
+    };
+    let verb = if a.mode == AttackMode::Thrown {
+        "throws"
+    } else {
+        "attacks"
+    };
+    let keep = if a.dice.len() > 1 {
+        format!(" keep {kept}")
+    } else {
+        String::new()
+    };
+    let natural = if a.natural_20() {
+        " natural 20 (R7.3)"
+    } else if a.natural_1() {
+        " natural 1 (R7.3)"
+    } else {
+        ""
+    };
+    let adv_terms = listed(&a.modifiers, |e| {
+        matches!(e, Effect::Advantage(_) | Effect::Reach(_))
+    });
+    let adv = if adv_terms.is_empty() {
+        String::new()
+    } else {
+        format!(" [{adv_terms}]")
+    };
+    let bonus_terms = listed(&a.modifiers, |e| matches!(e, Effect::Bonus(_)));
+    let dv_terms = listed(&a.modifiers, |e| matches!(e, Effect::Dv(_)));
+    let verdict = if a.degrees > 0 {
+        format!("hit, {} degree{} (R7.2)", a.degrees, plural(a.degrees))
+    } else {
+        "miss (R7.2)".to_string()
+    };
+    format!(
+        "{attacker} {verb} {target} with {weapon}: d20 [{}]{keep}{natural}{adv} {:+} ({bonus_terms}) = {} vs DV {} ({dv_terms}) → {verdict}",
+        joined(&a.dice),
+        a.bonus,
+        a.total,
+        a.dv
+    )
 }

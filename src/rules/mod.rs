@@ -29,12 +29,14 @@
 
 pub mod action_points;
 pub mod attack;
+pub mod board;
 pub mod charge;
 pub mod command;
 pub mod cover;
 pub mod damage;
 pub mod defend;
 pub mod dying;
+pub mod events;
 pub mod facing;
 pub mod firing_into_melee;
 pub mod flanking;
@@ -47,18 +49,24 @@ pub mod modifiers;
 pub mod movement;
 pub mod preview;
 pub mod prone;
+pub mod parry;
 pub mod range;
 pub mod reactions;
+pub mod resolution;
+pub mod rule;
 pub mod techniques;
 pub mod threat;
 pub mod throw;
 pub mod turn;
 pub mod victory;
 
-pub use command::{Command, Refusal, ThrowTarget};
+pub use command::{Command, CommandKind, Refusal, ThrowTarget};
+pub use events::{BattleEvent, BattleEvents, EventCursor};
 pub use log::CombatLog;
 pub use modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Modifier};
-pub use turn::{Outcome, TurnState};
+pub use rule::Rule;
+pub use turn::TurnState;
+pub use victory::{Outcome, VictoryKind};
 
 use crate::battle::{Dead, Dying, Roster, Stable};
 use bevy::ecs::schedule::{IntoScheduleConfigs, ScheduleLabel, SingleThreadedExecutor};
@@ -104,9 +112,21 @@ pub struct Pending {
     /// Held until reaction decisions are answered (`Ask` policy): accepted,
     /// but carried out only once every question is answered.
     pub held: bool,
-    /// The path a validated Move or Charge takes, so that Execute walks what
-    /// Validate checked without searching again.
-    pub plan: Option<(Vec<crate::grid::Pos>, u32)>,
+    /// The path a validated Move or Charge takes (set by Validate), and the
+    /// reactions it will draw (set by Decide when a side is asked): Execute
+    /// and the `Ask` policy reuse them instead of searching again.
+    pub plan: Option<MovePlan>,
+}
+
+/// The typed plan of a validated Move or Charge.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MovePlan {
+    /// The tiles walked through, the start excluded, the end included.
+    pub path: Vec<crate::grid::Pos>,
+    /// Its movement cost (R5.1).
+    pub cost: u32,
+    /// Who could react to which step (R8.2, R8.3), once Decide asked.
+    pub triggers: Option<Vec<(Entity, reactions::Trigger)>>,
 }
 
 impl Pending {
@@ -116,19 +136,16 @@ impl Pending {
     }
 
     /// True while the command is neither refused nor of another kind.
-    pub fn is(&self, name: &str) -> bool {
-        self.refusal.is_none() && self.command.as_ref().is_some_and(|c| c.name() == name)
+    pub fn is(&self, kind: CommandKind) -> bool {
+        self.refusal.is_none() && self.command.as_ref().is_some_and(|c| c.kind() == kind)
     }
 }
 
-/// The systems that handle one kind of command, by its name ("Move"): the
-/// set runs only while the pending command is of that kind and stands, so
-/// the condition is checked once per kind, not once per system.
+/// The systems that handle one kind of command: the set runs only while
+/// the pending command is of that kind and stands, so the condition is
+/// checked once per kind, not once per system.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Handles(pub &'static str);
-
-/// The names of every command, for [`Handles`].
-const COMMAND_NAMES: [&str; 15] = Command::NAMES;
+pub struct Handles(pub CommandKind);
 
 /// The acting unit and the unit aimed at, as the Identify phase resolved
 /// them; a command without a target is an error here.
@@ -136,13 +153,13 @@ pub fn actor_and_target(world: &World) -> Result<(Entity, Entity), Refusal> {
     let pending = world.resource::<Pending>();
     match (pending.actor, pending.target) {
         (Some(a), Some(t)) => Ok((a, t)),
-        _ => Err(Refusal("the command names no target".into())),
+        _ => Err(Refusal::unknown("target: the command names none")),
     }
 }
 
-/// Run condition: the pending command is a `name` command and still stands.
-pub fn pending(name: &'static str) -> impl Fn(Res<Pending>) -> bool + Clone {
-    move |p: Res<Pending>| p.is(name)
+/// Run condition: the pending command is of `kind` and still stands.
+pub fn pending(kind: CommandKind) -> impl Fn(Res<Pending>) -> bool + Clone {
+    move |p: Res<Pending>| p.is(kind)
 }
 
 /// Run condition: the pending command still stands.
@@ -172,8 +189,8 @@ impl Plugin for RulesPlugin {
             )
                 .chain(),
         );
-        for name in COMMAND_NAMES {
-            commands.configure_sets(Handles(name).run_if(pending(name)));
+        for kind in CommandKind::ALL {
+            commands.configure_sets(Handles(kind).run_if(pending(kind)));
         }
         commands.configure_sets(
             CommandSystems::Decide
@@ -207,7 +224,7 @@ impl Plugin for RulesPlugin {
         app.add_schedule(attacks);
 
         app.init_resource::<Pending>()
-            .init_resource::<CombatLog>()
+            .init_resource::<BattleEvents>()
             .init_resource::<reactions::ReactionPolicies>()
             // The turn and the command rules…
             .add_plugins((
@@ -237,9 +254,18 @@ impl Plugin for RulesPlugin {
 }
 
 /// Sends `command` to the battle in `world`. On refusal nothing changed and
-/// the reason cites the rule.
+/// the reason cites the rule; the refusal is told as a
+/// [`BattleEvent::CommandRefused`], for the log and the view.
 pub fn submit(world: &mut World, command: Command) -> Result<(), Refusal> {
-    run_command(world, command, false)
+    run_command(world, command.clone(), false).inspect_err(|refusal| {
+        events::emit(
+            world,
+            BattleEvent::CommandRefused {
+                command,
+                refusal: refusal.clone(),
+            },
+        );
+    })
 }
 
 /// Whether `command` would be accepted now, without changing anything.
@@ -265,12 +291,12 @@ fn run_command(world: &mut World, command: Command, dry_run: bool) -> Result<(),
     Ok(())
 }
 
-/// Registers a rule's systems for the command called `name`: `validate` in
+/// Registers a rule's systems for commands of `kind`: `validate` in
 /// [`CommandSystems::Validate`], `execute` in [`CommandSystems::Execute`],
 /// both in its [`Handles`] set.
 pub(super) fn handle<M1, M2>(
     app: &mut App,
-    name: &'static str,
+    kind: CommandKind,
     validate: impl IntoScheduleConfigs<ScheduleSystem, M1>,
     execute: impl IntoScheduleConfigs<ScheduleSystem, M2>,
 ) {
@@ -278,10 +304,10 @@ pub(super) fn handle<M1, M2>(
         CommandSchedule,
         (
             validate
-                .in_set(Handles(name))
+                .in_set(Handles(kind))
                 .in_set(CommandSystems::Validate),
             execute
-                .in_set(Handles(name))
+                .in_set(Handles(kind))
                 .in_set(CommandSystems::Execute),
         ),
     );

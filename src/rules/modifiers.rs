@@ -6,7 +6,9 @@
 //! [`Modifier`]s, each with its source and R-id. Resolution, preview and AI
 //! all call [`gather`], so what the screen promises is what the dice do.
 
+use super::Rule;
 use super::command::Refusal;
+use serde::{Deserialize, Serialize};
 use crate::format::Weapon;
 use crate::grid::Pos;
 use bevy::ecs::schedule::ScheduleLabel;
@@ -31,7 +33,7 @@ pub enum AttackSystems {
 }
 
 /// How an attack is made (R7.1 picks the attribute by it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AttackMode {
     /// A melee weapon within reach.
     Melee,
@@ -42,7 +44,7 @@ pub enum AttackMode {
 }
 
 /// What a modifier does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Effect {
     /// Advantages (positive) or disadvantages (negative), counted (R0.4).
     Advantage(i32),
@@ -59,14 +61,14 @@ pub enum Effect {
 }
 
 /// One labelled modifier: what it does, why, and which rule says so.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     /// The effect.
     pub effect: Effect,
     /// Its source, for the log ("rear attack", "MB").
     pub source: Cow<'static, str>,
-    /// The rule's id ("R4.3").
-    pub rule: &'static str,
+    /// The rule that says so (R4.3).
+    pub rule: Rule,
 }
 
 impl fmt::Display for Modifier {
@@ -148,7 +150,7 @@ impl AttackDraft {
         &mut self,
         effect: Effect,
         source: impl Into<Cow<'static, str>>,
-        rule: &'static str,
+        rule: Rule,
     ) {
         self.modifiers.push(Modifier {
             effect,

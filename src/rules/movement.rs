@@ -10,11 +10,12 @@
 //! generic `pathfinding` crate, hashing every state, measured 33.7 ms for a
 //! 256×256 map against the 5 ms this game needs for its AI.
 
+use super::CommandKind;
+use super::Rule;
 use super::Pending;
 use super::command::{Command, Refusal};
-use super::log::log;
-use super::threat::Threat;
-use crate::battle::{Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
+use super::events::{BattleEvent, MoveCost, emit, id_of};
+use crate::battle::{ActionPoints, Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
 use crate::terrain::{Movement, TerrainMap};
@@ -23,8 +24,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, "Move", validate_move, execute_move);
-    super::handle(app, "Step", validate_step, execute_step);
+    super::handle(app, CommandKind::Move, validate_move, execute_move);
+    super::handle(app, CommandKind::Step, validate_step, execute_step);
 }
 
 /// Who stands where, as the mover sees it.
@@ -120,13 +121,13 @@ pub fn step_block(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Opt
 pub fn step_blocked(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Option<Refusal> {
     let to = from.step(dir);
     step_block(map, occ, from, dir).map(|block| match block {
-        Block::OffMap => Refusal::new("R0.1", format!("{to} is off the map")),
+        Block::OffMap => Refusal::new(Rule::R0_1, format!("{to} is off the map")),
         Block::Impassable => {
             let name = map.get(to).map_or("?", |t| t.name.as_str());
-            Refusal::new("R5.2", format!("{to} is impassable ({name})"))
+            Refusal::new(Rule::R5_2, format!("{to} is impassable ({name})"))
         }
-        Block::Enemy => Refusal::new("R5.2", format!("an enemy stands on {to}")),
-        Block::Corner => Refusal::new("R5.1", format!("the diagonal {from} → {to} cuts a corner")),
+        Block::Enemy => Refusal::new(Rule::R5_2, format!("an enemy stands on {to}")),
+        Block::Corner => Refusal::new(Rule::R5_1, format!("the diagonal {from} → {to} cuts a corner")),
     })
 }
 
@@ -331,18 +332,6 @@ pub fn distances(map: &TerrainMap, occ: &Occupancy, start: Pos) -> CostMap {
     search(map, occ, start, u32::MAX - 8)
 }
 
-/// The cheapest path from `start` to `to`, ignoring speed: `(path, cost)`
-/// with the start excluded.
-pub fn cheapest_path(
-    map: &TerrainMap,
-    occ: &Occupancy,
-    start: Pos,
-    to: Pos,
-) -> Option<(Vec<Pos>, u32)> {
-    let costs = distances(map, occ, start);
-    Some((costs.path(to)?, costs.cost(to)?))
-}
-
 /// The cost of walking `path` from `start` in one Move, or why it cannot be
 /// walked (R5.1, R5.2).
 pub fn path_cost(
@@ -357,7 +346,7 @@ pub fn path_cost(
         let dir = Dir::ALL
             .into_iter()
             .find(|d| state.0.step(*d) == next)
-            .ok_or_else(|| Refusal::new("R5.3", format!("{next} is not next to {}", state.0)))?;
+            .ok_or_else(|| Refusal::new(Rule::R5_3, format!("{next} is not next to {}", state.0)))?;
         if let Some(r) = step_blocked(map, occ, state.0, dir) {
             return Err(r);
         }
@@ -394,21 +383,19 @@ pub fn plan_move(
     let map = &level.map;
     let speed = super::speed_of(world, unit);
     if !map.contains(to) {
-        return Err(Refusal::new(
-            "R0.1",
+        return Err(Refusal::new(Rule::R0_1,
             format!("{to} is off the map ({}×{})", map.width(), map.height()),
         ));
     }
     if to == at {
-        return Err(Refusal::new("R5.1", format!("already at {to}")));
+        return Err(Refusal::new(Rule::R5_1, format!("already at {to}")));
     }
     if !map.is_passable(to) {
         let name = map.get(to).map_or("?", |t| t.name.as_str());
-        return Err(Refusal::new("R5.2", format!("{to} is impassable ({name})")));
+        return Err(Refusal::new(Rule::R5_2, format!("{to} is impassable ({name})")));
     }
     if occ.at(to) != Occupant::Empty {
-        return Err(Refusal::new(
-            "R5.2",
+        return Err(Refusal::new(Rule::R5_2,
             format!("{to} is occupied: a Move cannot end there"),
         ));
     }
@@ -418,8 +405,7 @@ pub fn plan_move(
             .into_iter()
             .find(|d| at.step(*d) == to)
             .ok_or_else(|| {
-                Refusal::new(
-                    "R4.8",
+                Refusal::new(Rule::R4_8,
                     format!("a prone unit crawls 1 tile; {to} is farther"),
                 )
             })?;
@@ -431,8 +417,7 @@ pub fn plan_move(
     let (path, cost) = match path {
         Some(p) => {
             if p.last() != Some(&to) {
-                return Err(Refusal::new(
-                    "R5.3",
+                return Err(Refusal::new(Rule::R5_3,
                     format!("the path does not end at {to}"),
                 ));
             }
@@ -452,14 +437,12 @@ pub fn plan_move(
                     match far.cost(to) {
                         Some(c) => (far.path(to).unwrap_or_default(), c),
                         None if at.chebyshev(to) as u32 > horizon => {
-                            return Err(Refusal::new(
-                                "R5.1",
+                            return Err(Refusal::new(Rule::R5_1,
                                 format!("{to} is {} tiles away, speed is {speed}", at.distance(to)),
                             ));
                         }
                         None => {
-                            return Err(Refusal::new(
-                                "R5.2",
+                            return Err(Refusal::new(Rule::R5_2,
                                 format!("no path to {to} within {horizon} movement"),
                             ));
                         }
@@ -469,8 +452,7 @@ pub fn plan_move(
         }
     };
     if cost > speed {
-        return Err(Refusal::new(
-            "R5.1",
+        return Err(Refusal::new(Rule::R5_1,
             format!("path costs {cost}, speed is {speed}"),
         ));
     }
@@ -491,7 +473,13 @@ fn validate_move(world: &mut World) {
         return;
     };
     match plan_move(world, actor, to, path.as_deref()) {
-        Ok(plan) => world.resource_mut::<Pending>().plan = Some(plan),
+        Ok((path, cost)) => {
+            world.resource_mut::<Pending>().plan = Some(super::MovePlan {
+                path,
+                cost,
+                triggers: None,
+            })
+        }
         Err(r) => world.resource_mut::<Pending>().refuse(r),
     }
 }
@@ -501,107 +489,18 @@ fn execute_move(world: &mut World) {
         return;
     };
     let planned = world.resource_mut::<Pending>().plan.take();
-    let Some((path, cost)) = planned.or_else(|| plan_move(world, actor, to, path.as_deref()).ok())
+    let Some((path, cost)) = planned
+        .map(|p| (p.path, p.cost))
+        .or_else(|| plan_move(world, actor, to, path.as_deref()).ok())
     else {
         return;
     };
-    if walk(world, actor, &path) < path.len() {
-        return;
-    }
-    let speed = world.get::<Stats>(actor).map_or(0, |s| s.template.speed);
-    let crawl = if world.entity(actor).contains::<Prone>() {
-        ", crawling (R4.8)"
-    } else {
-        ""
+    let cost = MoveCost {
+        cost,
+        speed: world.get::<Stats>(actor).map_or(0, |s| s.template.speed),
+        crawl: world.entity(actor).contains::<Prone>(),
     };
-    log(
-        world,
-        format!("  movement cost {cost} of speed {speed}{crawl} (R5.1)"),
-    );
-}
-
-/// A step of a planned Move that would provoke (R8.2), and from whom.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Provocation {
-    /// Index in the path of the step that leaves the tile (0: the first).
-    pub step: usize,
-    /// The tile left.
-    pub leaving: Pos,
-    /// Who would react, in initiative order (R8.5).
-    pub reactors: Vec<String>,
-}
-
-/// The preview of a Move along `path`: every step that would provoke and
-/// from whom, with each reactor's reactions counted down (R3.2), as
-/// [`walk`] resolves them (before any die says whether the mover falls).
-pub fn provocations(world: &World, unit: Entity, path: &[Pos]) -> Vec<Provocation> {
-    provoking_steps(world, unit, path)
-        .into_iter()
-        .map(|(step, leaving, reactors)| Provocation {
-            step,
-            leaving,
-            reactors: reactors
-                .into_iter()
-                .map(|r| super::name_of(world, r))
-                .collect(),
-        })
-        .collect()
-}
-
-/// [`provocations`] by entity: each provoking step's index, the tile left
-/// and the reactors in initiative order (R8.5).
-pub fn provoking_steps(
-    world: &World,
-    unit: Entity,
-    path: &[Pos],
-) -> Vec<(usize, Pos, Vec<Entity>)> {
-    let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
-        return vec![];
-    };
-    let watchers = watchers_with_reactions(world, unit);
-    steps_provoking(&watchers, start, path)
-}
-
-/// The units that could react to `unit` this turn ([`watchers`]) with the
-/// reactions each has left (R3.2).
-///
-/// [`watchers`]: super::reactions::watchers
-pub fn watchers_with_reactions(world: &World, unit: Entity) -> Vec<(Threat, i32)> {
-    super::reactions::watchers(world, unit)
-        .into_iter()
-        .map(|t| {
-            let left = world
-                .get::<crate::battle::Reactions>(t.unit)
-                .map_or(0, |r| r.0);
-            (t, left)
-        })
-        .collect()
-}
-
-/// The steps of a Move from `start` along `path` that provoke the
-/// `watchers` (with their reactions left), counted down as [`walk`] does.
-pub fn steps_provoking(
-    watchers: &[(Threat, i32)],
-    start: Pos,
-    path: &[Pos],
-) -> Vec<(usize, Pos, Vec<Entity>)> {
-    let mut left: Vec<i32> = watchers.iter().map(|w| w.1).collect();
-    let mut out = vec![];
-    let mut at = start;
-    for (step, &next) in path.iter().enumerate() {
-        let mut reactors = vec![];
-        for (i, (t, _)) in watchers.iter().enumerate() {
-            if left[i] > 0 && t.covers(at) {
-                left[i] -= 1;
-                reactors.push(t.unit);
-            }
-        }
-        if !reactors.is_empty() {
-            out.push((step, at, reactors));
-        }
-        at = next;
-    }
-    out
+    walk(world, actor, &path, Some(cost));
 }
 
 /// True when a unit other than `unit`, not dead, stands on `tile`.
@@ -615,8 +514,10 @@ fn occupied_by_other(world: &World, unit: Entity, tile: Pos) -> bool {
 
 /// Walks `unit` along `path`, one tile at a time; it ends facing its last
 /// step (R4.2). Leaving a threatened tile provokes (R8.2) before the step;
-/// a provoker dropped there stops (R8.4). Returns the tiles walked.
-pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
+/// a provoker dropped there stops (R8.4). Tells each step, then the whole
+/// Move (with `cost` when it was walked to its end). Returns the tiles
+/// walked.
+pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost>) -> usize {
     let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
         return 0;
     };
@@ -625,11 +526,14 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
     // Who could react at all does not change while this unit walks: look it
     // up once, and provoke only where one of them threatens the tile left.
     let watchers = super::reactions::watchers(world, unit);
+    // Enemies that threaten but may not react are told too (R2.3, R3.2).
+    let barred = super::reactions::barred_watchers(world, unit);
     // Where the unit could have stopped last: passing through an ally, it
     // cannot stay in the ally's tile.
     let mut last_free = start;
     for &next in path {
-        let threatened = watchers.iter().any(|t| t.covers(at));
+        let threatened =
+            watchers.iter().any(|t| t.covers(at)) || barred.iter().any(|t| t.covers(at));
         if threatened
             && !super::reactions::provoke(world, unit, super::reactions::Trigger::Leave(at))
         {
@@ -639,11 +543,8 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
                 if let Some(mut p) = world.get_mut::<GridPos>(unit) {
                     p.0 = last_free;
                 }
-                let who = super::name_of(world, unit);
-                log(
-                    world,
-                    format!("  {who} falls back to {last_free}, out of its ally's tile"),
-                );
+                let id = id_of(world, unit);
+                emit(world, BattleEvent::FellBack { unit: id, to: last_free });
                 at = last_free;
             }
             break;
@@ -656,17 +557,28 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos]) -> usize {
         if let (Some(dir), Some(mut f)) = (dir, world.get_mut::<Facing>(unit)) {
             f.0 = dir;
         }
+        let event = BattleEvent::Stepped {
+            unit: id_of(world, unit),
+            from: at,
+            to: next,
+            facing: world.get::<Facing>(unit).map_or(Dir::N, |f| f.0),
+            ap_left: world.get::<ActionPoints>(unit).map_or(0, |a| a.ap),
+        };
+        emit(world, event);
         at = next;
         if !occupied_by_other(world, unit, at) {
             last_free = at;
         }
     }
-    let who = super::name_of(world, unit);
-    let facing = world.get::<Facing>(unit).map_or(Dir::N, |f| f.0);
-    log(
-        world,
-        format!("{who} moves {start} → {at}, {walked} tiles, facing {facing} (R5.1)"),
-    );
+    let event = BattleEvent::Moved {
+        unit: id_of(world, unit),
+        from: start,
+        to: at,
+        tiles: walked,
+        facing: world.get::<Facing>(unit).map_or(Dir::N, |f| f.0),
+        cost: cost.filter(|_| walked == path.len()),
+    };
+    emit(world, event);
     walked
 }
 
@@ -676,8 +588,7 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     if world.entity(unit).contains::<Prone>() {
-        return Err(Refusal::new(
-            "R4.8",
+        return Err(Refusal::new(Rule::R4_8,
             "a prone unit crawls with Move or stands up first",
         ));
     }
@@ -685,8 +596,7 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
         .into_iter()
         .find(|d| at.step(*d) == to)
         .ok_or_else(|| {
-            Refusal::new(
-                "R3.1",
+            Refusal::new(Rule::R3_1,
                 format!("a Step moves exactly 1 tile; {to} is not adjacent"),
             )
         })?;
@@ -694,14 +604,13 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
         return Err(r);
     }
     if occ.at(to) != Occupant::Empty {
-        return Err(Refusal::new("R5.2", format!("{to} is occupied")));
+        return Err(Refusal::new(Rule::R5_2, format!("{to} is occupied")));
     }
     if map
         .get(to)
         .is_some_and(|t| t.movement == Movement::Difficult)
     {
-        return Err(Refusal::new(
-            "R3.1",
+        return Err(Refusal::new(Rule::R3_1,
             format!("a Step cannot enter difficult terrain ({to})"),
         ));
     }
@@ -726,8 +635,8 @@ fn execute_step(world: &mut World) {
     if let Some(mut p) = world.get_mut::<GridPos>(actor) {
         p.0 = to;
     }
-    let who = super::name_of(world, actor);
     if let Some(from) = from {
-        log(world, format!("{who} steps {from} → {to} (R3.1 Step)"));
+        let unit = id_of(world, actor);
+        emit(world, BattleEvent::Shifted { unit, from, to });
     }
 }

@@ -3,7 +3,7 @@
 //! [`AttackSchedule`](super::AttackSchedule)) and the same formulas
 //! ([`degrees`], R7.7 damage) as the resolution. No sampling.
 
-use super::attack::degrees;
+use super::resolution::degrees;
 use super::command::Refusal;
 use super::modifiers::{AttackDraft, Modifier, gather};
 use crate::battle::{Dying, Stable};
@@ -183,7 +183,7 @@ pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPre
         bonus: draft.weapon.damage.bonus + draft.damage_bonus(),
     };
     let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
-    let (crit, auto_hit) = (draft.weapon.crit.clamp(2, 20) as u32, draft.auto_hit());
+    let (crit, auto_hit) = (draft.weapon.crit_threshold(), draft.auto_hit());
     let degrees = degree_chances(advantage, bonus, dv, crit, auto_hit);
     Ok(AttackPreview {
         hit: 1.0 - degrees[0],

@@ -1,15 +1,17 @@
 //! R4.8 prone: attacks against and by prone units, and standing up.
 
+use super::CommandKind;
+use super::Rule;
 use super::Pending;
 use super::command::Refusal;
-use super::log::log;
+use super::events::{BattleEvent, emit, id_of};
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::battle::Prone;
 use crate::format::WeaponTrait;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, "StandUp", validate_stand_up, execute_stand_up);
+    super::handle(app, CommandKind::StandUp, validate_stand_up, execute_stand_up);
     app.add_systems(
         AttackSchedule,
         add_prone_modifiers.in_set(AttackSystems::Situational),
@@ -21,7 +23,7 @@ fn validate_stand_up(mut pending: ResMut<Pending>, prone: Query<(Has<Prone>, &Na
         return;
     };
     if let Ok((false, name)) = prone.get(actor) {
-        pending.refuse(Refusal::new("R4.8", format!("{name} is not prone")));
+        pending.refuse(Refusal::new(Rule::R4_8, format!("{name} is not prone")));
     }
 }
 
@@ -34,8 +36,8 @@ fn execute_stand_up(world: &mut World) {
         return;
     }
     world.entity_mut(actor).remove::<Prone>();
-    let who = super::name_of(world, actor);
-    log(world, format!("{who} stands up (R4.8)"));
+    let unit = id_of(world, actor);
+    emit(world, BattleEvent::StoodUp { unit });
 }
 
 /// R4.8: melee against a prone target +1 advantage, ranged and thrown +1
@@ -47,10 +49,10 @@ fn add_prone_modifiers(mut draft: ResMut<AttackDraft>, prone: Query<Has<Prone>>)
     let attacker_prone = prone.get(draft.attacker).unwrap_or(false);
     match draft.mode {
         AttackMode::Melee if target_prone => {
-            draft.push(Effect::Advantage(1), "target prone", "R4.8")
+            draft.push(Effect::Advantage(1), "target prone", Rule::R4_8)
         }
         AttackMode::Ranged | AttackMode::Thrown if target_prone => {
-            draft.push(Effect::Advantage(-1), "target prone", "R4.8")
+            draft.push(Effect::Advantage(-1), "target prone", Rule::R4_8)
         }
         _ => {}
     }
@@ -60,17 +62,16 @@ fn add_prone_modifiers(mut draft: ResMut<AttackDraft>, prone: Query<Has<Prone>>)
     let weapon = draft.weapon.clone();
     match draft.mode {
         AttackMode::Melee if !target_prone => {
-            draft.push(Effect::Advantage(-1), "attacker prone", "R4.8")
+            draft.push(Effect::Advantage(-1), "attacker prone", Rule::R4_8)
         }
-        AttackMode::Thrown => draft.push(Effect::Advantage(-1), "thrown while prone", "R4.8"),
-        AttackMode::Ranged if weapon.has(WeaponTrait::Bow) => draft.refuse(Refusal::new(
-            "R4.8",
+        AttackMode::Thrown => draft.push(Effect::Advantage(-1), "thrown while prone", Rule::R4_8),
+        AttackMode::Ranged if weapon.has(WeaponTrait::Bow) => draft.refuse(Refusal::new(Rule::R4_8,
             format!("a prone unit cannot shoot a bow ({})", weapon.name),
         )),
         AttackMode::Ranged
             if weapon.has(WeaponTrait::Crossbow) || weapon.has(WeaponTrait::Firearm) =>
         {
-            draft.push(Effect::Advantage(1), "braced prone", "R4.8")
+            draft.push(Effect::Advantage(1), "braced prone", Rule::R4_8)
         }
         _ => {}
     }

@@ -3,6 +3,7 @@
 //! `(near, far, max)`. Thrown increments: the weapon's (2 tiles without
 //! one) plus 1 tile per point of positive STR (R9.1).
 
+use super::Rule;
 use super::command::Refusal;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::battle::{GridPos, Stats};
@@ -51,18 +52,18 @@ fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
                     "the target is {d} tiles away, beyond the {}'s maximum range {max}",
                     draft.weapon.name
                 );
-                draft.refuse(Refusal::new("R7.4", why));
+                draft.refuse(Refusal::new(Rule::R7_4, why));
             } else if d <= near {
                 draft.push(
                     Effect::Advantage(1),
                     format!("near range ({d} ≤ {near})"),
-                    "R7.4",
+                    Rule::R7_4,
                 );
             } else if d > far {
                 draft.push(
                     Effect::Advantage(-1),
                     format!("far range ({d} > {far})"),
-                    "R7.4",
+                    Rule::R7_4,
                 );
             }
             return;
@@ -75,8 +76,7 @@ fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
         ),
     };
     if d > increment * max {
-        draft.refuse(Refusal::new(
-            "R7.4",
+        draft.refuse(Refusal::new(Rule::R7_4,
             format!("the target is {d} tiles away, beyond {max} increments of {increment}"),
         ));
         return;
@@ -89,7 +89,7 @@ fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
                 "range {d}: {n} increment{} of {increment}",
                 if n == 1 { "" } else { "s" }
             ),
-            "R7.4",
+            Rule::R7_4,
         );
     }
 }

@@ -4,15 +4,15 @@
 //! limits each unit to `1 + max(STR, DEX, 0)` a round; R2.3 none before its
 //! first turn.
 
-use super::attack::{degrees_after_parry, resolve};
+use super::CommandKind;
+use super::Rule;
 use super::command::{Command, Refusal};
-use super::facing::is_rear_attack;
-use super::log::log;
+use super::events::{BattleEvent, emit, id_of};
 use super::modifiers::{AttackDraft, AttackMode};
-use super::threat::{melee_weapon_for, threat_of};
-use super::{CommandSystems, Pending, TurnState, out_of_action, unit_named};
-use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side, Stamina, Stats};
-use crate::dice::Dice;
+use super::resolution::resolve;
+use super::threat::{Threat, melee_weapon_for, threat_of};
+use super::{CommandSystems, Pending, TurnState, out_of_action};
+use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side};
 use crate::grid::Pos;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -51,7 +51,7 @@ pub fn policy_of(world: &World, side: usize) -> ReactionPolicy {
 }
 
 /// What provokes (R8.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Trigger {
     /// Leaving this tile during a Move or a Charge.
     Leave(Pos),
@@ -66,7 +66,8 @@ pub enum Trigger {
 }
 
 impl Trigger {
-    fn describe(&self) -> String {
+    /// As the log says it: "leaving (2, 2)", "shooting".
+    pub fn describe(&self) -> String {
         match self {
             Trigger::Leave(p) => format!("leaving {p}"),
             Trigger::Shoot => "shooting".into(),
@@ -106,10 +107,62 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
         .collect()
 }
 
+/// The enemies that threaten `provoker`'s tile but may not react, with the
+/// rule that stops them: off-guard (R2.3) or out of reactions (R3.2), in
+/// initiative order. Told as [`BattleEvent::ReactionBarred`] so that a
+/// player sees why no blow came.
+pub fn barred(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
+    let (Some(side), Some(at)) = (
+        world.get::<Side>(provoker).copied(),
+        world.get::<GridPos>(provoker).copied(),
+    ) else {
+        return vec![];
+    };
+    world
+        .resource::<TurnState>()
+        .initiative
+        .iter()
+        .filter_map(|&(r, _)| {
+            let e = world.entity(r);
+            let enemy = e
+                .get::<Side>()
+                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never);
+            let rule = if e.contains::<OffGuard>() {
+                Rule::R2_3
+            } else if e.get::<Reactions>().is_some_and(|n| n.0 <= 0) {
+                Rule::R3_2
+            } else {
+                return None;
+            };
+            (enemy && threat_of(world, r).is_some_and(|t| t.covers(at.0))).then_some((r, rule))
+        })
+        .collect()
+}
+
+/// The threats of the enemies that threaten tiles but may not react to
+/// `provoker` this turn: off-guard (R2.3) or out of reactions (R3.2).
+pub fn barred_watchers(world: &World, provoker: Entity) -> Vec<Threat> {
+    let Some(side) = world.get::<Side>(provoker).copied() else {
+        return vec![];
+    };
+    world
+        .resource::<TurnState>()
+        .initiative
+        .iter()
+        .filter(|(r, _)| {
+            let e = world.entity(*r);
+            e.get::<Side>()
+                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
+                && (e.contains::<OffGuard>() || e.get::<Reactions>().is_some_and(|n| n.0 <= 0))
+        })
+        .filter_map(|(r, _)| threat_of(world, *r))
+        .collect()
+}
+
 /// The threats of every unit that could react to `provoker` this turn, in
 /// initiative order (R8.3 without the tile: enemies, not off-guard, with a
 /// reaction left, whose side takes reactions).
-pub fn watchers(world: &World, provoker: Entity) -> Vec<super::threat::Threat> {
+pub fn watchers(world: &World, provoker: Entity) -> Vec<Threat> {
     let Some(side) = world.get::<Side>(provoker).copied() else {
         return vec![];
     };
@@ -133,8 +186,30 @@ pub fn watchers(world: &World, provoker: Entity) -> Vec<super::threat::Threat> {
 /// reaction left the provoker out of action or knocked it prone (R8.4).
 pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
     let was_prone = world.entity(provoker).contains::<Prone>();
+    let id = id_of(world, provoker);
+    for (reactor, rule) in barred(world, provoker) {
+        let reactor = id_of(world, reactor);
+        emit(
+            world,
+            BattleEvent::ReactionBarred {
+                reactor,
+                provoker: id,
+                trigger,
+                rule,
+            },
+        );
+    }
     for reactor in reactors(world, provoker) {
         if !takes(world, reactor, trigger) {
+            let (reactor, provoker) = (id_of(world, reactor), id_of(world, provoker));
+            emit(
+                world,
+                BattleEvent::ReactionDeclined {
+                    reactor,
+                    provoker,
+                    trigger,
+                },
+            );
             continue;
         }
         // An earlier reaction may have changed things (R8.3 again).
@@ -154,17 +229,12 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
         if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
             n.0 -= 1;
         }
-        let (who, whom) = (
-            super::name_of(world, reactor),
-            super::name_of(world, provoker),
-        );
-        log(
-            world,
-            format!(
-                "{who} reacts to {whom} {} (R8.2): reactive attack (R8.1)",
-                trigger.describe()
-            ),
-        );
+        let event = BattleEvent::ReactionTaken {
+            reactor: id_of(world, reactor),
+            provoker: id_of(world, provoker),
+            trigger,
+        };
+        emit(world, event);
         let mut draft =
             AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from.0, to.0);
         draft.reaction = true;
@@ -173,65 +243,10 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
     let stopped = out_of_action(world, provoker)
         || (!was_prone && world.entity(provoker).contains::<Prone>());
     if stopped {
-        let whom = super::name_of(world, provoker);
-        log(world, format!("  {whom}'s action ends there (R8.4)"));
+        let unit = id_of(world, provoker);
+        emit(world, BattleEvent::ActionInterrupted { unit });
     }
     !stopped
-}
-
-/// R8.6 parry: hit by a melee attack from its front arc, a unit with a
-/// reaction and 1 stamina left rolls its own attack (d20 + MB + attribute +
-/// weapon bonus, no situational modifiers, *decision*); beating the
-/// attacker's `total` by `m` takes `1 + floor(m / 5)` degrees off. Returns
-/// the degrees left (0: deflected).
-pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -> i32 {
-    let target = draft.target;
-    let policy = world.get::<Side>(target).map(|s| policy_of(world, s.0));
-    let able = draft.mode == AttackMode::Melee
-        && policy.is_some_and(|p| p != ReactionPolicy::Never)
-        && !out_of_action(world, target)
-        && !world.entity(target).contains::<OffGuard>()
-        && !world.entity(target).contains::<Prone>()
-        && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
-        && world.get::<Stamina>(target).is_some_and(|s| s.0 >= 1)
-        && !is_rear_attack(world, draft.from, target);
-    if !able {
-        return degrees;
-    }
-    let Some(weapon) = melee_weapon_for(world, target, 1) else {
-        return degrees;
-    };
-    if let Some(mut n) = world.get_mut::<Reactions>(target) {
-        n.0 -= 1;
-    }
-    if let Some(mut s) = world.get_mut::<Stamina>(target) {
-        s.0 -= 1;
-    }
-    let t = world.get::<Stats>(target).map(|s| s.template.clone());
-    let (mb, attr) = t.map_or((0, 0), |t| (t.mb, t.str.max(t.dex)));
-    let d = world.resource_mut::<Dice>().roll(20) as i32;
-    let parry_total = d + mb + attr + weapon.attack_bonus;
-    let m = parry_total - total;
-    let left = if m > 0 {
-        degrees_after_parry(degrees, m)
-    } else {
-        degrees
-    };
-    let who = super::name_of(world, target);
-    let outcome = match (m > 0, left) {
-        (false, _) => "fails".to_string(),
-        (true, 0) => "deflects the attack".to_string(),
-        (true, l) => format!("leaves {l} degree{}", if l == 1 { "" } else { "s" }),
-    };
-    log(
-        world,
-        format!(
-            "  {who} parries with {}: d20 [{d}] {:+} = {parry_total} vs {total}: {outcome} (R8.6)",
-            weapon.name,
-            mb + attr + weapon.attack_bonus
-        ),
-    );
-    left
 }
 
 /// Reaction decisions of `Ask` sides: a command that would provoke their
@@ -280,7 +295,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .run_if(some_side_is_asked),
     );
-    super::handle(app, "React", validate_react, execute_react);
+    super::handle(app, CommandKind::React, validate_react, execute_react);
 }
 
 /// Run condition: some side's reactions are asked (policy `Ask`).
@@ -289,12 +304,9 @@ fn some_side_is_asked(policies: Option<Res<ReactionPolicies>>) -> bool {
 }
 
 /// The triggers the pending command will cause and who could react to
-/// each, before anything happens (R8.2, R8.3).
-fn expected_reactions(
-    world: &mut World,
-    actor: Entity,
-    command: &Command,
-) -> Vec<(Entity, Trigger)> {
+/// each, before anything happens (R8.2, R8.3). A Move's or Charge's are
+/// counted on the path Validate planned, and kept in the plan.
+fn expected_reactions(world: &mut World, actor: Entity, command: &Command) -> Vec<(Entity, Trigger)> {
     let single = |world: &mut World, trigger: Trigger| -> Vec<(Entity, Trigger)> {
         reactors(world, actor)
             .into_iter()
@@ -303,32 +315,31 @@ fn expected_reactions(
     };
     match command {
         Command::Move { .. } | Command::Charge { .. } => {
-            let path = match command {
-                Command::Move { to, path, .. } => {
-                    super::movement::plan_move(world, actor, *to, path.as_deref())
-                        .ok()
-                        .map(|(p, _)| p)
-                }
-                Command::Charge { target, .. } => unit_named(world, target)
-                    .and_then(|t| super::charge::charge_path(world, actor, t).ok()),
-                _ => None,
-            };
-            let path = path.unwrap_or_default();
-            super::movement::provocations(world, actor, &path)
+            let path = world
+                .resource::<Pending>()
+                .plan
+                .as_ref()
+                .map(|p| p.path.clone())
+                .unwrap_or_default();
+            let triggers: Vec<(Entity, Trigger)> = provoking_steps(world, actor, &path)
                 .into_iter()
-                .flat_map(|p| {
-                    let trigger = Trigger::Leave(p.leaving);
-                    p.reactors
+                .flat_map(|(_, leaving, reactors)| {
+                    reactors
                         .into_iter()
-                        .filter_map(|n| unit_named(world, &n))
-                        .map(move |r| (r, trigger))
-                        .collect::<Vec<_>>()
+                        .map(move |r| (r, Trigger::Leave(leaving)))
                 })
-                .collect()
+                .collect();
+            if let Some(plan) = world.resource_mut::<Pending>().plan.as_mut() {
+                plan.triggers = Some(triggers.clone());
+            }
+            triggers
         }
-        Command::Attack { weapon, target, .. } => {
-            let ranged = unit_named(world, target)
-                .and_then(|t| super::attack::draft_for(world, actor, t, weapon.as_deref()).ok())
+        Command::Attack { weapon, .. } => {
+            let target = world.resource::<Pending>().target;
+            let ranged = target
+                .and_then(|t| {
+                    super::resolution::draft_for(world, actor, t, weapon.as_deref()).ok()
+                })
                 .is_some_and(|d| d.mode == AttackMode::Ranged);
             if ranged {
                 single(world, Trigger::Shoot)
@@ -376,14 +387,16 @@ fn hold_for_decisions(world: &mut World) {
     if open.is_empty() {
         return;
     }
-    let asked = super::name_of(world, open[0].0);
-    log(
-        world,
-        format!(
-            "{} waits: {asked} may react (R8), answer with React",
-            command.name()
-        ),
-    );
+    let provoker = id_of(world, actor);
+    for (reactor, trigger) in &open {
+        let event = BattleEvent::ReactionOffered {
+            command: command.kind(),
+            reactor: id_of(world, *reactor),
+            provoker,
+            trigger: *trigger,
+        };
+        emit(world, event);
+    }
     let mut d = world.resource_mut::<Decisions>();
     d.held = Some(command);
     d.questions = open;
@@ -395,8 +408,7 @@ fn validate_react(world: &mut World) {
     if world.resource::<Decisions>().asked().is_none()
         || world.resource::<Decisions>().asked() != actor
     {
-        world.resource_mut::<Pending>().refuse(Refusal::new(
-            "R8",
+        world.resource_mut::<Pending>().refuse(Refusal::new(Rule::R8,
             "no reaction decision is asked of this unit",
         ));
     }
@@ -412,20 +424,20 @@ fn execute_react(world: &mut World) {
     }
     let (reactor, trigger) = d.questions.remove(0);
     d.answers.push((reactor, trigger, take));
-    let who = super::name_of(world, reactor);
-    log(
+    let reactor = id_of(world, reactor);
+    emit(
         world,
-        format!(
-            "{who} {} ({})",
-            if take { "will react" } else { "lets it pass" },
-            trigger.describe()
-        ),
+        BattleEvent::ReactionAnswered {
+            reactor,
+            trigger,
+            take,
+        },
     );
 }
 
 /// Every carried-out command but an answer ends the decisions it used.
 fn forget_answers(pending: Res<Pending>, mut decisions: ResMut<Decisions>) {
-    if !pending.is("React") && decisions.held.is_none() {
+    if !pending.is(CommandKind::React) && decisions.held.is_none() {
         decisions.answers.clear();
     }
 }
@@ -438,4 +450,84 @@ pub fn ready_command(world: &mut World) -> Option<Command> {
     } else {
         None
     }
+}
+
+/// A step of a planned Move that would provoke (R8.2), and from whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provocation {
+    /// Index in the path of the step that leaves the tile (0: the first).
+    pub step: usize,
+    /// The tile left.
+    pub leaving: Pos,
+    /// Who would react, in initiative order (R8.5).
+    pub reactors: Vec<String>,
+}
+
+/// The preview of a Move along `path`: every step that would provoke and
+/// from whom, with each reactor's reactions counted down (R3.2), as the
+/// walk resolves them (before any die says whether the mover falls).
+pub fn provocations(world: &World, unit: Entity, path: &[Pos]) -> Vec<Provocation> {
+    provoking_steps(world, unit, path)
+        .into_iter()
+        .map(|(step, leaving, reactors)| Provocation {
+            step,
+            leaving,
+            reactors: reactors
+                .into_iter()
+                .map(|r| super::name_of(world, r))
+                .collect(),
+        })
+        .collect()
+}
+
+/// [`provocations`] by entity: each provoking step's index, the tile left
+/// and the reactors in initiative order (R8.5).
+pub fn provoking_steps(
+    world: &World,
+    unit: Entity,
+    path: &[Pos],
+) -> Vec<(usize, Pos, Vec<Entity>)> {
+    let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
+        return vec![];
+    };
+    let watchers = watchers_with_reactions(world, unit);
+    steps_provoking(&watchers, start, path)
+}
+
+/// The units that could react to `unit` this turn ([`watchers`]) with the
+/// reactions each has left (R3.2).
+pub fn watchers_with_reactions(world: &World, unit: Entity) -> Vec<(Threat, i32)> {
+    watchers(world, unit)
+        .into_iter()
+        .map(|t| {
+            let left = world.get::<Reactions>(t.unit).map_or(0, |r| r.0);
+            (t, left)
+        })
+        .collect()
+}
+
+/// The steps of a Move from `start` along `path` that provoke the
+/// `watchers` (with their reactions left), counted down as the walk does.
+pub fn steps_provoking(
+    watchers: &[(Threat, i32)],
+    start: Pos,
+    path: &[Pos],
+) -> Vec<(usize, Pos, Vec<Entity>)> {
+    let mut left: Vec<i32> = watchers.iter().map(|w| w.1).collect();
+    let mut out = vec![];
+    let mut at = start;
+    for (step, &next) in path.iter().enumerate() {
+        let mut reactors = vec![];
+        for (i, (t, _)) in watchers.iter().enumerate() {
+            if left[i] > 0 && t.covers(at) {
+                left[i] -= 1;
+                reactors.push(t.unit);
+            }
+        }
+        if !reactors.is_empty() {
+            out.push((step, at, reactors));
+        }
+        at = next;
+    }
+    out
 }

@@ -4,10 +4,12 @@
 //! adjacent to the first. Lunge and Cleave open the attacker's defences:
 //! melee attacks against it +1 advantage until its next turn.
 
-use super::attack::{check_attack, draft_for, resolve};
+use super::CommandKind;
+use super::Rule;
+use super::resolution::{check_attack, draft_for, resolve};
 use super::command::Refusal;
 use super::facing::face_towards;
-use super::log::log;
+use super::events::{BattleEvent, Opening, emit, id_of};
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::{CommandSystems, Handles, Pending};
 use crate::battle::{Exposed, GridPos, Stamina, Stats};
@@ -25,10 +27,10 @@ pub(super) fn plugin(app: &mut App) {
             (
                 forget_last_hit.in_set(CommandSystems::Pay),
                 validate_cleave
-                    .in_set(Handles("Cleave"))
+                    .in_set(Handles(CommandKind::Cleave))
                     .in_set(CommandSystems::Validate),
                 execute_cleave
-                    .in_set(Handles("Cleave"))
+                    .in_set(Handles(CommandKind::Cleave))
                     .in_set(CommandSystems::Execute),
             ),
         )
@@ -37,6 +39,9 @@ pub(super) fn plugin(app: &mut App) {
             add_techniques.in_set(AttackSystems::Situational),
         );
 }
+
+/// Power Attack and Deadly Aim: attack bonus per stamina spent (R7.8).
+pub const POWER_PER_STAMINA: i32 = 2;
 
 /// Refuses techniques the unit cannot use for `draft` (R7.8).
 pub fn check_techniques(
@@ -50,24 +55,21 @@ pub fn check_techniques(
         .get::<Stats>(draft.attacker)
         .map_or(0, |s| s.template.mb);
     if power < 0 || power > mb {
-        return Err(Refusal::new(
-            "R7.8",
+        return Err(Refusal::new(Rule::R7_8,
             format!("power {power}: up to MB ({mb}) stamina"),
         ));
     }
     if power > 0 && draft.mode == AttackMode::Thrown {
-        return Err(Refusal::new(
-            "R7.8",
+        return Err(Refusal::new(Rule::R7_8,
             "Power Attack is for melee, Deadly Aim for ranged attacks",
         ));
     }
     if lunge && draft.mode != AttackMode::Melee {
-        return Err(Refusal::new("R7.8", "Lunge is for melee attacks"));
+        return Err(Refusal::new(Rule::R7_8, "Lunge is for melee attacks"));
     }
     let cost = power + i32::from(lunge);
     if cost > stamina {
-        return Err(Refusal::new(
-            "R7.8",
+        return Err(Refusal::new(Rule::R7_8,
             format!("needs {cost} stamina, has {stamina}"),
         ));
     }
@@ -85,6 +87,14 @@ pub fn spend(world: &mut World, draft: &AttackDraft) {
     }
     if draft.lunge {
         world.entity_mut(draft.attacker).insert(Exposed);
+        let unit = id_of(world, draft.attacker);
+        emit(
+            world,
+            BattleEvent::Opened {
+                unit,
+                by: Opening::Lunge,
+            },
+        );
     }
 }
 
@@ -97,14 +107,14 @@ fn add_techniques(mut draft: ResMut<AttackDraft>, exposed: Query<Has<Exposed>>) 
         } else {
             "Deadly Aim"
         };
-        let bonus = 2 * draft.power;
-        draft.push(Effect::Bonus(bonus), name, "R7.8");
+        let bonus = POWER_PER_STAMINA * draft.power;
+        draft.push(Effect::Bonus(bonus), name, Rule::R7_8);
     }
     if draft.lunge {
-        draft.push(Effect::Reach(1), "Lunge", "R7.8");
+        draft.push(Effect::Reach(1), "Lunge", Rule::R7_8);
     }
     if draft.mode == AttackMode::Melee && exposed.get(draft.target).unwrap_or(false) {
-        draft.push(Effect::Advantage(1), "target exposed", "R7.8");
+        draft.push(Effect::Advantage(1), "target exposed", Rule::R7_8);
     }
 }
 
@@ -114,7 +124,7 @@ pub fn remember_hit(world: &mut World, attacker: Entity, target: Entity, hit: bo
 }
 
 fn forget_last_hit(pending: Res<Pending>, mut last: ResMut<LastHit>) {
-    if !pending.is("Cleave") && !pending.is("Attack") {
+    if !pending.is(CommandKind::Cleave) && !pending.is(CommandKind::Attack) {
         last.0 = None;
     }
 }
@@ -122,32 +132,30 @@ fn forget_last_hit(pending: Res<Pending>, mut last: ResMut<LastHit>) {
 fn check_cleave(world: &mut World) -> Result<AttackDraft, Refusal> {
     let (actor, target) = super::actor_and_target(world)?;
     let Some((who, first)) = world.resource::<LastHit>().0 else {
-        return Err(Refusal::new("R7.8", "a Cleave follows a melee hit"));
+        return Err(Refusal::new(Rule::R7_8, "a Cleave follows a melee hit"));
     };
     if who != actor {
-        return Err(Refusal::new(
-            "R7.8",
+        return Err(Refusal::new(Rule::R7_8,
             "a Cleave follows the unit's own melee hit",
         ));
     }
     if target == first {
-        return Err(Refusal::new("R7.8", "a Cleave strikes another enemy"));
+        return Err(Refusal::new(Rule::R7_8, "a Cleave strikes another enemy"));
     }
     let (a, b) = (world.get::<GridPos>(first), world.get::<GridPos>(target));
     if !matches!((a, b), (Some(a), Some(b)) if a.0.is_adjacent(b.0)) {
-        return Err(Refusal::new(
-            "R7.8",
+        return Err(Refusal::new(Rule::R7_8,
             "the second enemy must be adjacent to the first",
         ));
     }
     if world.get::<Stamina>(actor).is_none_or(|s| s.0 < 1) {
-        return Err(Refusal::new("R7.8", "a Cleave costs 1 stamina"));
+        return Err(Refusal::new(Rule::R7_8, "a Cleave costs 1 stamina"));
     }
     let mut draft = draft_for(world, actor, target, None)?;
     // The same opening: the penalty of the attack it continues (R7.6).
     draft.earlier_attacks = draft.earlier_attacks.saturating_sub(1);
     if draft.mode != AttackMode::Melee {
-        return Err(Refusal::new("R7.8", "a Cleave is a melee attack"));
+        return Err(Refusal::new(Rule::R7_8, "a Cleave is a melee attack"));
     }
     check_attack(world, &draft)?;
     Ok(draft)
@@ -168,9 +176,15 @@ fn execute_cleave(world: &mut World) {
         s.0 -= 1;
     }
     world.entity_mut(actor).insert(Exposed);
+    let unit = id_of(world, actor);
+    emit(
+        world,
+        BattleEvent::Opened {
+            unit,
+            by: Opening::Cleave,
+        },
+    );
     face_towards(world, actor, target);
-    let who = super::name_of(world, actor);
-    log(world, format!("{who} cleaves on (R7.8)"));
     let result = resolve(world, draft);
     remember_hit(world, actor, target, result.degrees > 0);
 }

@@ -4,13 +4,15 @@
 //! everything around where they land (R9.4); what lands lies on the ground
 //! as an object (R9.5).
 
-use super::attack::roll;
+use super::CommandKind;
+use super::Rule;
 use super::command::{Command, Refusal, ThrowTarget};
-use super::damage::{roll_damage, take_damage};
+use super::damage::{damage_modifiers, roll_damage, take_damage};
 use super::dying::hit_while_down;
+use super::events::{BattleEvent, DamageHow, emit, id_of};
 use super::line_of_effect::sight;
-use super::log::log;
 use super::modifiers::{AttackDraft, AttackMode, gather};
+use super::resolution::roll;
 use super::preview::preview_attack;
 use super::range::{increments, thrown_increment};
 use super::{Pending, out_of_action, unit_named};
@@ -25,7 +27,7 @@ use crate::terrain::TerrainMap;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, "Throw", validate_throw, execute_throw);
+    super::handle(app, CommandKind::Throw, validate_throw, execute_throw);
 }
 
 /// A thrown object, as the rules see it.
@@ -35,8 +37,8 @@ pub struct Missile {
     pub name: String,
     /// Its numbers as a weapon (items: their damage, or 1d1).
     pub weapon: Weapon,
-    /// Splash damage, type and radius (R9.4), for items with damage.
-    pub splash: Option<(DiceExpr, DamageType, i32)>,
+    /// Splash damage and radius (R9.4), for items with damage.
+    pub splash: Option<(DiceExpr, i32)>,
     /// Breaks where it lands (bombs, flasks, potions) rather than lying.
     pub fragile: bool,
     /// Made for throwing (the Thrown trait): full damage (R9.1).
@@ -53,7 +55,7 @@ pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refus
         .get::<Inventory>(unit)
         .is_none_or(|i| i.count(name) == 0)
     {
-        return Err(Refusal::new("R9.1", format!("{who} carries no \"{name}\"")));
+        return Err(Refusal::new(Rule::R9_1, format!("{who} carries no \"{name}\"")));
     }
     let catalog = &world.resource::<Battlefield>().0.catalog;
     if let Some(w) = catalog.weapon(name) {
@@ -68,7 +70,7 @@ pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refus
     }
     let item = catalog
         .item(name)
-        .ok_or_else(|| Refusal(format!("unknown object \"{name}\"")))?;
+        .ok_or_else(|| Refusal::unknown(format!("object \"{name}\"")))?;
     let damage_type = item.damage_type.unwrap_or(DamageType::Bludgeoning);
     Ok(Missile {
         name: name.into(),
@@ -83,7 +85,7 @@ pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refus
             crit: 20,
             traits: vec![WeaponTrait::Thrown],
         },
-        splash: item.damage.clone().map(|d| (d, damage_type, item.splash)),
+        splash: item.damage.clone().map(|d| (d, item.splash)),
         fragile: item.damage.is_some() || item.heal.is_some(),
         made_to_throw: true,
         harmful: false,
@@ -102,7 +104,7 @@ pub fn throw_draft(
     let (entity, at) = match target {
         ThrowTarget::Unit(name) => {
             let e = unit_named(world, name)
-                .ok_or_else(|| Refusal(format!("unknown unit \"{name}\"")))?;
+                .ok_or_else(|| Refusal::unknown(format!("unit \"{name}\"")))?;
             (e, world.get::<GridPos>(e).map(|p| p.0).unwrap_or_default())
         }
         ThrowTarget::Tile(p) => (Entity::PLACEHOLDER, *p),
@@ -197,8 +199,7 @@ fn check_throw(
     target: &ThrowTarget,
 ) -> Result<(), Refusal> {
     if world.get::<ActionPoints>(unit).is_some_and(|a| a.defended) {
-        return Err(Refusal::new(
-            "R4.6",
+        return Err(Refusal::new(Rule::R4_6,
             "after Defend a unit makes no more attacks or throws this turn",
         ));
     }
@@ -207,21 +208,21 @@ fn check_throw(
     match target {
         ThrowTarget::Unit(name) => {
             if draft.target == unit {
-                return Err(Refusal::new("R9.1", "a unit cannot throw at itself"));
+                return Err(Refusal::new(Rule::R9_1, "a unit cannot throw at itself"));
             }
             if world.entity(draft.target).contains::<Dead>() {
-                return Err(Refusal::new("R9.1", format!("{name} is dead")));
+                return Err(Refusal::new(Rule::R9_1, format!("{name} is dead")));
             }
         }
         ThrowTarget::Tile(p) => {
             let map = &world.resource::<Battlefield>().0.map;
             if !map.contains(*p) {
-                return Err(Refusal::new("R0.1", format!("{p} is off the map")));
+                return Err(Refusal::new(Rule::R0_1, format!("{p} is off the map")));
             }
             if map.flags(*p) & TerrainMap::PASSABLE == 0
                 || map.flags(*p) & TerrainMap::BLOCKS_LINE != 0
             {
-                return Err(Refusal::new("R9.1", format!("nothing can land on {p}")));
+                return Err(Refusal::new(Rule::R9_1, format!("nothing can land on {p}")));
             }
         }
     }
@@ -262,7 +263,17 @@ fn execute_throw(world: &mut World) {
     }
     refresh_reach(world, unit);
     let (draft, result) = roll(world, draft);
+    let thrower = id_of(world, unit);
+    let flight = |scatter: Option<u32>, landing: Pos| BattleEvent::ThrowFlight {
+        unit: thrower,
+        object: m.name.clone(),
+        from: draft.from,
+        aimed: draft.at,
+        scatter,
+        landing,
+    };
     let landing = if result.degrees > 0 {
+        emit(world, flight(None, draft.at));
         if !draft.aims_at_tile() && m.splash.is_none() {
             if m.harmful {
                 hit_with(world, &draft, &m, result.degrees, result.kept == Some(20));
@@ -278,24 +289,22 @@ fn execute_throw(world: &mut World) {
         let increment = thrown_increment(m.weapon.thrown, str);
         let map = world.resource::<Battlefield>().0.clone();
         let p = scatter(&map.map, draft.from, draft.at, increment, d);
-        log(
-            world,
-            format!("  the {} scatters: d8 [{d}] → lands at {p} (R9.3)", m.name),
-        );
+        emit(world, flight(Some(d), p));
         p
     };
-    if let Some((dice, kind, radius)) = &m.splash {
-        splash(world, unit, landing, dice, *kind, *radius, &m.name);
+    let object = m.name.clone();
+    if let Some((dice, radius)) = &m.splash {
+        splash(world, unit, landing, dice, *radius, &m.name);
     } else if m.fragile {
-        log(world, format!("  the {} breaks at {landing}", m.name));
+        emit(world, BattleEvent::ObjectBroke { object, at: landing });
     } else {
-        log(world, format!("  the {} lands at {landing} (R9.5)", m.name));
         world.spawn((
             GroundObject {
-                name: m.name.clone(),
+                name: object.clone(),
             },
             GridPos(landing),
         ));
+        emit(world, BattleEvent::ObjectLanded { object, at: landing });
     }
 }
 
@@ -308,13 +317,17 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         hit_while_down(world, target);
         return;
     }
-    let (mut damage, mut text) =
-        roll_damage(world, &m.weapon.damage, degrees, draft.damage_bonus());
-    if !m.made_to_throw && !natural_20 {
+    let (mut damage, roll) = roll_damage(world, &m.weapon.damage, degrees, draft.damage_bonus());
+    let halved = !m.made_to_throw && !natural_20;
+    if halved {
         damage = (damage / 2).max(1);
-        text.push_str(", halved: not made to be thrown (R9.1)");
     }
-    take_damage(world, target, damage, &text, draft.attacker);
+    let how = DamageHow::Hit {
+        roll,
+        modifiers: damage_modifiers(draft),
+        halved,
+    };
+    take_damage(world, target, damage, how, draft.attacker);
 }
 
 /// R9.2: a piercing or slashing object that hits a unit in action sticks in
@@ -328,7 +341,6 @@ fn stuck_in(world: &mut World, draft: &AttackDraft, m: &Missile) -> bool {
     if !sharp || out_of_action(world, draft.target) {
         return false;
     }
-    let whom = super::name_of(world, draft.target);
     world
         .entity_mut(draft.target)
         .entry::<Stuck>()
@@ -336,42 +348,70 @@ fn stuck_in(world: &mut World, draft: &AttackDraft, m: &Missile) -> bool {
         .get_mut()
         .0
         .push(m.name.clone());
-    log(world, format!("  the {} sticks in {whom} (R9.2)", m.name));
+    let unit = id_of(world, draft.target);
+    emit(
+        world,
+        BattleEvent::ObjectStuck {
+            object: m.name.clone(),
+            unit,
+        },
+    );
     true
 }
 
+/// The tiles a splash of `radius` at `at` reaches (R9.4): within the
+/// radius, with a line of effect from `at`.
+pub fn splash_tiles(map: &TerrainMap, at: Pos, radius: i32) -> Vec<Pos> {
+    let mut tiles = vec![];
+    for y in at.y - radius..=at.y + radius {
+        for x in at.x - radius..=at.x + radius {
+            let p = Pos::new(x, y);
+            if map.contains(p)
+                && p.distance(at) <= radius
+                && (p == at || sight(map, at, p).clear)
+            {
+                tiles.push(p);
+            }
+        }
+    }
+    tiles
+}
+
 /// R9.4: every creature within `radius` of `at` with a line of effect from
-/// it takes the damage of `thrower`'s item, rolled once for all (AR applies; the dying count it
-/// as a hit, R10.3).
+/// it takes the damage of `thrower`'s item, rolled once for all (AR
+/// applies; the dying count it as a hit, R10.3).
 pub fn splash(
     world: &mut World,
     thrower: Entity,
     at: Pos,
     dice: &DiceExpr,
-    _kind: DamageType,
     radius: i32,
     name: &str,
 ) {
-    let (damage, text) = roll_damage(world, dice, 1, 0);
-    log(
-        world,
-        format!("  the {name} bursts at {at}: {text} = {damage} within {radius} (R9.4)"),
-    );
+    let (damage, roll) = roll_damage(world, dice, 1, 0);
     let map = world.resource::<Battlefield>().0.clone();
+    let tiles = splash_tiles(&map.map, at, radius);
+    emit(
+        world,
+        BattleEvent::SplashBurst {
+            object: name.to_string(),
+            at,
+            roll,
+            amount: damage,
+            radius,
+            tiles: tiles.clone(),
+        },
+    );
     let caught: Vec<Entity> = super::units(world)
         .into_iter()
         .filter(|e| !world.entity(*e).contains::<Dead>())
-        .filter(|e| {
-            world.get::<GridPos>(*e).is_some_and(|p| {
-                p.0.distance(at) <= radius && (p.0 == at || sight(&map.map, at, p.0).clear)
-            })
-        })
+        .filter(|e| world.get::<GridPos>(*e).is_some_and(|p| tiles.contains(&p.0)))
         .collect();
     for unit in caught {
         if world.entity(unit).contains::<Dying>() || world.entity(unit).contains::<Stable>() {
             hit_while_down(world, unit);
         } else {
-            take_damage(world, unit, damage, &format!("splash {damage}"), thrower);
+            take_damage(world, unit, damage, DamageHow::Splash, thrower);
         }
     }
 }

@@ -1,29 +1,17 @@
 //! R2.3–R2.5 turns and rounds: who acts, the start and end of turns, the
 //! start of rounds, and the Identify phase every command passes first.
 
+use super::Rule;
 use super::initiative::{fixed_initiative, roll_initiative, round_order};
-use super::log::log;
-use super::{CommandSystems, Handles, Pending, Refusal, dying, out_of_action, victory};
+use super::events::{BattleEvent, emit, id_of};
+use super::victory::Outcome;
+use super::{CommandKind, CommandSystems, Handles, Pending, Refusal, dying, out_of_action, victory};
 use crate::battle::{
-    ActionPoints, Battlefield, Charged, Dead, Defending, Dying, Exposed, OffGuard, Reactions,
-    ShieldReady, Stable, Stats,
+    ActionPoints, Charged, Dead, Defending, Dying, Exposed, OffGuard, Reactions, ShieldReady,
+    Stable, Stats,
 };
 use crate::rules::command::Command;
 use bevy::prelude::*;
-
-/// How a battle ended (R11).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Outcome {
-    /// A side won, and by which condition.
-    Victory {
-        /// Index of the winning side.
-        side: usize,
-        /// The condition met, e.g. "Eliminate".
-        by: String,
-    },
-    /// Nobody won: the round limit passed, or no one is left standing.
-    Draw,
-}
 
 /// Rounds and turns.
 #[derive(Resource, Clone, Debug, Default)]
@@ -53,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             super::CommandSchedule,
             request_end_of_turn
-                .in_set(Handles("EndTurn"))
+                .in_set(Handles(CommandKind::EndTurn))
                 .in_set(CommandSystems::Execute),
         )
         .add_systems(
@@ -86,7 +74,9 @@ fn start_round(world: &mut World, round: u32) {
         turn.index = 0;
         turn.current = None;
     }
-    log(world, format!("— round {round} —"));
+    let order = world.resource::<TurnState>().order.clone();
+    let order = order.into_iter().map(|e| id_of(world, e)).collect();
+    emit(world, BattleEvent::RoundStarted { round, order });
     next_turn(world, 0);
 }
 
@@ -134,13 +124,22 @@ fn next_turn(world: &mut World, mut index: usize) {
 fn start_turn(world: &mut World, unit: Entity) {
     let stats = world.get::<Stats>(unit).map(|s| s.template.clone());
     let reactions = stats.map_or(1, |t| 1 + t.str.max(t.dex).max(0));
+    let ap = 3;
     let mut e = world.entity_mut(unit);
-    e.insert((ActionPoints { ap: 3, ..default() }, Reactions(reactions)));
+    e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
     e.remove::<(OffGuard, Defending, ShieldReady, Charged, Exposed)>();
-    let name = e.get::<Name>().map(|n| n.to_string()).unwrap_or_default();
     let round = world.resource::<TurnState>().round;
     world.resource_mut::<TurnState>().current = Some(unit);
-    log(world, format!("round {round}: {name}'s turn"));
+    let unit = id_of(world, unit);
+    emit(
+        world,
+        BattleEvent::TurnStarted {
+            round,
+            unit,
+            ap,
+            reactions,
+        },
+    );
 }
 
 /// Resolves the acting unit and the unit aimed at, and refuses commands from
@@ -154,7 +153,7 @@ pub(super) fn identify_actor(world: &mut World) {
         let target = match command.target() {
             Some(name) => Some(
                 super::unit_named(world, name)
-                    .ok_or_else(|| Refusal(format!("unknown unit \"{name}\"")))?,
+                    .ok_or_else(|| Refusal::unknown(format!("unit \"{name}\"")))?,
             ),
             None => None,
         };
@@ -173,7 +172,7 @@ pub(super) fn identify_actor(world: &mut World) {
 fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refusal> {
     let turn = world.resource::<TurnState>();
     if turn.outcome.is_some() {
-        return Err(Refusal::new("R11", "the battle is over"));
+        return Err(Refusal::new(Rule::R11, "the battle is over"));
     }
     let current = turn.current;
     // A held command waits for reaction decisions (R8): only answers now.
@@ -184,8 +183,7 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
             .map_or(String::new(), |n| n.to_string());
         return match command {
             Command::React { unit, .. } if unit == &who => Ok(Some(asked)),
-            _ => Err(Refusal::new(
-                "R8",
+            _ => Err(Refusal::new(Rule::R8,
                 format!("waiting for {who} to decide whether to react (React)"),
             )),
         };
@@ -193,11 +191,11 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
     let Some(name) = command.actor() else {
         return match current {
             Some(c) => Ok(Some(c)),
-            None => Err(Refusal::new("R2.4", "no unit has the turn")),
+            None => Err(Refusal::new(Rule::R2_4, "no unit has the turn")),
         };
     };
     let Some(actor) = super::unit_named(world, name) else {
-        return Err(Refusal(format!("unknown unit \"{name}\"")));
+        return Err(Refusal::unknown(format!("unit \"{name}\"")));
     };
     if out_of_action(world, actor) {
         let state = if world.entity(actor).contains::<Dead>() {
@@ -207,8 +205,7 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
         } else {
             "unconscious"
         };
-        return Err(Refusal::new(
-            "R2.5",
+        return Err(Refusal::new(Rule::R2_5,
             format!("{name} is {state} and takes no actions"),
         ));
     }
@@ -216,8 +213,7 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
         let whose = current
             .and_then(|c| world.get::<Name>(c))
             .map_or("nobody".to_string(), |n| n.to_string());
-        return Err(Refusal::new(
-            "R2.1",
+        return Err(Refusal::new(Rule::R2_1,
             format!("it is {whose}'s turn, not {name}'s"),
         ));
     }
@@ -244,9 +240,4 @@ pub(super) fn advance_turn(world: &mut World) {
     }
     let index = world.resource::<TurnState>().index;
     next_turn(world, index + 1);
-}
-
-/// The level's round limit.
-pub fn round_limit(world: &World) -> u32 {
-    world.resource::<Battlefield>().0.source.round_limit
 }

@@ -1,12 +1,52 @@
 //! R11 victory: elimination (R2.5), holding a zone, surviving, reaching an
 //! exit, and the draw at the round limit.
 
-use super::log::log;
-use super::turn::{Outcome, TurnState, round_limit};
+use super::events::{BattleEvent, emit};
+use super::turn::TurnState;
 use super::{CommandSystems, out_of_action};
 use crate::battle::{Battlefield, GridPos, Side};
 use crate::format::Victory;
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How a battle ended (R11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// A side won, and by which condition.
+    Victory {
+        /// Index of the winning side.
+        side: usize,
+        /// The condition met.
+        by: VictoryKind,
+    },
+    /// Nobody won: the round limit passed, or no one is left standing.
+    Draw,
+}
+
+/// The condition a side won by (R11, the level's `victory` list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum VictoryKind {
+    /// Every enemy out of action (R2.5).
+    Eliminate,
+    /// A zone held for some rounds.
+    HoldZone,
+    /// Some rounds survived.
+    SurviveRounds,
+    /// A unit reached an exit zone.
+    ReachExit,
+}
+
+impl fmt::Display for VictoryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// The level's round limit: the battle is a draw after that round (R11).
+pub fn round_limit(world: &World) -> u32 {
+    world.resource::<Battlefield>().0.source.round_limit
+}
 
 /// Rounds in a row each HoldZone condition has been held (by index in the
 /// level's victory list).
@@ -25,7 +65,7 @@ pub(super) fn check_victory(world: &mut World) {
     check_victory_now(world);
 }
 
-/// Units in action per side: `(side, position, name)`.
+/// Units in action: `(side, position, entity)`.
 fn in_action(world: &World) -> Vec<(usize, crate::grid::Pos, Entity)> {
     super::units(world)
         .into_iter()
@@ -35,16 +75,12 @@ fn in_action(world: &World) -> Vec<(usize, crate::grid::Pos, Entity)> {
 }
 
 fn declare(world: &mut World, outcome: Outcome) {
-    let text = match &outcome {
-        Outcome::Victory { side, by } => {
-            let name = world.resource::<Battlefield>().0.sides()[*side]
-                .name
-                .clone();
-            format!("{name} win ({by}, R11)")
-        }
-        Outcome::Draw => "the battle is a draw (R11)".to_string(),
-    };
-    log(world, text);
+    emit(
+        world,
+        BattleEvent::BattleEnded {
+            outcome: outcome.clone(),
+        },
+    );
     world.resource_mut::<TurnState>().outcome = Some(outcome);
 }
 
@@ -66,7 +102,7 @@ pub fn check_victory_now(world: &mut World) {
                 world,
                 Outcome::Victory {
                     side: *side,
-                    by: "Eliminate".into(),
+                    by: VictoryKind::Eliminate,
                 },
             );
         }
@@ -85,7 +121,7 @@ pub fn check_victory_now(world: &mut World) {
                     world,
                     Outcome::Victory {
                         side: s,
-                        by: "ReachExit".into(),
+                        by: VictoryKind::ReachExit,
                     },
                 );
             }
@@ -117,13 +153,13 @@ pub fn end_of_round(world: &mut World, round: u32) {
                     .any(|(us, p, _)| Some(*us) != s && zone.contains(*p));
                 streaks[i] = if mine && !theirs { streaks[i] + 1 } else { 0 };
                 if streaks[i] >= *rounds && winner.is_none() {
-                    winner = s.map(|s| (s, "HoldZone"));
+                    winner = s.map(|s| (s, VictoryKind::HoldZone));
                 }
             }
             Victory::SurviveRounds { side, rounds } if round >= *rounds => {
                 let s = side_index(side);
                 if active.iter().any(|(us, ..)| Some(*us) == s) && winner.is_none() {
-                    winner = s.map(|s| (s, "SurviveRounds"));
+                    winner = s.map(|s| (s, VictoryKind::SurviveRounds));
                 }
             }
             _ => {}
@@ -131,13 +167,7 @@ pub fn end_of_round(world: &mut World, round: u32) {
     }
     world.resource_mut::<HoldStreaks>().0 = streaks;
     if let Some((side, by)) = winner {
-        declare(
-            world,
-            Outcome::Victory {
-                side,
-                by: by.into(),
-            },
-        );
+        declare(world, Outcome::Victory { side, by });
     } else if round >= round_limit(world) {
         declare(world, Outcome::Draw);
     }

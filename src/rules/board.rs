@@ -1,0 +1,226 @@
+//! The battle as its events tell it: the state a viewer rebuilds by folding
+//! [`BattleEvent`]s over the starting state, without reading a component.
+//!
+//! The view animates from it (where a unit stands *in the animation*, not
+//! in the rules), and the property test that the events are complete
+//! compares it with the real state after random battles.
+
+use super::events::{BattleEvent, Opening};
+use crate::battle::{
+    ActionPoints, ArmorReduction, Charged, Dead, Defending, Dying, Exposed, Facing, GridPos,
+    Health, OffGuard, Prone, ShieldReady, Stable, UnitId,
+};
+use crate::grid::{Dir, Pos};
+use bevy::prelude::*;
+
+/// One unit as the events tell it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitView {
+    /// Its tile (R0.1).
+    pub at: Pos,
+    /// Its facing (R4.1).
+    pub facing: Dir,
+    /// Hit points.
+    pub hp: i32,
+    /// Armor reduction left (R1.2).
+    pub ar: i32,
+    /// AP left this turn (R3.1).
+    pub ap: i32,
+    /// Lying down (R4.8).
+    pub prone: bool,
+    /// The death timer while dying (R10.1).
+    pub dying: Option<i32>,
+    /// Stabilised (R10.4).
+    pub stable: bool,
+    /// Dead.
+    pub dead: bool,
+    /// Defending (R4.6).
+    pub defending: bool,
+    /// Shield readied (R4.6).
+    pub shield_ready: bool,
+    /// Has not had its first turn (R2.3).
+    pub off_guard: bool,
+    /// Charged since its last turn (R4.7).
+    pub charged: bool,
+    /// Lunged or cleaved since its last turn (R7.8).
+    pub exposed: bool,
+}
+
+/// Every unit as the events tell it, by [`UnitId`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    /// The units, by id.
+    pub units: Vec<UnitView>,
+}
+
+impl Board {
+    /// The units of the battle in `world` as they are now.
+    pub fn capture(world: &mut World) -> Self {
+        let mut units: Vec<(UnitId, UnitView)> = world
+            .query::<(EntityRef, &UnitId)>()
+            .iter(world)
+            .map(|(e, id)| {
+                let view = UnitView {
+                    at: e.get::<GridPos>().map_or(Pos::default(), |p| p.0),
+                    facing: e.get::<Facing>().map_or(Dir::N, |f| f.0),
+                    hp: e.get::<Health>().map_or(0, |h| h.hp),
+                    ar: e.get::<ArmorReduction>().map_or(0, |a| a.0),
+                    ap: e.get::<ActionPoints>().map_or(0, |a| a.ap),
+                    prone: e.contains::<Prone>(),
+                    dying: e.get::<Dying>().map(|d| d.timer),
+                    stable: e.contains::<Stable>(),
+                    dead: e.contains::<Dead>(),
+                    defending: e.contains::<Defending>(),
+                    shield_ready: e.contains::<ShieldReady>(),
+                    off_guard: e.contains::<OffGuard>(),
+                    charged: e.contains::<Charged>(),
+                    exposed: e.contains::<Exposed>(),
+                };
+                (*id, view)
+            })
+            .collect();
+        units.sort_by_key(|(id, _)| *id);
+        Self {
+            units: units.into_iter().map(|(_, v)| v).collect(),
+        }
+    }
+
+    /// The unit with id `id`.
+    pub fn unit(&self, id: UnitId) -> Option<&UnitView> {
+        self.units.get(id.0 as usize)
+    }
+
+    /// Applies what `event` says happened.
+    pub fn apply(&mut self, event: &BattleEvent) {
+        use BattleEvent::*;
+        let Some(unit) = event.units().first().copied() else {
+            return;
+        };
+        let units = &mut self.units;
+        match event {
+            TurnStarted { unit, ap, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.ap = *ap;
+                    u.off_guard = false;
+                    u.defending = false;
+                    u.shield_ready = false;
+                    u.charged = false;
+                    u.exposed = false;
+                }
+            }
+            ApSpent { ap_left, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.ap = *ap_left;
+                }
+            }
+            Stepped { to, facing, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.at = *to;
+                    u.facing = *facing;
+                }
+            }
+            FellBack { to, .. } | Shifted { to, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.at = *to;
+                }
+            }
+            Faced { dir, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.facing = *dir;
+                }
+            }
+            Damaged {
+                unit,
+                ar_left,
+                hp_after,
+                ..
+            } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.ar = *ar_left;
+                    u.hp = *hp_after;
+                }
+            }
+            FellDying { timer, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.prone = true;
+                    u.dying = Some(*timer);
+                    u.stable = false;
+                    u.defending = false;
+                    u.shield_ready = false;
+                    u.charged = false;
+                }
+            }
+            TimerLowered { timer, .. } | DyingAgain { timer, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.stable = false;
+                    u.dying = (*timer > 0).then_some(*timer);
+                }
+            }
+            DyingRolled { timer, woke, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    if *woke {
+                        u.dying = None;
+                        u.hp = 1;
+                    } else {
+                        u.dying = (*timer > 0).then_some(*timer);
+                    }
+                }
+            }
+            Died { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.dying = None;
+                    u.dead = true;
+                }
+            }
+            Stabilized {
+                target,
+                success: true,
+                ..
+            } => {
+                if let Some(u) = units.get_mut(target.0 as usize) {
+                    u.dying = None;
+                    u.stable = true;
+                }
+            }
+            Healed { after, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.hp = *after;
+                    u.dying = None;
+                    u.stable = false;
+                }
+            }
+            StoodUp { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.prone = false;
+                }
+            }
+            Defended { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.defending = true;
+                }
+            }
+            ShieldReadied { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.shield_ready = true;
+                }
+            }
+            Opened { by, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    match by {
+                        Opening::Charge => u.charged = true,
+                        Opening::Lunge | Opening::Cleave => u.exposed = true,
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Folds `events` over this board.
+    pub fn fold<'a>(mut self, events: impl IntoIterator<Item = &'a BattleEvent>) -> Self {
+        for e in events {
+            self.apply(e);
+        }
+        self
+    }
+}

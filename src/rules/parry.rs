@@ -1,0 +1,74 @@
+//! R8.6 parry: hit by a melee attack from its front arc, a unit with a
+//! reaction and 1 stamina left may parry, taking degrees off the hit.
+
+use super::events::{BattleEvent, emit, id_of};
+use super::facing::is_rear_attack;
+use super::modifiers::{AttackDraft, AttackMode};
+use super::out_of_action;
+use super::reactions::{ReactionPolicy, policy_of};
+use super::threat::melee_weapon_for;
+use crate::battle::{OffGuard, Prone, Reactions, Side, Stamina, Stats};
+use crate::dice::Dice;
+use bevy::prelude::*;
+
+/// R8.6: the degrees left after a parry that beat the attack by `m`: it
+/// loses `1 + floor(m / 5)`; 0 means deflected.
+pub fn degrees_after_parry(degrees: i32, m: i32) -> i32 {
+    (degrees - 1 - m / 5).max(0)
+}
+
+/// R8.6 parry: the target rolls its own attack (d20 + MB + attribute +
+/// weapon bonus, no situational modifiers, *decision*); beating the
+/// attacker's `total` by `m` takes `1 + floor(m / 5)` degrees off. Returns
+/// the degrees left (0: deflected). A target that cannot parry (off-guard,
+/// prone, out of reactions or stamina, hit from the rear, R4.3) takes the
+/// hit as rolled.
+pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -> i32 {
+    let target = draft.target;
+    let policy = world.get::<Side>(target).map(|s| policy_of(world, s.0));
+    let able = draft.mode == AttackMode::Melee
+        && policy.is_some_and(|p| p != ReactionPolicy::Never)
+        && !out_of_action(world, target)
+        && !world.entity(target).contains::<OffGuard>()
+        && !world.entity(target).contains::<Prone>()
+        && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
+        && world.get::<Stamina>(target).is_some_and(|s| s.0 >= 1)
+        && !is_rear_attack(world, draft.from, target);
+    if !able {
+        return degrees;
+    }
+    let Some(weapon) = melee_weapon_for(world, target, 1) else {
+        return degrees;
+    };
+    if let Some(mut n) = world.get_mut::<Reactions>(target) {
+        n.0 -= 1;
+    }
+    if let Some(mut s) = world.get_mut::<Stamina>(target) {
+        s.0 -= 1;
+    }
+    let t = world.get::<Stats>(target).map(|s| s.template.clone());
+    let (mb, attr) = t.map_or((0, 0), |t| (t.mb, t.str.max(t.dex)));
+    let roll = world.resource_mut::<Dice>().roll(20);
+    let bonus = mb + attr + weapon.attack_bonus;
+    let parry_total = roll as i32 + bonus;
+    let m = parry_total - total;
+    let left = if m > 0 {
+        degrees_after_parry(degrees, m)
+    } else {
+        degrees
+    };
+    let unit = id_of(world, target);
+    emit(
+        world,
+        BattleEvent::Parried {
+            unit,
+            weapon: weapon.name.clone(),
+            roll,
+            bonus,
+            total: parry_total,
+            against: total,
+            degrees_left: left,
+        },
+    );
+    left
+}

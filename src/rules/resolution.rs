@@ -1,0 +1,255 @@
+//! Attack resolution, shared by every command that attacks (Attack, Charge,
+//! Cleave, Throw, reactive attacks): the draft of an attack, its legality
+//! (R7, R7.5), the roll (R0.4, R7.1–R7.3) and its effects.
+//!
+//! The modifiers themselves are gathered by the rules' systems in the
+//! [`AttackSchedule`](super::AttackSchedule); this module only reads them.
+
+use super::Rule;
+use super::command::Refusal;
+use super::damage::apply_hit;
+use super::events::{AttackRoll, BattleEvent, emit, id_of};
+use super::modifiers::{AttackDraft, AttackMode, gather};
+use crate::battle::{ActionPoints, Battlefield, GridPos, GroundObject, Inventory, Side};
+use crate::format::{DamageType, Dice, Weapon};
+use bevy::prelude::*;
+
+/// The weapon a unit fights with when it has none in hand *(decision)*.
+pub fn unarmed() -> Weapon {
+    Weapon {
+        name: "unarmed".into(),
+        damage: Dice::parse("1d2").expect("a valid literal"),
+        damage_type: DamageType::Bludgeoning,
+        reach: 1,
+        thrown: None,
+        range: None,
+        attack_bonus: 0,
+        crit: 20,
+        traits: vec![],
+    }
+}
+
+/// The weapon `unit` attacks with: `name` if it holds it, else its main
+/// weapon, else [`unarmed`].
+pub fn weapon_of(world: &World, unit: Entity, name: Option<&str>) -> Result<Weapon, Refusal> {
+    let inventory = world.get::<Inventory>(unit).cloned().unwrap_or_default();
+    let catalog = &world.resource::<Battlefield>().0.catalog;
+    let who = super::name_of(world, unit);
+    let wanted = match name {
+        Some(n) if inventory.weapons.iter().any(|w| w == n) => n.to_string(),
+        Some(n) => {
+            return Err(Refusal::new(
+                Rule::R7_1,
+                format!("{who} holds no weapon \"{n}\""),
+            ));
+        }
+        None => match inventory.weapons.first() {
+            Some(w) => w.clone(),
+            None => return Ok(unarmed()),
+        },
+    };
+    catalog
+        .weapon(&wanted)
+        .cloned()
+        .ok_or_else(|| Refusal::unknown(format!("weapon \"{wanted}\"")))
+}
+
+/// Degrees of success (R7.2, R7.3): hit when `total > dv`, one degree and
+/// one more per full 5 above; a natural 20 adds a degree or hits with 1; a
+/// natural 1 takes one away. 0 means a miss.
+pub fn degrees(kept: u32, total: i32, dv: i32, crit: u32) -> i32 {
+    let mut d = if total > dv {
+        1 + (total - dv - 1) / 5
+    } else {
+        0
+    };
+    if kept >= crit {
+        d = if d == 0 { 1 } else { d + 1 };
+    } else if kept == 1 && d > 0 {
+        d -= 1;
+    }
+    d
+}
+
+/// What one attack did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackResult {
+    /// Degrees of success, 0 for a miss.
+    pub degrees: i32,
+    /// The kept d20 (None for an automatic hit).
+    pub kept: Option<u32>,
+    /// Roll + bonus.
+    pub total: i32,
+}
+
+/// Resolves a drafted attack: gathers its modifiers, rolls (R0.4: `1 + |n|`
+/// d20, best or worst kept), tells every term, and applies the hit.
+pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
+    let (draft, result) = roll(world, draft);
+    if result.degrees > 0 {
+        apply_hit(world, &draft, result.degrees);
+    } else if result.kept == Some(1) && draft.mode == AttackMode::Melee {
+        drop_weapon(world, draft.attacker);
+    }
+    result
+}
+
+/// The roll of an attack, without its effects: gathers the modifiers, rolls
+/// and tells it ([`BattleEvent::AttackRolled`]); a melee hit may be parried
+/// (R8.6). Returns the gathered draft and the degrees. Throws (R9) apply
+/// their own effects.
+pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult) {
+    let draft = gather(world, draft);
+    let dv = draft.dv();
+    let bonus = draft.bonus();
+    let advantage = draft.advantage();
+    let crit = draft.weapon.crit_threshold();
+    let mut event = AttackRoll {
+        attacker: id_of(world, draft.attacker),
+        target: (!draft.aims_at_tile()).then(|| id_of(world, draft.target)),
+        from: draft.from,
+        at: draft.at,
+        weapon: draft.weapon.name.clone(),
+        mode: draft.mode,
+        reaction: draft.reaction,
+        modifiers: draft.modifiers.clone(),
+        dice: vec![],
+        kept: None,
+        crit,
+        advantage,
+        bonus,
+        total: 0,
+        dv,
+        degrees: 1,
+    };
+    if draft.auto_hit() {
+        emit(world, BattleEvent::AttackRolled(Box::new(event)));
+        let result = AttackResult {
+            degrees: 1,
+            kept: None,
+            total: 0,
+        };
+        return (draft, result);
+    }
+    let count = 1 + advantage.unsigned_abs();
+    let dice: Vec<u32> = (0..count)
+        .map(|_| world.resource_mut::<crate::dice::Dice>().roll(20))
+        .collect();
+    let kept = if advantage >= 0 {
+        *dice.iter().max().unwrap_or(&1)
+    } else {
+        *dice.iter().min().unwrap_or(&1)
+    };
+    let total = kept as i32 + bonus;
+    let d = degrees(kept, total, dv, crit);
+    event.dice = dice;
+    event.kept = Some(kept);
+    event.total = total;
+    event.degrees = d;
+    emit(world, BattleEvent::AttackRolled(Box::new(event)));
+    // R8.6: the target may parry a melee hit, before the damage dice.
+    let d = if d > 0 && draft.mode == AttackMode::Melee {
+        super::parry::parry(world, &draft, total, d)
+    } else {
+        d
+    };
+    let result = AttackResult {
+        degrees: d,
+        kept: Some(kept),
+        total,
+    };
+    (draft, result)
+}
+
+/// R7.3: a natural 1 that misses makes a melee attacker drop its weapon in
+/// its own tile; it threatens and flanks with what it has left (R4.4).
+fn drop_weapon(world: &mut World, unit: Entity) {
+    let Some(pos) = world.get::<GridPos>(unit).copied() else {
+        return;
+    };
+    let Some(mut inventory) = world.get_mut::<Inventory>(unit) else {
+        return;
+    };
+    if inventory.weapons.is_empty() {
+        return;
+    }
+    let weapon = inventory.weapons.remove(0);
+    crate::battle::refresh_reach(world, unit);
+    world.spawn((
+        GroundObject {
+            name: weapon.clone(),
+        },
+        pos,
+    ));
+    let unit = id_of(world, unit);
+    emit(
+        world,
+        BattleEvent::WeaponDropped {
+            unit,
+            weapon,
+            at: pos.0,
+        },
+    );
+}
+
+/// The draft of `unit` attacking `target` from where it stands now.
+pub fn draft_for(
+    world: &World,
+    unit: Entity,
+    target: Entity,
+    weapon: Option<&str>,
+) -> Result<AttackDraft, Refusal> {
+    let weapon = weapon_of(world, unit, weapon)?;
+    let mode = if weapon.is_ranged() {
+        AttackMode::Ranged
+    } else {
+        AttackMode::Melee
+    };
+    let from = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
+    let at = world
+        .get::<GridPos>(target)
+        .map(|p| p.0)
+        .unwrap_or_default();
+    let mut draft = AttackDraft::new(unit, target, weapon, mode, from, at);
+    draft.earlier_attacks = world.get::<ActionPoints>(unit).map_or(0, |a| a.attacks);
+    Ok(draft)
+}
+
+/// Checks that `draft` is a legal attack (target, reach R7.5, and every
+/// rule's refusal gathered by the attack schedule).
+pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusal> {
+    let name = |e: Entity| super::name_of(world, e);
+    let (who, whom) = (name(draft.attacker), name(draft.target));
+    if draft.attacker == draft.target {
+        return Err(Refusal::new(Rule::R7, format!("{who} cannot attack itself")));
+    }
+    if world.get::<Side>(draft.attacker) == world.get::<Side>(draft.target) {
+        return Err(Refusal::new(Rule::R7, format!("{whom} is an ally of {who}")));
+    }
+    if world.entity(draft.target).contains::<crate::battle::Dead>() {
+        return Err(Refusal::new(Rule::R7, format!("{whom} is dead")));
+    }
+    if draft.mode == AttackMode::Melee {
+        let to = world
+            .get::<GridPos>(draft.target)
+            .map(|p| p.0)
+            .unwrap_or_default();
+        let distance = draft.from.distance(to);
+        // R7.8 Lunge: +1 reach for this attack.
+        let reach = draft.weapon.reach + i32::from(draft.lunge);
+        if distance > reach {
+            return Err(Refusal::new(
+                Rule::R7_5,
+                format!(
+                    "{whom} is {distance} tiles away; the {} reaches {reach}",
+                    draft.weapon.name
+                ),
+            ));
+        }
+    }
+    let gathered = gather(world, draft.clone());
+    match gathered.refusal {
+        Some(r) => Err(r),
+        None => Ok(()),
+    }
+}
