@@ -490,8 +490,16 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             } else {
                 Err(format!(
                     "Event: no {kind} event{}{}",
-                    if u.is_empty() { String::new() } else { format!(" about {u}") },
-                    if rule.is_empty() { String::new() } else { format!(" citing {rule}") },
+                    if u.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" about {u}")
+                    },
+                    if rule.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" citing {rule}")
+                    },
                 ))
             }
         }

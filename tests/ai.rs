@@ -3,7 +3,7 @@
 //! playable, and single decisions that show the scoring at work.
 
 use crate::common::{catalog, level, root};
-use skirmish::ai::{Players, Profile, Profiles, next_command};
+use skirmish::ai::{Players, Profile, Profiles, Weights, next_command};
 use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
 use skirmish::load::{ValidLevel, parse_level};
@@ -328,4 +328,35 @@ fn check_reports_an_unknown_profile_where_it_is_written() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+}
+
+/// A level's `control` picks each side's player: a human side has none, an
+/// `Ai("cautious")` side that profile, a plain `Ai` the default one.
+#[test]
+fn players_follow_the_level_controls() {
+    let text = "Level(name: \"Controls\", map: [\"....\"], \
+        sides: [(name: \"A\", control: Human), (name: \"B\", control: Ai(\"cautious\")), \
+                (name: \"C\", control: Ai)], \
+        units: [(name: \"a\", side: \"A\", template: \"spearman\", at: (0, 0), facing: E), \
+                (name: \"b\", side: \"B\", template: \"spearman\", at: (2, 0), facing: W), \
+                (name: \"c\", side: \"C\", template: \"spearman\", at: (3, 0), facing: W)])";
+    let level =
+        parse_level(text.as_bytes(), "controls.ron", catalog()).unwrap_or_else(|p| panic!("{p}"));
+    let players = Players::for_level(&level, &Profiles::shipped());
+    assert!(players.of(0).is_none(), "a human side");
+    assert_eq!(players.of(1).map(|p| p.name.as_str()), Some("cautious"));
+    assert_eq!(players.of(2).map(|p| p.name.as_str()), Some("utility"));
+}
+
+/// The AI's constants are profile weights (issue #9): a profile can tune
+/// them, and a misspelt one is an error.
+#[test]
+fn ai_constants_are_tunable_in_a_profile() {
+    let text = "Profile(weights: (open_danger: 0.5, worth_dv: 12, shot_increments: 4))";
+    let p: Profile = ron::from_str(text).unwrap();
+    assert_eq!(p.weights.open_danger, 0.5);
+    assert_eq!(p.weights.worth_dv, 12);
+    assert_eq!(p.weights.shot_increments, 4);
+    assert_eq!(p.weights.fall_aversion, Weights::default().fall_aversion);
+    assert!(ron::from_str::<Profile>("Profile(weights: (worth_d: 12))").is_err());
 }

@@ -6,14 +6,7 @@ use skirmish::save::{Replay, to_ron};
 use std::process::Command;
 
 fn skirmish(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.success(), text)
+    skirmish_in(&root(), args)
 }
 
 #[test]
@@ -130,7 +123,13 @@ fn unusual_but_playable_values_are_warnings() {
     std::fs::write(&bad, level(0, 0)).unwrap();
     let (ok, text) = skirmish(&["check", bad.to_str().unwrap()]);
     assert!(!ok, "HP 0 and reach 0 are errors: {text}");
-    assert!(text.contains("hp is 0; the rules need at least 1"), "{text}");
-    assert!(text.contains("reach is 0; the rules need at least 1"), "{text}");
+    assert!(
+        text.contains("hp is 0; the rules need at least 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("reach is 0; the rules need at least 1"),
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -38,5 +38,6 @@ pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
 
 /// A level by its path from the project root, checked.
 pub fn level_at(path: &str) -> ValidLevel {
-    load_level_file(&root().join(path), catalog()).unwrap_or_else(|p| panic!("{path} must load:\n{p}"))
+    load_level_file(&root().join(path), catalog())
+        .unwrap_or_else(|p| panic!("{path} must load:\n{p}"))
 }

@@ -122,12 +122,22 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
         play(world, Command::EndTurn).unwrap();
     }
     let ila = || "Ila".to_string();
-    play(world, Command::Move { unit: ila(), to: skirmish::grid::Pos::new(1, 3), path: None })
-        .unwrap();
+    play(
+        world,
+        Command::Move {
+            unit: ila(),
+            to: skirmish::grid::Pos::new(1, 3),
+            path: None,
+        },
+    )
+    .unwrap();
     let text = to_ron(&SaveGame::capture(world)).unwrap();
     let save: SaveGame = ron::from_str(&text).unwrap();
     let mut loaded = save.restore(catalog()).unwrap();
-    let answer = || Command::React { unit: "Brakka".into(), take: true };
+    let answer = || Command::React {
+        unit: "Brakka".into(),
+        take: true,
+    };
     play(app.world_mut(), answer()).expect("the battle takes the answer");
     play(loaded.world_mut(), answer()).expect("the restored battle takes the answer too");
     assert_eq!(

@@ -84,7 +84,11 @@ fn a_recorded_battle_gives_the_same_events() {
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         assert_eq!(g, w, "event {i} differs; {bless}");
     }
-    assert_eq!(got.len(), want.len(), "a different number of events; {bless}");
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "a different number of events; {bless}"
+    );
     // The recording covers the kinds of event the view animates most.
     for kind in [
         "Stepped",

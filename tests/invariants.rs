@@ -11,8 +11,8 @@ use bevy::prelude::*;
 use proptest::prelude::*;
 use skirmish::battle::{ActionPoints, Dead, GridPos, Health, UnitId, headless_app};
 use skirmish::grid::{Dir, Pos};
-use skirmish::rules::legal::legal_commands;
 use skirmish::rules::board::Board;
+use skirmish::rules::legal::legal_commands;
 use skirmish::rules::{BattleEvent, BattleEvents, Command, ThrowTarget, TurnState, submit};
 use skirmish::save::SaveGame;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -173,7 +173,7 @@ proptest! {
                 .is_some_and(|e| world.entity(e).contains::<Dead>());
             let before = SaveGame::capture(world);
             let sent = SENT.fetch_add(1, Ordering::Relaxed) + 1;
-            if sent % 100_000 == 0 {
+            if sent.is_multiple_of(100_000) {
                 eprintln!("invariants: {sent} random commands so far");
             }
             match submit(world, command.clone()) {

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
 use skirmish::load::load_level_file;
-use skirmish::rules::resolution::draft_for;
 use skirmish::rules::preview::preview_attack;
+use skirmish::rules::resolution::draft_for;
 use skirmish::rules::{BattleEvent, BattleEvents, Command, submit, unit_named};
 
 fn duel() -> skirmish::load::ValidLevel {
@@ -161,7 +161,11 @@ fn preview_from_a_hypothetical_tile() {
     let rear = preview_attack(world, draft).unwrap();
     assert_eq!(front.advantage, 0);
     assert_eq!(rear.advantage, 1);
-    assert!(rear.modifiers.iter().any(|m| m.rule == skirmish::rules::Rule::R4_3));
+    assert!(
+        rear.modifiers
+            .iter()
+            .any(|m| m.rule == skirmish::rules::Rule::R4_3)
+    );
     assert!(rear.hit > front.hit);
     // Nothing moved.
     assert_eq!(

@@ -105,10 +105,7 @@ fn every_rule_id_is_pinned_by_a_scenario_expectation() {
         let scenario = parse(&bytes, &path.display().to_string()).unwrap();
         pinned.extend(pinned_by(&scenario));
     }
-    let missing: Vec<&str> = implemented
-        .difference(&pinned)
-        .map(|r| r.id())
-        .collect();
+    let missing: Vec<&str> = implemented.difference(&pinned).map(|r| r.id()).collect();
     assert!(
         missing.is_empty(),
         "no scenario expectation checks {missing:?}"

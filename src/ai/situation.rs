@@ -3,7 +3,6 @@
 //! the danger a tile holds next round (exposure). Pure reading: nothing here
 //! changes the battle.
 
-use crate::rules::Rule;
 use super::profile::Weights;
 use crate::battle::{
     ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Dying, Exposed, Facing, GridPos,
@@ -12,11 +11,12 @@ use crate::battle::{
 use crate::format::{Range, Victory};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
-use crate::rules::resolution::unarmed;
+use crate::rules::Rule;
 use crate::rules::facing::in_front_arc;
 use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, gather};
 use crate::rules::movement::{CostMap, Occupancy, search};
 use crate::rules::preview::{DamageDice, degree_chances, expected_damage};
+use crate::rules::resolution::unarmed;
 use crate::rules::threat::melee_weapon_for;
 use crate::rules::victory::round_limit;
 use crate::rules::{TurnState, units};
@@ -250,7 +250,6 @@ impl Situation {
             .enumerate()
             .filter(move |(_, u)| u.side != side && !u.down)
     }
-
 
     /// Who can get at `me` on `at` next round: shooters' expected damage
     /// summed (they do not care where it faces), and each melee enemy's

@@ -16,7 +16,17 @@ use bevy::prelude::*;
 /// Stable id of a unit: its index in the level's unit list. Saves, replays
 /// and logs use it (or the unit's name), never an [`Entity`].
 #[derive(
-    Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+    Component,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 pub struct UnitId(pub u32);
 

@@ -293,7 +293,10 @@ mod tests {
             .collect();
         on_disk.sort();
         let built_in: Vec<String> = SHIPPED_CATALOG.iter().map(|(n, _)| n.to_string()).collect();
-        assert_eq!(built_in, on_disk, "list every catalog file in SHIPPED_CATALOG");
+        assert_eq!(
+            built_in, on_disk,
+            "list every catalog file in SHIPPED_CATALOG"
+        );
         for (name, text) in SHIPPED_CATALOG {
             let file = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(name));
             assert_eq!(file.unwrap(), text, "{name} is built in as it is on disk");

@@ -123,21 +123,15 @@ pub(super) fn check_catalog(
     out
 }
 
-/// Checks the entries of one catalog file, resolving names in `all`.
+/// Checks the entries of one catalog file, resolving names in `all`: its
+/// errors.
 pub(super) fn check_catalog_refs(
     own: &Catalog,
     all: &Catalog,
     loc: &Locator,
     file: &str,
 ) -> Vec<Diagnostic> {
-    let mut r = Report {
-        file,
-        loc,
-        out: vec![],
-        warnings: vec![],
-    };
-    check_entries(&mut r, own, all);
-    r.out
+    check_catalog_entries(own, all, loc, file).0
 }
 
 /// The warnings of a catalog file's entries: unusual but playable values.
@@ -147,6 +141,16 @@ pub(super) fn catalog_warnings(
     loc: &Locator,
     file: &str,
 ) -> Vec<Diagnostic> {
+    check_catalog_entries(own, all, loc, file).1
+}
+
+/// The errors and the warnings of a catalog file's entries.
+fn check_catalog_entries(
+    own: &Catalog,
+    all: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let mut r = Report {
         file,
         loc,
@@ -154,7 +158,7 @@ pub(super) fn catalog_warnings(
         warnings: vec![],
     };
     check_entries(&mut r, own, all);
-    r.warnings
+    (r.out, r.warnings)
 }
 
 /// Names defined twice in one catalog (one file or several merged).

@@ -3,8 +3,8 @@
 
 use super::Rule;
 use super::command::Command;
-use super::{CommandSystems, Pending, Refusal, accepted};
 use super::events::{BattleEvent, BattleEvents};
+use super::{CommandSystems, Pending, Refusal, accepted};
 use crate::battle::{ActionPoints, UnitId};
 use bevy::prelude::*;
 
@@ -77,7 +77,8 @@ fn refuse_unaffordable(mut pending: ResMut<Pending>, units: Query<(&ActionPoints
     };
     let c = cost(&command);
     if c.ap > ap.ap {
-        pending.refuse(Refusal::new(Rule::R3_1,
+        pending.refuse(Refusal::new(
+            Rule::R3_1,
             format!(
                 "{} costs {} AP, {name} has {} left",
                 command.name(),
@@ -86,7 +87,8 @@ fn refuse_unaffordable(mut pending: ResMut<Pending>, units: Query<(&ActionPoints
             ),
         ));
     } else if c.free_action && ap.free_used {
-        pending.refuse(Refusal::new(Rule::R3_1,
+        pending.refuse(Refusal::new(
+            Rule::R3_1,
             format!("{name} has already used this turn's free action"),
         ));
     }

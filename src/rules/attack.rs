@@ -4,8 +4,8 @@
 //! in `resolution.rs`.
 
 use super::CommandKind;
-use super::Rule;
 use super::Pending;
+use super::Rule;
 use super::command::{Command, Refusal};
 use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
@@ -120,7 +120,8 @@ fn validate_attack(world: &mut World) {
         None => return,
         Some((actor, target, weapon, power, lunge)) => {
             if world.get::<ActionPoints>(actor).is_some_and(|a| a.defended) {
-                Err(Refusal::new(Rule::R4_6,
+                Err(Refusal::new(
+                    Rule::R4_6,
                     "after Defend a unit makes no more attacks this turn",
                 ))
             } else {

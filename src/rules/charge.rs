@@ -3,14 +3,14 @@
 //! the charger's next turn, melee attacks against it have +1 advantage.
 
 use super::CommandKind;
-use super::Rule;
 use super::Pending;
-use super::events::{BattleEvent, Opening, emit, id_of};
-use super::resolution::{check_attack, draft_for, resolve};
+use super::Rule;
 use super::command::Refusal;
+use super::events::{BattleEvent, Opening, emit, id_of};
 use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::movement::{Occupant, step_block, step_cost, view_for, walk};
+use super::resolution::{check_attack, draft_for, resolve};
 use crate::battle::{ActionPoints, Charged, GridPos, Prone};
 use crate::grid::{Dir, Pos};
 use bevy::prelude::*;
@@ -42,7 +42,10 @@ pub fn charge_plan(
     let to = world.get::<GridPos>(target).map_or(at, |p| p.0);
     let weapon = super::resolution::weapon_of(world, unit, None)?;
     if weapon.is_ranged() {
-        return Err(Refusal::new(Rule::R4_7, "a charge ends with a melee attack"));
+        return Err(Refusal::new(
+            Rule::R4_7,
+            "a charge ends with a melee attack",
+        ));
     }
     let mut best: Option<(Vec<Pos>, u32)> = None;
     for dir in Dir::ALL {
@@ -72,7 +75,8 @@ pub fn charge_plan(
         }
     }
     best.ok_or_else(|| {
-        Refusal::new(Rule::R4_7,
+        Refusal::new(
+            Rule::R4_7,
             "no straight line of 2 tiles or more within Speed ends with the target in reach",
         )
     })
@@ -81,12 +85,14 @@ pub fn charge_plan(
 fn validate_charge(world: &mut World) {
     let result = super::actor_and_target(world).and_then(|(actor, target)| {
         if world.entity(actor).contains::<Prone>() {
-            return Err(Refusal::new(Rule::R4_8,
+            return Err(Refusal::new(
+                Rule::R4_8,
                 "a prone unit cannot charge; stand up first",
             ));
         }
         if world.get::<ActionPoints>(actor).is_some_and(|a| a.defended) {
-            return Err(Refusal::new(Rule::R4_6,
+            return Err(Refusal::new(
+                Rule::R4_6,
                 "after Defend a unit makes no more attacks this turn",
             ));
         }

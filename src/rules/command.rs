@@ -209,11 +209,31 @@ impl Command {
     }
 }
 
-/// The kinds of [`Command`], without their arguments: what the command
-/// pipeline dispatches on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub enum CommandKind {
+macro_rules! command_kinds {
+    ($($kind:ident),* $(,)?) => {
+        /// The kinds of [`Command`], without their arguments: what the
+        /// command pipeline dispatches on.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[allow(missing_docs)]
+        pub enum CommandKind {
+            $($kind,)*
+        }
+
+        impl CommandKind {
+            /// Every kind, in the order of [`Command`]'s variants.
+            pub const ALL: &'static [CommandKind] = &[$(CommandKind::$kind),*];
+
+            /// The name as written in files ("ReadyShield").
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(CommandKind::$kind => stringify!($kind),)*
+                }
+            }
+        }
+    };
+}
+
+command_kinds!(
     Move,
     Step,
     Face,
@@ -229,53 +249,7 @@ pub enum CommandKind {
     DrinkPotion,
     EndTurn,
     React,
-}
-
-impl CommandKind {
-    /// Every kind, in the order of [`Command`]'s variants.
-    pub const ALL: [CommandKind; 15] = {
-        use CommandKind::*;
-        [
-            Move,
-            Step,
-            Face,
-            Attack,
-            Cleave,
-            Throw,
-            Charge,
-            Defend,
-            ReadyShield,
-            StandUp,
-            Stabilize,
-            PickUp,
-            DrinkPotion,
-            EndTurn,
-            React,
-        ]
-    };
-
-    /// The name as written in files ("ReadyShield").
-    pub fn name(self) -> &'static str {
-        use CommandKind::*;
-        match self {
-            Move => "Move",
-            Step => "Step",
-            Face => "Face",
-            Attack => "Attack",
-            Cleave => "Cleave",
-            Throw => "Throw",
-            Charge => "Charge",
-            Defend => "Defend",
-            ReadyShield => "ReadyShield",
-            StandUp => "StandUp",
-            Stabilize => "Stabilize",
-            PickUp => "PickUp",
-            DrinkPotion => "DrinkPotion",
-            EndTurn => "EndTurn",
-            React => "React",
-        }
-    }
-}
+);
 
 impl fmt::Display for CommandKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -335,7 +309,7 @@ mod tests {
         let all: Vec<Command> = ron::from_str(text).unwrap();
         assert_eq!(all.len(), CommandKind::ALL.len());
         for (c, k) in all.iter().zip(CommandKind::ALL) {
-            assert_eq!(c.kind(), k);
+            assert_eq!(c.kind(), *k);
             assert_eq!(c.name(), format!("{k:?}"));
         }
     }

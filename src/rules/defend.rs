@@ -4,8 +4,8 @@
 use super::CommandKind;
 use super::Rule;
 use super::command::Refusal;
-use super::facing::in_front_arc;
 use super::events::{BattleEvent, emit, id_of};
+use super::facing::in_front_arc;
 use super::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
 use super::{CommandSystems, Handles, Pending};
 use crate::battle::{ActionPoints, Battlefield, Defending, Facing, GridPos, ShieldReady, Stats};
@@ -49,7 +49,10 @@ fn validate_ready_shield(mut pending: ResMut<Pending>, units: Query<(&Stats, &Na
     if let Ok((stats, name)) = units.get(actor)
         && stats.template.shield.is_none()
     {
-        pending.refuse(Refusal::new(Rule::R4_6, format!("{name} carries no shield")));
+        pending.refuse(Refusal::new(
+            Rule::R4_6,
+            format!("{name} carries no shield"),
+        ));
     }
 }
 

@@ -2,8 +2,8 @@
 //! hits on the dying, Stabilize, and waking up when healed.
 
 use super::CommandKind;
-use super::Rule;
 use super::Pending;
+use super::Rule;
 use super::command::Refusal;
 use super::events::{BattleEvent, emit, id_of};
 use crate::battle::{
@@ -17,7 +17,12 @@ use bevy::prelude::*;
 pub const STABILIZE_DC: i32 = 15;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, CommandKind::Stabilize, validate_stabilize, execute_stabilize);
+    super::handle(
+        app,
+        CommandKind::Stabilize,
+        validate_stabilize,
+        execute_stabilize,
+    );
 }
 
 /// Rolls a death timer: 1d4 + CON, at least 1 (R10.1).
@@ -217,5 +222,20 @@ fn execute_stabilize(world: &mut World) {
     emit(world, event);
     if success {
         world.entity_mut(target).remove::<Dying>().insert(Stable);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stabilize_chance_is_the_check_itself() {
+        // d20 + modifier ≥ 15 (R10.4, R0.5): a check has no natural 20, so
+        // a hopeless helper has no chance at all, and no floor of 5%.
+        assert_eq!(stabilize_chance(0), 6.0 / 20.0);
+        assert_eq!(stabilize_chance(-30), 0.0);
+        assert_eq!(stabilize_chance(14), 1.0);
+        assert_eq!(stabilize_chance(30), 1.0);
     }
 }

@@ -621,13 +621,9 @@ impl BattleEvent {
             ObjectStuck { .. } | StuckDropped { .. } => vec![Rule::R9_2],
             SplashBurst { .. } => vec![Rule::R9_4],
             ReactionOffered { .. } | ReactionAnswered { .. } => vec![Rule::R8, Rule::R8_3],
-            ReactionTaken { .. } => vec![
-                Rule::R8_1,
-                Rule::R8_2,
-                Rule::R8_3,
-                Rule::R8_5,
-                Rule::R4_4,
-            ],
+            ReactionTaken { .. } => {
+                vec![Rule::R8_1, Rule::R8_2, Rule::R8_3, Rule::R8_5, Rule::R4_4]
+            }
             ReactionBarred { rule, .. } => vec![*rule, Rule::R8_3],
             ReactionDeclined { .. } => vec![Rule::R8_3],
             ActionInterrupted { .. } => vec![Rule::R8_4],
@@ -790,7 +786,10 @@ pub fn emit(world: &mut World, event: BattleEvent) {
 /// The stable id of `unit` ([`UnitId`]); `u32::MAX` for an entity that is
 /// not a unit.
 pub fn id_of(world: &World, unit: Entity) -> UnitId {
-    world.get::<UnitId>(unit).copied().unwrap_or(UnitId(u32::MAX))
+    world
+        .get::<UnitId>(unit)
+        .copied()
+        .unwrap_or(UnitId(u32::MAX))
 }
 
 #[cfg(test)]

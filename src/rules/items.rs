@@ -2,8 +2,8 @@
 //! drinking or giving potions (R10.5, R3 table).
 
 use super::CommandKind;
-use super::Rule;
 use super::Pending;
+use super::Rule;
 use super::command::{Command, Refusal};
 use super::dying::heal;
 use super::events::{BattleEvent, emit, id_of};
@@ -14,7 +14,9 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     super::handle(app, CommandKind::PickUp, validate_pick_up, execute_pick_up);
-    super::handle(app, CommandKind::DrinkPotion,
+    super::handle(
+        app,
+        CommandKind::DrinkPotion,
         validate_drink_potion,
         execute_drink_potion,
     );
@@ -47,7 +49,8 @@ fn validate_pick_up(world: &mut World) {
         return;
     };
     if reachable_object(world, actor, &item).is_none() {
-        world.resource_mut::<Pending>().refuse(Refusal::new(Rule::R9_5,
+        world.resource_mut::<Pending>().refuse(Refusal::new(
+            Rule::R9_5,
             format!("no \"{item}\" lies in or next to the unit's tile"),
         ));
     }
@@ -165,7 +168,9 @@ fn execute_drink_potion(world: &mut World) {
     if let Some(mut inv) = world.get_mut::<Inventory>(actor) {
         inv.take(&potion);
     }
-    let rolls = world.resource_mut::<Dice>().roll_many(dice.count, dice.sides);
+    let rolls = world
+        .resource_mut::<Dice>()
+        .roll_many(dice.count, dice.sides);
     let amount = (rolls.iter().map(|&r| r as i32).sum::<i32>() + dice.bonus).max(0);
     let event = BattleEvent::PotionUsed {
         unit: id_of(world, actor),

@@ -113,7 +113,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             ambush,
         } => {
             let rule = if *ambush { "R2.2" } else { "R2.1" };
-            format!("initiative: {} d20 [{roll}] {bonus:+} = {total} ({rule})", n(unit))
+            format!(
+                "initiative: {} d20 [{roll}] {bonus:+} = {total} ({rule})",
+                n(unit)
+            )
         }
         SideInitiative { round, coin } => {
             let first = names.side(0);

@@ -47,9 +47,9 @@ pub mod line_of_effect;
 pub mod log;
 pub mod modifiers;
 pub mod movement;
+pub mod parry;
 pub mod preview;
 pub mod prone;
-pub mod parry;
 pub mod range;
 pub mod reactions;
 pub mod resolution;
@@ -189,7 +189,7 @@ impl Plugin for RulesPlugin {
             )
                 .chain(),
         );
-        for kind in CommandKind::ALL {
+        for &kind in CommandKind::ALL {
             commands.configure_sets(Handles(kind).run_if(pending(kind)));
         }
         commands.configure_sets(

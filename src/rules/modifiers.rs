@@ -8,11 +8,11 @@
 
 use super::Rule;
 use super::command::Refusal;
-use serde::{Deserialize, Serialize};
 use crate::format::Weapon;
 use crate::grid::Pos;
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -146,12 +146,7 @@ impl AttackDraft {
     }
 
     /// Adds a modifier.
-    pub fn push(
-        &mut self,
-        effect: Effect,
-        source: impl Into<Cow<'static, str>>,
-        rule: Rule,
-    ) {
+    pub fn push(&mut self, effect: Effect, source: impl Into<Cow<'static, str>>, rule: Rule) {
         self.modifiers.push(Modifier {
             effect,
             source: source.into(),

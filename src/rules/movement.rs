@@ -11,8 +11,8 @@
 //! 256×256 map against the 5 ms this game needs for its AI.
 
 use super::CommandKind;
-use super::Rule;
 use super::Pending;
+use super::Rule;
 use super::command::{Command, Refusal};
 use super::events::{BattleEvent, MoveCost, emit, id_of};
 use crate::battle::{ActionPoints, Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
@@ -127,7 +127,10 @@ pub fn step_blocked(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> O
             Refusal::new(Rule::R5_2, format!("{to} is impassable ({name})"))
         }
         Block::Enemy => Refusal::new(Rule::R5_2, format!("an enemy stands on {to}")),
-        Block::Corner => Refusal::new(Rule::R5_1, format!("the diagonal {from} → {to} cuts a corner")),
+        Block::Corner => Refusal::new(
+            Rule::R5_1,
+            format!("the diagonal {from} → {to} cuts a corner"),
+        ),
     })
 }
 
@@ -346,7 +349,9 @@ pub fn path_cost(
         let dir = Dir::ALL
             .into_iter()
             .find(|d| state.0.step(*d) == next)
-            .ok_or_else(|| Refusal::new(Rule::R5_3, format!("{next} is not next to {}", state.0)))?;
+            .ok_or_else(|| {
+                Refusal::new(Rule::R5_3, format!("{next} is not next to {}", state.0))
+            })?;
         if let Some(r) = step_blocked(map, occ, state.0, dir) {
             return Err(r);
         }
@@ -383,7 +388,8 @@ pub fn plan_move(
     let map = &level.map;
     let speed = super::speed_of(world, unit);
     if !map.contains(to) {
-        return Err(Refusal::new(Rule::R0_1,
+        return Err(Refusal::new(
+            Rule::R0_1,
             format!("{to} is off the map ({}×{})", map.width(), map.height()),
         ));
     }
@@ -392,10 +398,14 @@ pub fn plan_move(
     }
     if !map.is_passable(to) {
         let name = map.get(to).map_or("?", |t| t.name.as_str());
-        return Err(Refusal::new(Rule::R5_2, format!("{to} is impassable ({name})")));
+        return Err(Refusal::new(
+            Rule::R5_2,
+            format!("{to} is impassable ({name})"),
+        ));
     }
     if occ.at(to) != Occupant::Empty {
-        return Err(Refusal::new(Rule::R5_2,
+        return Err(Refusal::new(
+            Rule::R5_2,
             format!("{to} is occupied: a Move cannot end there"),
         ));
     }
@@ -405,7 +415,8 @@ pub fn plan_move(
             .into_iter()
             .find(|d| at.step(*d) == to)
             .ok_or_else(|| {
-                Refusal::new(Rule::R4_8,
+                Refusal::new(
+                    Rule::R4_8,
                     format!("a prone unit crawls 1 tile; {to} is farther"),
                 )
             })?;
@@ -417,7 +428,8 @@ pub fn plan_move(
     let (path, cost) = match path {
         Some(p) => {
             if p.last() != Some(&to) {
-                return Err(Refusal::new(Rule::R5_3,
+                return Err(Refusal::new(
+                    Rule::R5_3,
                     format!("the path does not end at {to}"),
                 ));
             }
@@ -437,12 +449,14 @@ pub fn plan_move(
                     match far.cost(to) {
                         Some(c) => (far.path(to).unwrap_or_default(), c),
                         None if at.chebyshev(to) as u32 > horizon => {
-                            return Err(Refusal::new(Rule::R5_1,
+                            return Err(Refusal::new(
+                                Rule::R5_1,
                                 format!("{to} is {} tiles away, speed is {speed}", at.distance(to)),
                             ));
                         }
                         None => {
-                            return Err(Refusal::new(Rule::R5_2,
+                            return Err(Refusal::new(
+                                Rule::R5_2,
                                 format!("no path to {to} within {horizon} movement"),
                             ));
                         }
@@ -452,7 +466,8 @@ pub fn plan_move(
         }
     };
     if cost > speed {
-        return Err(Refusal::new(Rule::R5_1,
+        return Err(Refusal::new(
+            Rule::R5_1,
             format!("path costs {cost}, speed is {speed}"),
         ));
     }
@@ -544,7 +559,13 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
                     p.0 = last_free;
                 }
                 let id = id_of(world, unit);
-                emit(world, BattleEvent::FellBack { unit: id, to: last_free });
+                emit(
+                    world,
+                    BattleEvent::FellBack {
+                        unit: id,
+                        to: last_free,
+                    },
+                );
                 at = last_free;
             }
             break;
@@ -588,7 +609,8 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     if world.entity(unit).contains::<Prone>() {
-        return Err(Refusal::new(Rule::R4_8,
+        return Err(Refusal::new(
+            Rule::R4_8,
             "a prone unit crawls with Move or stands up first",
         ));
     }
@@ -596,7 +618,8 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
         .into_iter()
         .find(|d| at.step(*d) == to)
         .ok_or_else(|| {
-            Refusal::new(Rule::R3_1,
+            Refusal::new(
+                Rule::R3_1,
                 format!("a Step moves exactly 1 tile; {to} is not adjacent"),
             )
         })?;
@@ -610,7 +633,8 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
         .get(to)
         .is_some_and(|t| t.movement == Movement::Difficult)
     {
-        return Err(Refusal::new(Rule::R3_1,
+        return Err(Refusal::new(
+            Rule::R3_1,
             format!("a Step cannot enter difficult terrain ({to})"),
         ));
     }

@@ -3,9 +3,9 @@
 //! [`AttackSchedule`](super::AttackSchedule)) and the same formulas
 //! ([`degrees`], R7.7 damage) as the resolution. No sampling.
 
-use super::resolution::degrees;
 use super::command::Refusal;
 use super::modifiers::{AttackDraft, Modifier, gather};
+use super::resolution::degrees;
 use crate::battle::{Dying, Stable};
 use bevy::prelude::*;
 

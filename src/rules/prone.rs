@@ -1,8 +1,8 @@
 //! R4.8 prone: attacks against and by prone units, and standing up.
 
 use super::CommandKind;
-use super::Rule;
 use super::Pending;
+use super::Rule;
 use super::command::Refusal;
 use super::events::{BattleEvent, emit, id_of};
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
@@ -11,7 +11,12 @@ use crate::format::WeaponTrait;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(app, CommandKind::StandUp, validate_stand_up, execute_stand_up);
+    super::handle(
+        app,
+        CommandKind::StandUp,
+        validate_stand_up,
+        execute_stand_up,
+    );
     app.add_systems(
         AttackSchedule,
         add_prone_modifiers.in_set(AttackSystems::Situational),
@@ -65,7 +70,8 @@ fn add_prone_modifiers(mut draft: ResMut<AttackDraft>, prone: Query<Has<Prone>>)
             draft.push(Effect::Advantage(-1), "attacker prone", Rule::R4_8)
         }
         AttackMode::Thrown => draft.push(Effect::Advantage(-1), "thrown while prone", Rule::R4_8),
-        AttackMode::Ranged if weapon.has(WeaponTrait::Bow) => draft.refuse(Refusal::new(Rule::R4_8,
+        AttackMode::Ranged if weapon.has(WeaponTrait::Bow) => draft.refuse(Refusal::new(
+            Rule::R4_8,
             format!("a prone unit cannot shoot a bow ({})", weapon.name),
         )),
         AttackMode::Ranged

@@ -76,7 +76,8 @@ fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
         ),
     };
     if d > increment * max {
-        draft.refuse(Refusal::new(Rule::R7_4,
+        draft.refuse(Refusal::new(
+            Rule::R7_4,
             format!("the target is {d} tiles away, beyond {max} increments of {increment}"),
         ));
         return;

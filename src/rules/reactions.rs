@@ -112,10 +112,28 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
 /// initiative order. Told as [`BattleEvent::ReactionBarred`] so that a
 /// player sees why no blow came.
 pub fn barred(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
-    let (Some(side), Some(at)) = (
-        world.get::<Side>(provoker).copied(),
-        world.get::<GridPos>(provoker).copied(),
-    ) else {
+    let Some(at) = world.get::<GridPos>(provoker).copied() else {
+        return vec![];
+    };
+    barred_enemies(world, provoker)
+        .into_iter()
+        .filter(|(r, _)| threat_of(world, *r).is_some_and(|t| t.covers(at.0)))
+        .collect()
+}
+
+/// The threats of the enemies that threaten tiles but may not react to
+/// `provoker` this turn: off-guard (R2.3) or out of reactions (R3.2).
+pub fn barred_watchers(world: &World, provoker: Entity) -> Vec<Threat> {
+    barred_enemies(world, provoker)
+        .into_iter()
+        .filter_map(|(r, _)| threat_of(world, r))
+        .collect()
+}
+
+/// The enemies of `provoker` whose side reacts but who may not now, and
+/// why, in initiative order.
+fn barred_enemies(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
+    let Some(side) = world.get::<Side>(provoker).copied() else {
         return vec![];
     };
     world
@@ -134,28 +152,8 @@ pub fn barred(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
             } else {
                 return None;
             };
-            (enemy && threat_of(world, r).is_some_and(|t| t.covers(at.0))).then_some((r, rule))
+            enemy.then_some((r, rule))
         })
-        .collect()
-}
-
-/// The threats of the enemies that threaten tiles but may not react to
-/// `provoker` this turn: off-guard (R2.3) or out of reactions (R3.2).
-pub fn barred_watchers(world: &World, provoker: Entity) -> Vec<Threat> {
-    let Some(side) = world.get::<Side>(provoker).copied() else {
-        return vec![];
-    };
-    world
-        .resource::<TurnState>()
-        .initiative
-        .iter()
-        .filter(|(r, _)| {
-            let e = world.entity(*r);
-            e.get::<Side>()
-                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
-                && (e.contains::<OffGuard>() || e.get::<Reactions>().is_some_and(|n| n.0 <= 0))
-        })
-        .filter_map(|(r, _)| threat_of(world, *r))
         .collect()
 }
 
@@ -306,7 +304,11 @@ fn some_side_is_asked(policies: Option<Res<ReactionPolicies>>) -> bool {
 /// The triggers the pending command will cause and who could react to
 /// each, before anything happens (R8.2, R8.3). A Move's or Charge's are
 /// counted on the path Validate planned, and kept in the plan.
-fn expected_reactions(world: &mut World, actor: Entity, command: &Command) -> Vec<(Entity, Trigger)> {
+fn expected_reactions(
+    world: &mut World,
+    actor: Entity,
+    command: &Command,
+) -> Vec<(Entity, Trigger)> {
     let single = |world: &mut World, trigger: Trigger| -> Vec<(Entity, Trigger)> {
         reactors(world, actor)
             .into_iter()
@@ -337,9 +339,7 @@ fn expected_reactions(world: &mut World, actor: Entity, command: &Command) -> Ve
         Command::Attack { weapon, .. } => {
             let target = world.resource::<Pending>().target;
             let ranged = target
-                .and_then(|t| {
-                    super::resolution::draft_for(world, actor, t, weapon.as_deref()).ok()
-                })
+                .and_then(|t| super::resolution::draft_for(world, actor, t, weapon.as_deref()).ok())
                 .is_some_and(|d| d.mode == AttackMode::Ranged);
             if ranged {
                 single(world, Trigger::Shoot)
@@ -408,7 +408,8 @@ fn validate_react(world: &mut World) {
     if world.resource::<Decisions>().asked().is_none()
         || world.resource::<Decisions>().asked() != actor
     {
-        world.resource_mut::<Pending>().refuse(Refusal::new(Rule::R8,
+        world.resource_mut::<Pending>().refuse(Refusal::new(
+            Rule::R8,
             "no reaction decision is asked of this unit",
         ));
     }

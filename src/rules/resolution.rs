@@ -221,10 +221,16 @@ pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusa
     let name = |e: Entity| super::name_of(world, e);
     let (who, whom) = (name(draft.attacker), name(draft.target));
     if draft.attacker == draft.target {
-        return Err(Refusal::new(Rule::R7, format!("{who} cannot attack itself")));
+        return Err(Refusal::new(
+            Rule::R7,
+            format!("{who} cannot attack itself"),
+        ));
     }
     if world.get::<Side>(draft.attacker) == world.get::<Side>(draft.target) {
-        return Err(Refusal::new(Rule::R7, format!("{whom} is an ally of {who}")));
+        return Err(Refusal::new(
+            Rule::R7,
+            format!("{whom} is an ally of {who}"),
+        ));
     }
     if world.entity(draft.target).contains::<crate::battle::Dead>() {
         return Err(Refusal::new(Rule::R7, format!("{whom} is dead")));
@@ -251,5 +257,23 @@ pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusa
     match gathered.refusal {
         Some(r) => Err(r),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_crit_threshold_keeps_1_a_miss_and_20_a_crit() {
+        let mut w = unarmed();
+        for (crit, threshold) in [(1, 2), (2, 2), (19, 19), (20, 20), (25, 20)] {
+            w.crit = crit;
+            assert_eq!(w.crit_threshold(), threshold, "crit {crit}");
+        }
+        // With the lowest threshold a natural 1 still takes a degree away,
+        // and a 2 hits even below the DV (R7.3).
+        assert_eq!(degrees(1, 30, 10, 2), 3);
+        assert_eq!(degrees(2, 5, 10, 2), 1);
     }
 }

@@ -6,11 +6,11 @@
 
 use super::CommandKind;
 use super::Rule;
-use super::resolution::{check_attack, draft_for, resolve};
 use super::command::Refusal;
-use super::facing::face_towards;
 use super::events::{BattleEvent, Opening, emit, id_of};
+use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use super::resolution::{check_attack, draft_for, resolve};
 use super::{CommandSystems, Handles, Pending};
 use crate::battle::{Exposed, GridPos, Stamina, Stats};
 use bevy::prelude::*;
@@ -55,12 +55,14 @@ pub fn check_techniques(
         .get::<Stats>(draft.attacker)
         .map_or(0, |s| s.template.mb);
     if power < 0 || power > mb {
-        return Err(Refusal::new(Rule::R7_8,
+        return Err(Refusal::new(
+            Rule::R7_8,
             format!("power {power}: up to MB ({mb}) stamina"),
         ));
     }
     if power > 0 && draft.mode == AttackMode::Thrown {
-        return Err(Refusal::new(Rule::R7_8,
+        return Err(Refusal::new(
+            Rule::R7_8,
             "Power Attack is for melee, Deadly Aim for ranged attacks",
         ));
     }
@@ -69,7 +71,8 @@ pub fn check_techniques(
     }
     let cost = power + i32::from(lunge);
     if cost > stamina {
-        return Err(Refusal::new(Rule::R7_8,
+        return Err(Refusal::new(
+            Rule::R7_8,
             format!("needs {cost} stamina, has {stamina}"),
         ));
     }
@@ -135,7 +138,8 @@ fn check_cleave(world: &mut World) -> Result<AttackDraft, Refusal> {
         return Err(Refusal::new(Rule::R7_8, "a Cleave follows a melee hit"));
     };
     if who != actor {
-        return Err(Refusal::new(Rule::R7_8,
+        return Err(Refusal::new(
+            Rule::R7_8,
             "a Cleave follows the unit's own melee hit",
         ));
     }
@@ -144,7 +148,8 @@ fn check_cleave(world: &mut World) -> Result<AttackDraft, Refusal> {
     }
     let (a, b) = (world.get::<GridPos>(first), world.get::<GridPos>(target));
     if !matches!((a, b), (Some(a), Some(b)) if a.0.is_adjacent(b.0)) {
-        return Err(Refusal::new(Rule::R7_8,
+        return Err(Refusal::new(
+            Rule::R7_8,
             "the second enemy must be adjacent to the first",
         ));
     }

@@ -12,9 +12,9 @@ use super::dying::hit_while_down;
 use super::events::{BattleEvent, DamageHow, emit, id_of};
 use super::line_of_effect::sight;
 use super::modifiers::{AttackDraft, AttackMode, gather};
-use super::resolution::roll;
 use super::preview::preview_attack;
 use super::range::{increments, thrown_increment};
+use super::resolution::roll;
 use super::{Pending, out_of_action, unit_named};
 use crate::battle::{
     ActionPoints, Battlefield, Dead, Dying, GridPos, GroundObject, Inventory, Stable, Stats, Stuck,
@@ -55,7 +55,10 @@ pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refus
         .get::<Inventory>(unit)
         .is_none_or(|i| i.count(name) == 0)
     {
-        return Err(Refusal::new(Rule::R9_1, format!("{who} carries no \"{name}\"")));
+        return Err(Refusal::new(
+            Rule::R9_1,
+            format!("{who} carries no \"{name}\""),
+        ));
     }
     let catalog = &world.resource::<Battlefield>().0.catalog;
     if let Some(w) = catalog.weapon(name) {
@@ -199,7 +202,8 @@ fn check_throw(
     target: &ThrowTarget,
 ) -> Result<(), Refusal> {
     if world.get::<ActionPoints>(unit).is_some_and(|a| a.defended) {
-        return Err(Refusal::new(Rule::R4_6,
+        return Err(Refusal::new(
+            Rule::R4_6,
             "after Defend a unit makes no more attacks or throws this turn",
         ));
     }
@@ -296,7 +300,13 @@ fn execute_throw(world: &mut World) {
     if let Some((dice, radius)) = &m.splash {
         splash(world, unit, landing, dice, *radius, &m.name);
     } else if m.fragile {
-        emit(world, BattleEvent::ObjectBroke { object, at: landing });
+        emit(
+            world,
+            BattleEvent::ObjectBroke {
+                object,
+                at: landing,
+            },
+        );
     } else {
         world.spawn((
             GroundObject {
@@ -304,7 +314,13 @@ fn execute_throw(world: &mut World) {
             },
             GridPos(landing),
         ));
-        emit(world, BattleEvent::ObjectLanded { object, at: landing });
+        emit(
+            world,
+            BattleEvent::ObjectLanded {
+                object,
+                at: landing,
+            },
+        );
     }
 }
 
@@ -366,10 +382,7 @@ pub fn splash_tiles(map: &TerrainMap, at: Pos, radius: i32) -> Vec<Pos> {
     for y in at.y - radius..=at.y + radius {
         for x in at.x - radius..=at.x + radius {
             let p = Pos::new(x, y);
-            if map.contains(p)
-                && p.distance(at) <= radius
-                && (p == at || sight(map, at, p).clear)
-            {
+            if map.contains(p) && p.distance(at) <= radius && (p == at || sight(map, at, p).clear) {
                 tiles.push(p);
             }
         }
@@ -405,7 +418,11 @@ pub fn splash(
     let caught: Vec<Entity> = super::units(world)
         .into_iter()
         .filter(|e| !world.entity(*e).contains::<Dead>())
-        .filter(|e| world.get::<GridPos>(*e).is_some_and(|p| tiles.contains(&p.0)))
+        .filter(|e| {
+            world
+                .get::<GridPos>(*e)
+                .is_some_and(|p| tiles.contains(&p.0))
+        })
         .collect();
     for unit in caught {
         if world.entity(unit).contains::<Dying>() || world.entity(unit).contains::<Stable>() {

@@ -2,10 +2,12 @@
 //! start of rounds, and the Identify phase every command passes first.
 
 use super::Rule;
-use super::initiative::{fixed_initiative, roll_initiative, round_order};
 use super::events::{BattleEvent, emit, id_of};
+use super::initiative::{fixed_initiative, roll_initiative, round_order};
 use super::victory::Outcome;
-use super::{CommandKind, CommandSystems, Handles, Pending, Refusal, dying, out_of_action, victory};
+use super::{
+    CommandKind, CommandSystems, Handles, Pending, Refusal, dying, out_of_action, victory,
+};
 use crate::battle::{
     ActionPoints, Charged, Dead, Defending, Dying, Exposed, OffGuard, Reactions, ShieldReady,
     Stable, Stats,
@@ -183,7 +185,8 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
             .map_or(String::new(), |n| n.to_string());
         return match command {
             Command::React { unit, .. } if unit == &who => Ok(Some(asked)),
-            _ => Err(Refusal::new(Rule::R8,
+            _ => Err(Refusal::new(
+                Rule::R8,
                 format!("waiting for {who} to decide whether to react (React)"),
             )),
         };
@@ -205,7 +208,8 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
         } else {
             "unconscious"
         };
-        return Err(Refusal::new(Rule::R2_5,
+        return Err(Refusal::new(
+            Rule::R2_5,
             format!("{name} is {state} and takes no actions"),
         ));
     }
@@ -213,7 +217,8 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
         let whose = current
             .and_then(|c| world.get::<Name>(c))
             .map_or("nobody".to_string(), |n| n.to_string());
-        return Err(Refusal::new(Rule::R2_1,
+        return Err(Refusal::new(
+            Rule::R2_1,
             format!("it is {whose}'s turn, not {name}'s"),
         ));
     }
