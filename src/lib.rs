@@ -16,3 +16,4 @@ pub mod save;
 pub mod scenario;
 pub mod sim;
 pub mod terrain;
+pub mod view;

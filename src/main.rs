@@ -53,6 +53,94 @@ enum Command {
     /// in parallel, and report wins (95% confidence), draws, rounds and
     /// what each unit kind did.
     Sim(SimArgs),
+    /// Open a level in the window and play it against the AI (needs an X11
+    /// display and a Vulkan driver).
+    Play(PlayArgs),
+}
+
+/// The arguments of `skirmish play`.
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// The level file.
+    level: PathBuf,
+    /// Dice seed (default: the level's `seed`, else 1).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Every side played by its AI: a demo.
+    #[arg(long)]
+    watch: bool,
+    /// Play this side yourself (name or 0-based index); repeat for
+    /// hot-seat.
+    #[arg(long, value_name = "SIDE")]
+    human: Vec<String>,
+    /// Let the AI play this side (name or 0-based index).
+    #[arg(long = "ai", value_name = "SIDE")]
+    ai_side: Vec<String>,
+    /// Save the window to this PNG once the level is drawn (with --watch:
+    /// at the end of the battle) and exit.
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// Measure N frames after a warm-up, print `frames N median X ms p99 Y
+    /// ms` and exit.
+    #[arg(long, value_name = "N")]
+    frames: Option<usize>,
+    /// With --frames: an empty window of the same size.
+    #[arg(long)]
+    bare: bool,
+    /// Animation speed (1 normal; 8 fast).
+    #[arg(long, default_value_t = 1.0)]
+    speed: f32,
+    /// Write the battle as a replay file as it is played.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// The catalog the level is resolved against (default: the standard
+    /// one).
+    #[arg(long)]
+    catalog: Option<PathBuf>,
+}
+
+/// `skirmish play`: the window.
+fn play(args: &PlayArgs) -> ExitCode {
+    let loaded =
+        catalog_at(args.catalog.as_deref()).and_then(|c| load::load_level_file(&args.level, &c));
+    let level = match loaded {
+        Ok(l) => l,
+        Err(p) => {
+            eprintln!("{p}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let side = |s: &str| {
+        s.parse::<usize>()
+            .ok()
+            .or_else(|| level.sides().iter().position(|x| x.name == s))
+            .filter(|i| *i < level.sides().len())
+            .ok_or_else(|| format!("{}: no side \"{s}\"", args.level.display()))
+    };
+    let mut overrides = vec![];
+    for (names, ai) in [(&args.human, false), (&args.ai_side, true)] {
+        for n in names {
+            match side(n) {
+                Ok(i) => overrides.push((i, ai)),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    }
+    let players = skirmish::view::players_for(&level, args.watch, &overrides);
+    let seed = args.seed.or(level.source.seed).unwrap_or(1);
+    skirmish::view::run(skirmish::view::PlayOptions {
+        level,
+        seed,
+        players,
+        screenshot: args.screenshot.clone(),
+        frames: args.frames,
+        bare: args.bare,
+        speed: args.speed,
+        record: args.record.clone(),
+    })
 }
 
 fn main() -> ExitCode {
@@ -61,6 +149,7 @@ fn main() -> ExitCode {
         Command::Verify { files, log } => verify(&files, log),
         Command::Replay { file, catalog } => replay(&file, catalog.as_deref()),
         Command::Sim(args) => sim(&args),
+        Command::Play(args) => play(&args),
     }
 }
 

@@ -13,3 +13,4 @@ mod preview;
 mod robustness;
 mod scenarios;
 mod setup;
+mod view;

@@ -61,6 +61,16 @@ impl AttackPreview {
         out
     }
 
+    /// The chance the attack drops a target with `hp` HP and `ar` AR to 0
+    /// HP (R1.2: AR takes damage first; R10.1).
+    pub fn drop_chance(&self, hp: i32, ar: i32) -> f64 {
+        let needed = (hp + ar).max(1) as usize;
+        if self.down {
+            return 0.0;
+        }
+        self.damage_chances().iter().skip(needed).sum()
+    }
+
     /// `chances[n]`: the probability that the attack deals exactly `n`
     /// damage before armor (a miss, or a hit on the dying, deals 0).
     pub fn damage_chances(&self) -> Vec<f64> {

@@ -1,0 +1,103 @@
+//! `--screenshot FILE.png`: saves the window once the level is drawn (with
+//! `--watch`, once the battle is over and shown), then exits; and
+//! `--frames N`: measures N frames after a warm-up, prints
+//! `frames N median X ms p99 Y ms`, then exits.
+
+use super::PlayOptions;
+use super::playback::Playback;
+use crate::rules::TurnState;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Capture>()
+        .add_systems(Last, (take_screenshot, measure_frames));
+}
+
+/// Frames before anything is measured or shot: the window, the tileset and
+/// the text must be up.
+const WARM_UP: u32 = 30;
+
+/// Progress of a capture.
+#[derive(Resource, Debug, Default)]
+struct Capture {
+    frames: u32,
+    /// Frames since the screenshot was asked for.
+    asked: Option<u32>,
+    /// Frame times measured, in milliseconds.
+    times: Vec<f64>,
+}
+
+/// The battle is over and every event has been shown (for `--watch`).
+fn finished(turn: Option<&TurnState>, playback: Option<&Playback>) -> bool {
+    turn.is_some_and(|t| t.outcome.is_some()) && playback.is_none_or(Playback::idle)
+}
+
+fn take_screenshot(
+    options: Res<PlayOptions>,
+    turn: Option<Res<TurnState>>,
+    playback: Option<Res<Playback>>,
+    mut capture: ResMut<Capture>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(path) = options.screenshot.clone() else {
+        return;
+    };
+    capture.frames += 1;
+    let watch = options.players.0.iter().all(Option::is_some);
+    match capture.asked {
+        None => {
+            let ready = capture.frames > WARM_UP
+                && (!watch || finished(turn.as_deref(), playback.as_deref()));
+            if ready {
+                let _ = std::fs::remove_file(&path);
+                commands
+                    .spawn(Screenshot::primary_window())
+                    .observe(save_to_disk(path));
+                capture.asked = Some(0);
+            }
+        }
+        Some(n) => {
+            // The picture is written a few frames later, off the main
+            // thread: exit once it is on disk (or give up after 10 s).
+            capture.asked = Some(n + 1);
+            let written = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
+            if written && n > 2 {
+                exit.write(AppExit::Success);
+            } else if n > 600 {
+                error!("the screenshot was not written to {}", path.display());
+                exit.write(AppExit::error());
+            }
+        }
+    }
+}
+
+fn measure_frames(
+    options: Res<PlayOptions>,
+    time: Res<Time<Real>>,
+    mut capture: ResMut<Capture>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(n) = options.frames else { return };
+    if options.screenshot.is_some() {
+        return;
+    }
+    capture.frames += 1;
+    if capture.frames <= WARM_UP {
+        return;
+    }
+    capture.times.push(time.delta_secs_f64() * 1000.0);
+    if capture.times.len() >= n.max(1) {
+        let mut t = capture.times.clone();
+        t.sort_by(f64::total_cmp);
+        let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "frames {} median {:.1} ms p99 {:.1} ms",
+            t.len(),
+            at(0.5),
+            at(0.99)
+        );
+        exit.write(AppExit::Success);
+    }
+}

@@ -1,0 +1,370 @@
+//! The text around the battlefield: the turn bar (round, whose turn, AP,
+//! reactions, initiative order), the combat log, what hovering shows, the
+//! reaction prompt and the end of the battle. Text is rebuilt only when
+//! what it shows changed. The camera fits the level at start, pans with
+//! the arrow keys, WASD or a middle-button drag, and zooms with the wheel.
+
+use super::coords::Grid;
+use super::input::{Hover, human_asked};
+use super::playback::{Playback, Shown};
+use crate::ai::Players;
+use crate::battle::{ActionPoints, Reactions, Side, Tally};
+use crate::rules::reactions::Decisions;
+use crate::rules::{Outcome, TurnState, name_of, units};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LogOpen>()
+        .add_systems(Startup, (spawn_camera, spawn_hud))
+        .add_systems(PostStartup, fit_camera)
+        .add_systems(
+            Update,
+            (
+                move_camera.in_set(super::ViewSystems::Input),
+                (show_turn_bar, show_log, show_hover, show_prompt).in_set(super::ViewSystems::Draw),
+            ),
+        );
+}
+
+/// The combat log panel is open (`L` toggles it).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct LogOpen(pub bool);
+
+impl Default for LogOpen {
+    fn default() -> Self {
+        Self(true)
+    }
+}
+
+#[derive(Component)]
+struct TurnBar;
+
+#[derive(Component)]
+struct LogText;
+
+#[derive(Component)]
+struct LogPanel;
+
+#[derive(Component)]
+struct HoverText;
+
+#[derive(Component)]
+struct Prompt;
+
+/// Width of the log panel, in pixels.
+const LOG_WIDTH: f32 = 400.0;
+/// Lines of the log shown.
+const LOG_LINES: usize = 34;
+
+fn text(size: f32, color: Color) -> (TextFont, TextColor) {
+    (
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+    )
+}
+
+fn panel() -> BackgroundColor {
+    BackgroundColor(Color::srgba(0.05, 0.06, 0.08, 0.86))
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn(Camera2d);
+}
+
+fn spawn_hud(mut commands: Commands) {
+    commands.spawn((
+        TurnBar,
+        Text::new(""),
+        text(16.0, Color::WHITE),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(0),
+            left: px(0),
+            right: px(0),
+            padding: UiRect::axes(px(10), px(6)),
+            ..default()
+        },
+        panel(),
+    ));
+    commands
+        .spawn((
+            LogPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(52),
+                right: px(0),
+                bottom: px(0),
+                width: px(LOG_WIDTH),
+                padding: UiRect::all(px(8)),
+                overflow: Overflow::clip(),
+                flex_direction: FlexDirection::ColumnReverse,
+                ..default()
+            },
+            panel(),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                LogText,
+                Text::new(""),
+                text(11.0, Color::srgb(0.85, 0.87, 0.9)),
+            ));
+        });
+    commands.spawn((
+        HoverText,
+        Text::new(""),
+        text(13.0, Color::srgb(0.95, 0.95, 0.85)),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(0),
+            left: px(0),
+            max_width: px(860),
+            padding: UiRect::all(px(8)),
+            ..default()
+        },
+        panel(),
+    ));
+    commands.spawn((
+        Prompt,
+        Text::new(""),
+        text(22.0, Color::srgb(1.0, 0.9, 0.5)),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(120),
+            left: px(240),
+            padding: UiRect::all(px(14)),
+            ..default()
+        },
+        panel(),
+        Visibility::Hidden,
+    ));
+}
+
+/// Fits the whole level between the panels.
+fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Camera2d>>) {
+    let (Some(grid), Ok(mut t)) = (grid, camera.single_mut()) else {
+        return;
+    };
+    let (w, h) = (super::WINDOW.0 as f32, super::WINDOW.1 as f32);
+    let free = Vec2::new(w - LOG_WIDTH - 20.0, h - 52.0 - 110.0);
+    let scale = (grid.extent() / free).max_element().max(0.25);
+    t.scale = Vec3::new(scale, scale, 1.0);
+    // Centre the map in the free area: left of the log, between the bars.
+    t.translation.x = (LOG_WIDTH / 2.0) * scale;
+    t.translation.y = ((110.0 - 52.0) / 2.0) * -scale;
+}
+
+fn move_camera(
+    time: Res<Time>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut camera: Query<&mut Transform, With<Camera2d>>,
+) {
+    let Ok(mut t) = camera.single_mut() else {
+        return;
+    };
+    let mut dir = Vec2::ZERO;
+    for (k, alt, d) in [
+        (KeyCode::ArrowLeft, KeyCode::KeyA, Vec2::NEG_X),
+        (KeyCode::ArrowRight, KeyCode::KeyD, Vec2::X),
+        (KeyCode::ArrowUp, KeyCode::KeyW, Vec2::Y),
+        (KeyCode::ArrowDown, KeyCode::KeyS, Vec2::NEG_Y),
+    ] {
+        if keys.pressed(k) || keys.pressed(alt) {
+            dir += d;
+        }
+    }
+    let scale = t.scale.x;
+    t.translation += (dir * 600.0 * scale * time.delta_secs()).extend(0.0);
+    if mouse.pressed(MouseButton::Middle) {
+        let d = motion.delta * scale;
+        t.translation += Vec3::new(-d.x, d.y, 0.0);
+    }
+    if scroll.delta.y != 0.0 {
+        let s = (scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.1, 8.0);
+        t.scale = Vec3::new(s, s, 1.0);
+    }
+}
+
+/// Sets the text of the one entity marked `M`, when it differs.
+fn set_text<M: Component>(world: &mut World, value: String) {
+    let mut q = world.query_filtered::<&mut Text, With<M>>();
+    if let Ok(mut t) = q.single_mut(world)
+        && t.0 != value
+    {
+        t.0 = value;
+    }
+}
+
+fn show_turn_bar(world: &mut World) {
+    let line = turn_line(world);
+    set_text::<TurnBar>(world, line);
+}
+
+/// The turn bar's text: the round, whose turn, AP and reactions left, the
+/// speed, and the initiative order with the acting unit in brackets.
+fn turn_line(world: &World) -> String {
+    let turn = world.resource::<TurnState>();
+    let players = world.get_resource::<Players>();
+    let sides = &world.resource::<crate::battle::Battlefield>().0;
+    let mut line = format!("Round {}", turn.round);
+    if let Some(c) = turn.current {
+        let side = world.get::<Side>(c).map_or(0, |s| s.0);
+        let who = match players.and_then(|p| p.of(side)) {
+            Some(p) => format!("AI {}", p.name),
+            None => "you".to_string(),
+        };
+        let ap = world.get::<ActionPoints>(c).map_or(0, |a| a.ap);
+        let reactions = world.get::<Reactions>(c).map_or(0, |r| r.0);
+        line += &format!(
+            "  ·  {}'s turn ({}, {who})  ·  AP {ap}  ·  reactions {reactions}",
+            name_of(world, c),
+            sides.sides()[side].name
+        );
+    }
+    if let Some(p) = world.get_resource::<Playback>() {
+        line += &format!("  ·  speed x{}", p.speed);
+    }
+    let order: Vec<String> = turn
+        .order
+        .iter()
+        .filter(|e| !world.entity(**e).contains::<crate::battle::Dead>())
+        .map(|e| {
+            let n = name_of(world, *e);
+            if Some(*e) == turn.current {
+                format!("[{n}]")
+            } else {
+                n
+            }
+        })
+        .collect();
+    line += &format!("\nOrder: {}", order.join(" > "));
+    line
+}
+
+fn show_log(
+    shown: Option<Res<Shown>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut open: ResMut<LogOpen>,
+    mut log: Query<&mut Text, With<LogText>>,
+    mut panel: Query<&mut Visibility, With<LogPanel>>,
+) {
+    if keys.just_pressed(KeyCode::KeyL) {
+        open.0 = !open.0;
+        if let Ok(mut v) = panel.single_mut() {
+            *v = if open.0 {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            };
+        }
+    }
+    let Some(shown) = shown else { return };
+    if !shown.is_changed() {
+        return;
+    }
+    if let Ok(mut t) = log.single_mut() {
+        let from = shown.log.len().saturating_sub(LOG_LINES);
+        t.0 = shown.log[from..].join("\n");
+    }
+}
+
+fn show_hover(hover: Res<Hover>, mut text: Query<&mut Text, With<HoverText>>) {
+    if !hover.is_changed() {
+        return;
+    }
+    let Ok(mut t) = text.single_mut() else { return };
+    let mut lines = hover.lines.clone();
+    if let Some(r) = &hover.refusal {
+        lines.push(format!("Refused: {r}"));
+    }
+    lines.push(
+        "click: move / attack · right click: face · E end turn · G defend · R shield · X step · \
+         C charge · T throw · P pick up · H potion · U stand · Space skip · +/- speed · L log"
+            .into(),
+    );
+    t.0 = lines.join("\n");
+}
+
+/// The reaction question (R8) of a human's unit, and the end of the battle.
+fn show_prompt(world: &mut World) {
+    let text = prompt_text(world);
+    let mut q = world.query_filtered::<(&mut Text, &mut Visibility), With<Prompt>>();
+    if let Ok((mut t, mut v)) = q.single_mut(world)
+        && t.0 != text
+    {
+        *v = if text.is_empty() {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+        t.0 = text;
+    }
+}
+
+/// The prompt's text: a human's reaction question, or the end screen.
+fn prompt_text(world: &World) -> String {
+    let mut text = String::new();
+    if let Some(asked) = human_asked(world) {
+        let d = world.resource::<Decisions>();
+        let provoker = world
+            .resource::<TurnState>()
+            .current
+            .map(|c| name_of(world, c))
+            .unwrap_or_default();
+        let what = d
+            .questions
+            .first()
+            .map(|(_, t)| t.describe())
+            .unwrap_or_default();
+        text = format!(
+            "{} may strike {provoker} {what} (reactive attack, R8.1)\nY: strike   N: let it pass",
+            name_of(world, asked)
+        );
+    } else if let Some(outcome) = &world.resource::<TurnState>().outcome
+        && world.get_resource::<Playback>().is_none_or(Playback::idle)
+    {
+        text = summary(world, outcome);
+    }
+    text
+}
+
+/// The end screen's text: who won, rounds, and each side's losses and
+/// damage dealt.
+fn summary(world: &World, outcome: &Outcome) -> String {
+    let field = &world.resource::<crate::battle::Battlefield>().0;
+    let turn = world.resource::<TurnState>();
+    let mut out = match outcome {
+        Outcome::Victory { side, by } => {
+            format!("{} win ({by}, R11)", field.sides()[*side].name)
+        }
+        Outcome::Draw => "A draw (R11)".to_string(),
+    };
+    out += &format!(" after {} rounds\n", turn.round);
+    for (i, side) in field.sides().iter().enumerate() {
+        let mine: Vec<Entity> = units(world)
+            .into_iter()
+            .filter(|e| world.get::<Side>(*e).is_some_and(|s| s.0 == i))
+            .collect();
+        let lost = mine
+            .iter()
+            .filter(|e| crate::rules::out_of_action(world, **e))
+            .count();
+        let dealt: i32 = mine
+            .iter()
+            .filter_map(|e| world.get::<Tally>(*e))
+            .map(|t| t.dealt)
+            .sum();
+        out += &format!(
+            "{}: {lost} of {} units lost, {dealt} damage dealt\n",
+            side.name,
+            mine.len()
+        );
+    }
+    out + "Close the window, or run `skirmish play` again"
+}

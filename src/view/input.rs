@@ -1,0 +1,343 @@
+//! The player's hands: the cursor's tile, clicks and keys turned into
+//! [`Command`]s for the unit whose turn it is, and the previews shown while
+//! hovering (the rules' own numbers, never recomputed here).
+//!
+//! Mouse: left click on an enemy attacks it, on a reachable tile moves
+//! there; right click faces the tile. Keys: `E`/`Enter` end the turn, `G`
+//! Defend (guard), `R` Ready shield, `U` stand up, `X` Step to the hovered tile,
+//! `C` Charge the hovered enemy, `T` throw at the hovered tile or unit, `P`
+//! pick up, `H` drink a potion, `Y`/`N` answer a reaction question.
+//!
+//! The systems that turn input into commands read only [`CursorTile`] and
+//! Bevy's `ButtonInput`s, so tests drive them without a window.
+
+use super::coords::Grid;
+use super::map::Highlights;
+use crate::ai::Players;
+use crate::battle::{ActionPoints, ArmorReduction, GridPos, GroundObject, Health, Inventory, Side};
+use crate::grid::{Dir, Pos};
+use crate::rules::movement::{reachable, view_for};
+use crate::rules::preview::preview_attack;
+use crate::rules::reactions::{Decisions, provocations};
+use crate::rules::resolution::draft_for;
+use crate::rules::{Command, Refusal, ThrowTarget, TurnState, name_of, out_of_action, units};
+use crate::save::play;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, track_cursor.in_set(super::ViewSystems::Input));
+    input_plugin(app);
+}
+
+/// The input systems that need no window: tests add them to a headless app.
+pub fn input_plugin(app: &mut App) {
+    app.init_resource::<CursorTile>()
+        .init_resource::<Hover>()
+        .init_resource::<Highlights>()
+        .add_systems(
+            Update,
+            (send_player_commands, preview_hover)
+                .chain()
+                .in_set(super::ViewSystems::Act),
+        );
+}
+
+/// The tile under the cursor, if any.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CursorTile(pub Option<Pos>);
+
+/// What hovering shows: the preview's text, and the last refusal.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Hover {
+    /// Lines describing what a click would do, from the rules' preview.
+    pub lines: Vec<String>,
+    /// The last refused command, with its rule and reason.
+    pub refusal: Option<String>,
+    /// What the preview was computed for: (tile, unit, events seen).
+    key: Option<(Option<Pos>, Option<Entity>, usize)>,
+}
+
+/// Finds the tile under the cursor through the camera.
+fn track_cursor(
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    grid: Option<Res<Grid>>,
+    mut cursor: ResMut<CursorTile>,
+) {
+    let (Ok(window), Ok((camera, at)), Some(grid)) = (window.single(), camera.single(), grid)
+    else {
+        return;
+    };
+    let tile = window
+        .cursor_position()
+        .and_then(|p| camera.viewport_to_world_2d(at, p).ok())
+        .and_then(|w| grid.pos(w));
+    if cursor.0 != tile {
+        cursor.0 = tile;
+    }
+}
+
+/// The unit whose turn it is, when a human plays its side.
+pub fn human_to_act(world: &World) -> Option<Entity> {
+    let players = world.get_resource::<Players>()?;
+    if world.resource::<TurnState>().outcome.is_some() {
+        return None;
+    }
+    if world.resource::<Decisions>().asked().is_some() {
+        return None;
+    }
+    let current = world.resource::<TurnState>().current?;
+    let side = world.get::<Side>(current)?.0;
+    players.of(side).is_none().then_some(current)
+}
+
+/// The unit a human is asked about (a reaction question, R8), if any.
+pub fn human_asked(world: &World) -> Option<Entity> {
+    let players = world.get_resource::<Players>()?;
+    let asked = world.resource::<Decisions>().asked()?;
+    let side = world.get::<Side>(asked)?.0;
+    players.of(side).is_none().then_some(asked)
+}
+
+/// The living unit on `tile`, if any.
+pub fn unit_at(world: &World, tile: Pos) -> Option<Entity> {
+    units(world).into_iter().find(|&e| {
+        !world.entity(e).contains::<crate::battle::Dead>()
+            && world.get::<GridPos>(e).is_some_and(|p| p.0 == tile)
+    })
+}
+
+/// The command a click or key means now, if any.
+pub fn command_for(
+    world: &World,
+    mouse: &ButtonInput<MouseButton>,
+    keys: &ButtonInput<KeyCode>,
+    tile: Option<Pos>,
+) -> Option<Command> {
+    if let Some(asked) = human_asked(world) {
+        let unit = name_of(world, asked);
+        if keys.just_pressed(KeyCode::KeyY) {
+            return Some(Command::React { unit, take: true });
+        }
+        if keys.just_pressed(KeyCode::KeyN) {
+            return Some(Command::React { unit, take: false });
+        }
+        return None;
+    }
+    let me = human_to_act(world)?;
+    let unit = name_of(world, me);
+    let target = tile.and_then(|t| unit_at(world, t));
+    let enemy = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
+    let named = |e: Entity| name_of(world, e);
+    if keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter) {
+        return Some(Command::EndTurn);
+    }
+    if keys.just_pressed(KeyCode::KeyG) {
+        return Some(Command::Defend { unit });
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        return Some(Command::ReadyShield { unit });
+    }
+    if keys.just_pressed(KeyCode::KeyU) {
+        return Some(Command::StandUp { unit });
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        return Some(Command::DrinkPotion { unit, target: None });
+    }
+    if keys.just_pressed(KeyCode::KeyP) {
+        let at = world.get::<GridPos>(me)?.0;
+        let item = ground_objects(world)
+            .into_iter()
+            .find(|(_, p)| p.chebyshev(at) <= 1)?
+            .0;
+        return Some(Command::PickUp { unit, item });
+    }
+    let tile = tile?;
+    if keys.just_pressed(KeyCode::KeyX) {
+        return Some(Command::Step { unit, to: tile });
+    }
+    if keys.just_pressed(KeyCode::KeyC) {
+        return enemy.map(|t| Command::Charge {
+            unit,
+            target: named(t),
+        });
+    }
+    if keys.just_pressed(KeyCode::KeyT) {
+        let item = throwable(world, me)?;
+        let at = match target {
+            Some(t) => ThrowTarget::Unit(named(t)),
+            None => ThrowTarget::Tile(tile),
+        };
+        return Some(Command::Throw { unit, item, at });
+    }
+    if mouse.just_pressed(MouseButton::Right) {
+        let from = world.get::<GridPos>(me)?.0;
+        let dir = Dir::towards(from, tile)?;
+        return Some(Command::Face { unit, dir });
+    }
+    if mouse.just_pressed(MouseButton::Left) {
+        return Some(match enemy {
+            Some(t) => Command::Attack {
+                unit,
+                target: named(t),
+                weapon: None,
+                power: 0,
+                lunge: false,
+            },
+            None => Command::Move {
+                unit,
+                to: tile,
+                path: None,
+            },
+        });
+    }
+    None
+}
+
+/// What `unit` would throw with `T`: its first item or spare weapon made
+/// for throwing, else its first item.
+fn throwable(world: &World, unit: Entity) -> Option<String> {
+    let inv = world.get::<Inventory>(unit)?;
+    let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
+    let thrown = |n: &String| {
+        catalog.weapon(n).is_some_and(|w| w.is_throwing())
+            || catalog
+                .item(n)
+                .is_some_and(|i| i.thrown.is_some() || i.damage.is_some())
+    };
+    inv.items
+        .iter()
+        .map(|(n, _)| n)
+        .chain(inv.weapons.iter().skip(1))
+        .find(|n| thrown(n))
+        .or_else(|| inv.items.first().map(|(n, _)| n))
+        .cloned()
+}
+
+fn ground_objects(world: &World) -> Vec<(String, Pos)> {
+    let mut out = vec![];
+    for e in world.iter_entities() {
+        if let (Some(o), Some(p)) = (e.get::<GroundObject>(), e.get::<GridPos>()) {
+            out.push((o.name.clone(), p.0));
+        }
+    }
+    out
+}
+
+/// Sends the command the player's click or key means; a refusal is kept
+/// for the screen (the rules tell it as an event too).
+fn send_player_commands(world: &mut World) {
+    let tile = world.resource::<CursorTile>().0;
+    let command = {
+        let mouse = world.resource::<ButtonInput<MouseButton>>();
+        let keys = world.resource::<ButtonInput<KeyCode>>();
+        command_for(world, mouse, keys, tile)
+    };
+    let Some(command) = command else { return };
+    let result: Result<(), Refusal> = play(world, command);
+    world.resource_mut::<Hover>().refusal = result.err().map(|r| r.to_string());
+}
+
+/// Reach shading and the hovered preview, recomputed only when the hovered
+/// tile, the acting unit or the battle changed.
+fn preview_hover(world: &mut World) {
+    let tile = world.resource::<CursorTile>().0;
+    let me = human_to_act(world);
+    let seen = world.resource::<crate::rules::BattleEvents>().all().len();
+    let key = Some((tile, me, seen));
+    if world.resource::<Hover>().key == key {
+        return;
+    }
+    let mut marks = std::collections::HashMap::new();
+    let mut lines = vec![];
+    if let Some(me) = me {
+        let ap = world.get::<ActionPoints>(me).map_or(0, |a| a.ap);
+        let (level, occ, at) = view_for(world, me);
+        let speed = crate::rules::speed_of(world, me);
+        let reach = if ap >= 1 {
+            reachable(&level.map, &occ, at, speed)
+        } else {
+            Default::default()
+        };
+        for (p, r) in &reach {
+            // Lighter is cheaper: the AP cost is always 1, the movement
+            // cost of R5.1 is the shade.
+            let share = r.cost as f32 / speed.max(1) as f32;
+            marks.insert(*p, Color::srgba(0.3, 0.6, 1.0, 0.45 - 0.25 * share));
+        }
+        if let Some(t) = tile {
+            lines = hover_lines(world, me, t, &reach, &mut marks);
+        }
+    }
+    world.resource_mut::<Highlights>().0 = marks;
+    let mut hover = world.resource_mut::<Hover>();
+    hover.lines = lines;
+    hover.key = key;
+}
+
+/// What hovering `tile` shows for `me`: an enemy's odds, or the path there.
+fn hover_lines(
+    world: &mut World,
+    me: Entity,
+    tile: Pos,
+    reach: &std::collections::HashMap<Pos, crate::rules::movement::Reach>,
+    marks: &mut std::collections::HashMap<Pos, Color>,
+) -> Vec<String> {
+    let mut lines = vec![];
+    let target = unit_at(world, tile);
+    if let Some(t) = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me)) {
+        let name = name_of(world, t);
+        let (hp, ar) = (
+            world.get::<Health>(t).map_or(0, |h| h.hp),
+            world.get::<ArmorReduction>(t).map_or(0, |a| a.0),
+        );
+        let draft = draft_for(world, me, t, None);
+        match draft.and_then(|d| {
+            crate::rules::resolution::check_attack(world, &d)?;
+            preview_attack(world, d)
+        }) {
+            Ok(p) => {
+                lines.push(format!(
+                    "Attack {name}: {:.0}% to hit, {:.1} damage expected, {:.0}% to drop (HP {hp}, AR {ar})",
+                    p.hit * 100.0,
+                    p.expected_damage,
+                    p.drop_chance(hp, ar) * 100.0
+                ));
+                lines.push(format!(
+                    "d20 x{} {:+} vs DV {}",
+                    1 + p.advantage.unsigned_abs(),
+                    p.bonus,
+                    p.dv
+                ));
+                for m in &p.modifiers {
+                    lines.push(format!("  {m}"));
+                }
+            }
+            Err(r) => lines.push(format!("Cannot attack {name}: {r}")),
+        }
+        marks.insert(tile, Color::srgba(1.0, 0.3, 0.2, 0.6));
+        return lines;
+    }
+    if let Some(r) = reach.get(&tile) {
+        lines.push(format!(
+            "Move to {tile}: 1 AP, movement {} of speed {} (R5.1)",
+            r.cost,
+            crate::rules::speed_of(world, me)
+        ));
+        for p in &r.path {
+            marks.insert(*p, Color::srgba(1.0, 1.0, 0.6, 0.55));
+        }
+        for p in provocations(world, me, &r.path) {
+            marks.insert(p.leaving, Color::srgba(1.0, 0.25, 0.2, 0.65));
+            lines.push(format!(
+                "  leaving {} provokes {} (R8.2)",
+                p.leaving,
+                p.reactors.join(", ")
+            ));
+        }
+    } else if !out_of_action(world, me) {
+        marks.insert(tile, Color::srgba(0.6, 0.6, 0.6, 0.35));
+    }
+    lines
+}

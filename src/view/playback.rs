@@ -1,0 +1,205 @@
+//! The battle events, played out at the view's own pace: each event is
+//! folded into what the player has been [`Shown`] and given a moment on
+//! screen (a step, a roll, a floating damage number). The rules never wait
+//! for it; the AI waits for the queue to empty so that every move is seen.
+
+use super::coords::Grid;
+use crate::battle::UnitId;
+use crate::rules::board::Board;
+use crate::rules::events::{BattleEvent, BattleEvents, EventCursor};
+use crate::rules::log::{Names, event_lines};
+use bevy::prelude::*;
+use std::collections::VecDeque;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, start_playback).add_systems(
+        Update,
+        (play_events, float_numbers).in_set(super::ViewSystems::Animate),
+    );
+}
+
+/// What the player has been shown: the battle as the events played so far
+/// tell it, and the combat log's lines.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Shown {
+    /// Units where the animation has them.
+    pub board: Board,
+    /// The combat log, a line per entry.
+    pub log: Vec<String>,
+    /// Bumped each time the log grows (text is rebuilt only then).
+    pub version: u64,
+}
+
+/// The events waiting to be shown.
+#[derive(Resource, Debug)]
+pub struct Playback {
+    cursor: EventCursor,
+    queue: VecDeque<BattleEvent>,
+    wait: f32,
+    /// Animation speed (1 normal; `+`/`-` change it, Space skips).
+    pub speed: f32,
+    /// Names for the log.
+    pub names: Names,
+}
+
+impl Playback {
+    /// Nothing left to show.
+    pub fn idle(&self) -> bool {
+        self.queue.is_empty() && self.wait <= 0.0
+    }
+}
+
+/// A number or word rising from a unit and fading.
+#[derive(Component)]
+struct Floating {
+    age: f32,
+}
+
+fn start_playback(world: &mut World) {
+    let names = Names::of(world);
+    let events = world.resource::<BattleEvents>();
+    let cursor = events.cursor_at_end();
+    let log = events
+        .all()
+        .iter()
+        .flat_map(|e| event_lines(e, &names))
+        .collect();
+    let speed = world
+        .get_resource::<super::PlayOptions>()
+        .map_or(1.0, |o| o.speed);
+    let board = Board::capture(world);
+    world.insert_resource(Shown {
+        board,
+        log,
+        version: 1,
+    });
+    world.insert_resource(Playback {
+        cursor,
+        queue: VecDeque::new(),
+        wait: 0.0,
+        speed,
+        names,
+    });
+}
+
+/// How long an event holds the screen, in seconds at speed 1.
+fn duration(e: &BattleEvent) -> f32 {
+    use BattleEvent::*;
+    match e {
+        Stepped { .. } => 0.14,
+        Faced { .. } => 0.06,
+        AttackRolled(_) => 0.4,
+        Parried { .. } | ThrowFlight { .. } => 0.35,
+        Damaged { .. } | FellDying { .. } | Died { .. } => 0.35,
+        TurnStarted { .. } | RoundStarted { .. } => 0.2,
+        _ => 0.0,
+    }
+}
+
+/// The floating text an event shows over a unit, if any.
+fn float_of(e: &BattleEvent) -> Option<(UnitId, String, Color)> {
+    use BattleEvent::*;
+    let red = Color::srgb(1.0, 0.35, 0.3);
+    match e {
+        Damaged { unit, amount, .. } => Some((*unit, format!("-{amount}"), red)),
+        Healed {
+            unit,
+            before,
+            after,
+            ..
+        } => Some((
+            *unit,
+            format!("+{}", after - before),
+            Color::srgb(0.4, 1.0, 0.4),
+        )),
+        AttackRolled(a) if a.degrees == 0 => a
+            .target
+            .map(|t| (t, "miss".into(), Color::srgb(0.85, 0.85, 0.85))),
+        Parried {
+            unit, degrees_left, ..
+        } => Some((
+            *unit,
+            if *degrees_left == 0 {
+                "parried".into()
+            } else {
+                "parry".into()
+            },
+            Color::srgb(0.6, 0.8, 1.0),
+        )),
+        FellDying { unit, .. } => Some((*unit, "falls".into(), red)),
+        Died { unit } => Some((*unit, "dies".into(), red)),
+        _ => None,
+    }
+}
+
+/// Plays the events: new ones are queued; each in turn is folded into
+/// [`Shown`], logged, and held on screen for its moment. Space plays the
+/// whole queue at once; `+` and `-` change the speed.
+fn play_events(
+    time: Res<Time>,
+    keys: Res<ButtonInput<KeyCode>>,
+    events: Res<BattleEvents>,
+    mut playback: ResMut<Playback>,
+    mut shown: ResMut<Shown>,
+    grid: Option<Res<Grid>>,
+    mut commands: Commands,
+) {
+    let playback = &mut *playback;
+    playback
+        .queue
+        .extend(events.read(&mut playback.cursor).iter().cloned());
+    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+        playback.speed = (playback.speed * 2.0).min(64.0);
+    }
+    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+        playback.speed = (playback.speed / 2.0).max(0.25);
+    }
+    let skip = keys.just_pressed(KeyCode::Space);
+    playback.wait -= time.delta_secs() * playback.speed;
+    let mut grew = false;
+    while playback.wait <= 0.0 || skip {
+        let Some(e) = playback.queue.pop_front() else {
+            break;
+        };
+        shown.board.apply(&e);
+        shown.log.extend(event_lines(&e, &playback.names));
+        grew = true;
+        if let (Some((unit, text, color)), Some(grid)) = (float_of(&e), grid.as_ref())
+            && let Some(u) = shown.board.unit(unit)
+            && !skip
+        {
+            commands.spawn((
+                Floating { age: 0.0 },
+                Text2d::new(text),
+                TextFont {
+                    font_size: FontSize::Px(16.0),
+                    ..default()
+                },
+                TextColor(color),
+                Transform::from_translation(grid.world(u.at).extend(20.0)),
+            ));
+        }
+        playback.wait += duration(&e);
+    }
+    if playback.queue.is_empty() {
+        playback.wait = playback.wait.max(0.0);
+    }
+    if grew {
+        shown.version += 1;
+    }
+}
+
+fn float_numbers(
+    time: Res<Time>,
+    mut floats: Query<(Entity, &mut Floating, &mut Transform, &mut TextColor)>,
+    mut commands: Commands,
+) {
+    for (e, mut f, mut t, mut color) in &mut floats {
+        f.age += time.delta_secs();
+        t.translation.y += 30.0 * time.delta_secs();
+        color.0.set_alpha((1.0 - f.age / 1.2).max(0.0));
+        if f.age > 1.2 {
+            commands.entity(e).despawn();
+        }
+    }
+}

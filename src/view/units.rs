@@ -1,0 +1,310 @@
+//! Units as sprites in their side's colour, with a facing marker, HP and AR
+//! bars and their conditions, where the playback has them; objects on the
+//! ground as small markers.
+
+use super::coords::{Grid, TILE};
+use super::playback::Shown;
+use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Side, UnitId};
+use crate::grid::Dir;
+use crate::rules::TurnState;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PostStartup, spawn_units).add_systems(
+        Update,
+        (move_units, show_conditions, show_ground).in_set(super::ViewSystems::Draw),
+    );
+}
+
+/// The colour of side `side`.
+pub fn side_color(side: usize) -> Color {
+    match side % 4 {
+        0 => Color::srgb(0.25, 0.5, 0.95),
+        1 => Color::srgb(0.9, 0.3, 0.25),
+        2 => Color::srgb(0.3, 0.75, 0.35),
+        _ => Color::srgb(0.9, 0.75, 0.2),
+    }
+}
+
+/// A unit's picture: follows the unit of this id on the shown board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct UnitSprite(pub UnitId);
+
+/// Parts of a unit's picture, updated from the shown board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Body,
+    Facing,
+    Hp,
+    Ar,
+    Status,
+    Marker,
+}
+
+/// A marker for an object on the ground (R9.5).
+#[derive(Component)]
+struct GroundMarker;
+
+const UNIT_Z: f32 = 5.0;
+const BAR: f32 = TILE - 6.0;
+
+fn spawn_units(
+    mut commands: Commands,
+    grid: Option<Res<Grid>>,
+    units: Query<(&UnitId, &Name, &Side, &GridPos)>,
+) {
+    let Some(grid) = grid else { return };
+    for (id, name, side, pos) in &units {
+        let color = side_color(side.0);
+        let initials: String = name.chars().take(2).collect();
+        commands
+            .spawn((
+                UnitSprite(*id),
+                Transform::from_translation(grid.world(pos.0).extend(UNIT_Z)),
+                Visibility::default(),
+            ))
+            .with_children(|u| {
+                // The acting unit's marker, under the body.
+                u.spawn((
+                    Part::Marker,
+                    Sprite::from_color(Color::srgb(1.0, 0.9, 0.3), Vec2::splat(TILE - 2.0)),
+                    Transform::from_xyz(0.0, 0.0, -0.2),
+                    Visibility::Hidden,
+                ));
+                u.spawn((
+                    Sprite::from_color(Color::srgb(0.08, 0.08, 0.1), Vec2::splat(TILE - 6.0)),
+                    Transform::from_xyz(0.0, 0.0, -0.1),
+                ));
+                u.spawn((
+                    Part::Body,
+                    Sprite::from_color(color, Vec2::splat(TILE - 10.0)),
+                    Transform::default(),
+                ));
+                u.spawn((
+                    Text2d::new(initials),
+                    TextFont {
+                        font_size: FontSize::Px(12.0),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, 1.0, 0.1),
+                ));
+                u.spawn((
+                    Part::Facing,
+                    Sprite::from_color(Color::WHITE, Vec2::new(8.0, 4.0)),
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                ));
+                u.spawn((
+                    Sprite::from_color(Color::srgb(0.1, 0.1, 0.1), Vec2::new(BAR, 4.0)),
+                    Transform::from_xyz(0.0, -TILE / 2.0 + 1.0, 0.3),
+                ));
+                u.spawn((
+                    Part::Hp,
+                    Sprite::from_color(Color::srgb(0.3, 0.9, 0.3), Vec2::new(BAR, 3.0)),
+                    Transform::from_xyz(0.0, -TILE / 2.0 + 1.0, 0.4),
+                ));
+                u.spawn((
+                    Part::Ar,
+                    Sprite::from_color(Color::srgb(0.65, 0.75, 0.9), Vec2::new(BAR, 2.0)),
+                    Transform::from_xyz(0.0, -TILE / 2.0 + 4.0, 0.4),
+                ));
+                u.spawn((
+                    Part::Status,
+                    Text2d::new(""),
+                    TextFont {
+                        font_size: FontSize::Px(10.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(1.0, 0.95, 0.7)),
+                    Transform::from_xyz(0.0, TILE / 2.0 + 4.0, 0.5),
+                ));
+            });
+    }
+}
+
+/// The offset of the facing marker for `dir`, and its rotation.
+fn facing_marker(dir: Dir) -> (Vec2, Quat) {
+    let (dx, dy) = dir.delta();
+    // Grid y grows south; world y grows north.
+    let v = Vec2::new(dx as f32, -dy as f32).normalize_or_zero();
+    (v * (TILE / 2.0 - 5.0), Quat::from_rotation_z(v.to_angle()))
+}
+
+/// Moves each unit's sprite toward its shown tile and turns its marker.
+fn move_units(
+    time: Res<Time>,
+    shown: Option<Res<Shown>>,
+    grid: Option<Res<Grid>>,
+    mut sprites: Query<(&UnitSprite, &mut Transform, &Children)>,
+    mut parts: Query<(&Part, &mut Transform), Without<UnitSprite>>,
+) {
+    let (Some(shown), Some(grid)) = (shown, grid) else {
+        return;
+    };
+    let step = (time.delta_secs() * 14.0).min(1.0);
+    for (sprite, mut t, children) in &mut sprites {
+        let Some(u) = shown.board.unit(sprite.0) else {
+            continue;
+        };
+        let target = grid.world(u.at).extend(UNIT_Z);
+        t.translation = t.translation.lerp(target, step);
+        let (offset, rotation) = facing_marker(u.facing);
+        for child in children.iter() {
+            if let Ok((Part::Facing, mut pt)) = parts.get_mut(child) {
+                pt.translation = offset.extend(0.2);
+                pt.rotation = rotation;
+            }
+        }
+    }
+}
+
+/// HP and AR bars, the condition text, the acting unit's marker; the dead
+/// fade.
+fn show_conditions(
+    shown: Option<Res<Shown>>,
+    turn: Res<TurnState>,
+    units: Query<(&UnitId, &Health, &ArmorReduction)>,
+    sprites: Query<(&UnitSprite, &Children)>,
+    mut parts: Query<(
+        &Part,
+        &mut Transform,
+        &mut Visibility,
+        Option<&mut Sprite>,
+        Option<&mut Text2d>,
+    )>,
+    ids: Query<&UnitId>,
+) {
+    let Some(shown) = shown else { return };
+    if !shown.is_changed() && !turn.is_changed() {
+        return;
+    }
+    let current = turn.current.and_then(|c| ids.get(c).ok().copied());
+    for (sprite, children) in &sprites {
+        let Some(u) = shown.board.unit(sprite.0) else {
+            continue;
+        };
+        let (max_hp, max_ar) = units
+            .iter()
+            .find(|(id, ..)| **id == sprite.0)
+            .map_or((1, 1), |(_, h, a)| (h.max.max(1), a.0.max(u.ar).max(1)));
+        let mut status = vec![];
+        if u.dead {
+            status.push("DEAD".to_string());
+        } else if let Some(t) = u.dying {
+            status.push(format!("DYING {t}"));
+        } else if u.stable {
+            status.push("STABLE".into());
+        } else if u.prone {
+            status.push("PRONE".into());
+        }
+        if u.defending {
+            status.push("DEF".into());
+        }
+        if u.shield_ready {
+            status.push("SHIELD".into());
+        }
+        if u.off_guard {
+            status.push("off-guard".into());
+        }
+        if u.charged || u.exposed {
+            status.push("OPEN".into());
+        }
+        for child in children.iter() {
+            let Ok((part, mut t, mut vis, sprite_part, text)) = parts.get_mut(child) else {
+                continue;
+            };
+            match part {
+                Part::Hp => {
+                    let share = (u.hp as f32 / max_hp as f32).clamp(0.0, 1.0);
+                    t.scale.x = share.max(0.001);
+                    t.translation.x = -BAR * (1.0 - share) / 2.0;
+                    if let Some(mut s) = sprite_part {
+                        s.color = if share > 0.5 {
+                            Color::srgb(0.3, 0.9, 0.3)
+                        } else if share > 0.25 {
+                            Color::srgb(0.95, 0.8, 0.2)
+                        } else {
+                            Color::srgb(0.95, 0.3, 0.2)
+                        };
+                    }
+                }
+                Part::Ar => {
+                    let share = (u.ar as f32 / max_ar as f32).clamp(0.0, 1.0);
+                    t.scale.x = share.max(0.001);
+                    t.translation.x = -BAR * (1.0 - share) / 2.0;
+                    *vis = if u.ar > 0 {
+                        Visibility::Inherited
+                    } else {
+                        Visibility::Hidden
+                    };
+                }
+                Part::Body => {
+                    if let Some(mut s) = sprite_part {
+                        let alpha = if u.dead {
+                            0.25
+                        } else if u.dying.is_some() || u.stable {
+                            0.55
+                        } else {
+                            1.0
+                        };
+                        s.color.set_alpha(alpha);
+                    }
+                }
+                Part::Status => {
+                    if let Some(mut text) = text {
+                        text.0 = status.join(" ");
+                    }
+                }
+                Part::Marker => {
+                    *vis = if current == Some(sprite.0) {
+                        Visibility::Inherited
+                    } else {
+                        Visibility::Hidden
+                    };
+                }
+                Part::Facing => {
+                    *vis = if u.dead {
+                        Visibility::Hidden
+                    } else {
+                        Visibility::Inherited
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Objects on the ground (R9.5): a small marker per object, redrawn when
+/// they change.
+fn show_ground(
+    mut commands: Commands,
+    grid: Option<Res<Grid>>,
+    objects: Query<(&GroundObject, &GridPos)>,
+    changed: Query<
+        (),
+        (
+            With<GroundObject>,
+            Or<(Added<GroundObject>, Changed<GridPos>)>,
+        ),
+    >,
+    mut removed: RemovedComponents<GroundObject>,
+    markers: Query<Entity, With<GroundMarker>>,
+) {
+    let Some(grid) = grid else { return };
+    let any_removed = removed.read().count() > 0;
+    if changed.is_empty() && !any_removed && !markers.is_empty() {
+        return;
+    }
+    for m in &markers {
+        commands.entity(m).despawn();
+    }
+    for (object, pos) in &objects {
+        let at = grid.world(pos.0) + Vec2::new(TILE / 2.0 - 7.0, TILE / 2.0 - 7.0);
+        commands.spawn((
+            GroundMarker,
+            Sprite::from_color(Color::srgb(0.95, 0.85, 0.4), Vec2::splat(8.0)),
+            Transform::from_translation(at.extend(3.0)),
+            Name::new(object.name.clone()),
+        ));
+    }
+}

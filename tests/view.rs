@@ -1,0 +1,155 @@
+//! The window's input, headless: synthetic pointer and keyboard input on an
+//! app without a renderer gives the expected commands (select by turn,
+//! move, attack, throw at a target, end turn, answer a reaction).
+
+use crate::common::catalog;
+use bevy::prelude::*;
+use skirmish::ai::{Players, Profiles};
+use skirmish::battle::{GridPos, headless_app_with};
+use skirmish::dice::Dice;
+use skirmish::grid::Pos;
+use skirmish::load::parse_level;
+use skirmish::rules::{Command, TurnState, unit_named};
+use skirmish::save::History;
+use skirmish::view::input::{CursorTile, input_plugin};
+
+/// A corridor: the skirmisher Hero (played by a human) and the raider Orc
+/// (the AI), three tiles apart.
+fn app() -> App {
+    let text = r#"Level(
+        name: "Input",
+        map: ["........", "........", "........"],
+        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
+        units: [
+            (name: "Hero", side: "Heroes", template: "skirmisher", at: (1, 1), facing: E),
+            (name: "Orc", side: "Orcs", template: "raider", at: (5, 1), facing: W),
+        ],
+    )"#;
+    let level = parse_level(text.as_bytes(), "input.ron", catalog()).unwrap();
+    let order = ["Hero", "Orc"].map(String::from);
+    let mut app = headless_app_with(&level, Dice::seeded(4), Some(&order));
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>();
+    input_plugin(&mut app);
+    Players::for_level(&level, &Profiles::shipped()).install(app.world_mut());
+    app
+}
+
+/// Points at `tile`, presses `button` or `key` for one frame.
+fn press(app: &mut App, tile: Pos, mouse: Option<MouseButton>, key: Option<KeyCode>) {
+    app.world_mut().resource_mut::<CursorTile>().0 = Some(tile);
+    if let Some(b) = mouse {
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(b);
+    }
+    if let Some(k) = key {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(k);
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .reset_all();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .reset_all();
+}
+
+fn last_command(app: &App) -> Option<Command> {
+    app.world()
+        .get_resource::<History>()
+        .and_then(|h| h.0.last().cloned())
+}
+
+fn at(app: &mut App, name: &str) -> Pos {
+    let e = unit_named(app.world(), name).unwrap();
+    app.world().get::<GridPos>(e).unwrap().0
+}
+
+#[test]
+fn a_click_on_a_free_tile_moves_the_unit_whose_turn_it_is() {
+    let mut app = app();
+    press(&mut app, Pos::new(3, 1), Some(MouseButton::Left), None);
+    assert_eq!(
+        last_command(&app),
+        Some(Command::Move {
+            unit: "Hero".into(),
+            to: Pos::new(3, 1),
+            path: None
+        })
+    );
+    assert_eq!(at(&mut app, "Hero"), Pos::new(3, 1));
+}
+
+#[test]
+fn a_click_on_an_enemy_attacks_it_and_t_throws_at_it() {
+    let mut app = app();
+    press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    press(&mut app, Pos::new(5, 1), Some(MouseButton::Left), None);
+    assert_eq!(
+        last_command(&app),
+        Some(Command::Attack {
+            unit: "Hero".into(),
+            target: "Orc".into(),
+            weapon: None,
+            power: 0,
+            lunge: false
+        })
+    );
+    press(&mut app, Pos::new(5, 1), None, Some(KeyCode::KeyT));
+    assert!(
+        matches!(
+            last_command(&app),
+            Some(Command::Throw { ref unit, at: skirmish::rules::ThrowTarget::Unit(ref t), .. })
+                if unit == "Hero" && t == "Orc"
+        ),
+        "{:?}",
+        last_command(&app)
+    );
+}
+
+#[test]
+fn e_ends_the_turn_and_the_ai_side_takes_no_clicks() {
+    let mut app = app();
+    press(&mut app, Pos::new(1, 1), None, Some(KeyCode::KeyE));
+    assert_eq!(last_command(&app), Some(Command::EndTurn));
+    let current = app.world().resource::<TurnState>().current;
+    assert_eq!(current, unit_named(app.world(), "Orc"));
+    // The Orc is the AI's: a click sends nothing.
+    press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    assert_eq!(last_command(&app), Some(Command::EndTurn));
+}
+
+#[test]
+fn y_answers_a_reaction_question_of_a_human_unit() {
+    let mut app = app();
+    // Hero walks up to the Orc and ends its turn; the Orc (the AI) then
+    // leaves the Hero's reach: the Hero's player is asked (R8, Ask).
+    press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
+    let world = app.world_mut();
+    skirmish::save::play(
+        world,
+        Command::Move {
+            unit: "Orc".into(),
+            to: Pos::new(7, 1),
+            path: None,
+        },
+    )
+    .unwrap();
+    assert!(
+        skirmish::view::input::human_asked(app.world()).is_some(),
+        "the Hero's player is asked"
+    );
+    press(&mut app, Pos::new(7, 1), None, Some(KeyCode::KeyY));
+    assert_eq!(
+        last_command(&app),
+        Some(Command::React {
+            unit: "Hero".into(),
+            take: true
+        })
+    );
+    assert!(skirmish::rules::CombatLog::of(app.world()).contains("Hero reacts to Orc leaving"));
+}
