@@ -93,10 +93,20 @@ struct PlayArgs {
     /// Write the battle as a replay file as it is played.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Keep the cursor on tile X,Y (screenshots for tests and bug reports).
+    #[arg(long, value_name = "X,Y", value_parser = parse_tile)]
+    hover: Option<skirmish::grid::Pos>,
     /// The catalog the level is resolved against (default: the standard
     /// one).
     #[arg(long)]
     catalog: Option<PathBuf>,
+}
+
+/// Reads `X,Y` as a tile.
+fn parse_tile(s: &str) -> Result<skirmish::grid::Pos, String> {
+    let (x, y) = s.split_once(',').ok_or("expected X,Y")?;
+    let n = |v: &str| v.trim().parse::<i32>().map_err(|e| e.to_string());
+    Ok(skirmish::grid::Pos::new(n(x)?, n(y)?))
 }
 
 /// `skirmish play`: the window.
@@ -140,6 +150,7 @@ fn play(args: &PlayArgs) -> ExitCode {
         bare: args.bare,
         speed: args.speed,
         record: args.record.clone(),
+        hover: args.hover,
     })
 }
 

@@ -14,3 +14,4 @@ mod robustness;
 mod scenarios;
 mod setup;
 mod view;
+mod window;

@@ -33,41 +33,46 @@ fn finished(turn: Option<&TurnState>, playback: Option<&Playback>) -> bool {
     turn.is_some_and(|t| t.outcome.is_some()) && playback.is_none_or(Playback::idle)
 }
 
-fn take_screenshot(
-    options: Res<PlayOptions>,
-    turn: Option<Res<TurnState>>,
-    playback: Option<Res<Playback>>,
-    mut capture: ResMut<Capture>,
-    mut commands: Commands,
-    mut exit: MessageWriter<AppExit>,
-) {
-    let Some(path) = options.screenshot.clone() else {
+/// A human is to act (or answer) and everything so far has been shown.
+fn human_waits(world: &World) -> bool {
+    world.get_resource::<Playback>().is_some_and(Playback::idle)
+        && (super::input::human_to_act(world).is_some()
+            || super::input::human_asked(world).is_some())
+}
+
+/// Shoots when the picture is worth taking: a human's turn (the reach, the
+/// hovered preview), else the end of the battle; exits once it is on disk.
+fn take_screenshot(world: &mut World) {
+    let Some(path) = world.resource::<PlayOptions>().screenshot.clone() else {
         return;
     };
+    let ready = {
+        let turn = world.get_resource::<TurnState>();
+        let playback = world.get_resource::<Playback>();
+        turn.is_none() || finished(turn, playback) || human_waits(world)
+    };
+    let mut capture = world.resource_mut::<Capture>();
     capture.frames += 1;
-    let watch = options.players.0.iter().all(Option::is_some);
     match capture.asked {
         None => {
-            let ready = capture.frames > WARM_UP
-                && (!watch || finished(turn.as_deref(), playback.as_deref()));
-            if ready {
+            if capture.frames > WARM_UP && ready {
+                capture.asked = Some(0);
                 let _ = std::fs::remove_file(&path);
-                commands
+                world
                     .spawn(Screenshot::primary_window())
                     .observe(save_to_disk(path));
-                capture.asked = Some(0);
             }
         }
         Some(n) => {
             // The picture is written a few frames later, off the main
-            // thread: exit once it is on disk (or give up after 10 s).
+            // thread: exit once it is on disk (or give up after 600 frames).
             capture.asked = Some(n + 1);
             let written = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
             if written && n > 2 {
-                exit.write(AppExit::Success);
+                world.write_message(AppExit::Success);
             } else if n > 600 {
                 error!("the screenshot was not written to {}", path.display());
-                exit.write(AppExit::error());
+                world.write_message(AppExit::error());
             }
         }
     }

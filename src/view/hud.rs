@@ -57,6 +57,18 @@ const LOG_WIDTH: f32 = 400.0;
 /// Lines of the log shown.
 const LOG_LINES: usize = 34;
 
+/// `s` with the characters the built-in font lacks spelled in ASCII (the
+/// log's arrows and dashes).
+pub fn screen_text(s: &str) -> String {
+    s.replace('→', "->")
+        .replace('—', "--")
+        .replace('·', "|")
+        .replace('≤', "<=")
+        .replace('≥', ">=")
+        .replace('×', "x")
+        .replace('−', "-")
+}
+
 fn text(size: f32, color: Color) -> (TextFont, TextColor) {
     (
         TextFont {
@@ -202,7 +214,7 @@ fn set_text<M: Component>(world: &mut World, value: String) {
 }
 
 fn show_turn_bar(world: &mut World) {
-    let line = turn_line(world);
+    let line = screen_text(&turn_line(world));
     set_text::<TurnBar>(world, line);
 }
 
@@ -270,7 +282,7 @@ fn show_log(
     }
     if let Ok(mut t) = log.single_mut() {
         let from = shown.log.len().saturating_sub(LOG_LINES);
-        t.0 = shown.log[from..].join("\n");
+        t.0 = screen_text(&shown.log[from..].join("\n"));
     }
 }
 
@@ -288,12 +300,12 @@ fn show_hover(hover: Res<Hover>, mut text: Query<&mut Text, With<HoverText>>) {
          C charge · T throw · P pick up · H potion · U stand · Space skip · +/- speed · L log"
             .into(),
     );
-    t.0 = lines.join("\n");
+    t.0 = screen_text(&lines.join("\n"));
 }
 
 /// The reaction question (R8) of a human's unit, and the end of the battle.
 fn show_prompt(world: &mut World) {
-    let text = prompt_text(world);
+    let text = screen_text(&prompt_text(world));
     let mut q = world.query_filtered::<(&mut Text, &mut Visibility), With<Prompt>>();
     if let Ok((mut t, mut v)) = q.single_mut(world)
         && t.0 != text

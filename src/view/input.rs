@@ -63,8 +63,13 @@ fn track_cursor(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
     grid: Option<Res<Grid>>,
+    options: Option<Res<super::PlayOptions>>,
     mut cursor: ResMut<CursorTile>,
 ) {
+    if let Some(tile) = options.and_then(|o| o.hover) {
+        cursor.0 = Some(tile);
+        return;
+    }
     let (Ok(window), Ok((camera, at)), Some(grid)) = (window.single(), camera.single(), grid)
     else {
         return;
@@ -264,7 +269,7 @@ fn preview_hover(world: &mut World) {
             // Lighter is cheaper: the AP cost is always 1, the movement
             // cost of R5.1 is the shade.
             let share = r.cost as f32 / speed.max(1) as f32;
-            marks.insert(*p, Color::srgba(0.3, 0.6, 1.0, 0.45 - 0.25 * share));
+            marks.insert(*p, Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share));
         }
         if let Some(t) = tile {
             lines = hover_lines(world, me, t, &reach, &mut marks);
@@ -304,8 +309,13 @@ fn hover_lines(
                     p.expected_damage,
                     p.drop_chance(hp, ar) * 100.0
                 ));
+                let keep = match p.advantage {
+                    0 => String::new(),
+                    n if n > 0 => " keep the highest (R0.4)".into(),
+                    _ => " keep the lowest (R0.4)".into(),
+                };
                 lines.push(format!(
-                    "d20 x{} {:+} vs DV {}",
+                    "d20 x{}{keep} {:+} vs DV {}: hit when higher (R0.5)",
                     1 + p.advantage.unsigned_abs(),
                     p.bonus,
                     p.dv

@@ -67,8 +67,11 @@ pub struct PlayOptions {
     pub bare: bool,
     /// Animation speed: 1 is normal; higher is faster.
     pub speed: f32,
-    /// Write the battle as a replay file here when the window closes.
+    /// Write the battle as a replay file here as it is played.
     pub record: Option<PathBuf>,
+    /// Keep the cursor on this tile (screenshots for tests and bug
+    /// reports).
+    pub hover: Option<crate::grid::Pos>,
 }
 
 /// Window size: also the size of `--screenshot` pictures.

@@ -112,10 +112,10 @@ fn spawn_units(
                     Part::Status,
                     Text2d::new(""),
                     TextFont {
-                        font_size: FontSize::Px(10.0),
+                        font_size: FontSize::Px(9.0),
                         ..default()
                     },
-                    TextColor(Color::srgb(1.0, 0.95, 0.7)),
+                    TextColor(Color::srgba(1.0, 0.95, 0.7, 0.9)),
                     Transform::from_xyz(0.0, TILE / 2.0 + 4.0, 0.5),
                 ));
             });
@@ -203,8 +203,8 @@ fn show_conditions(
         if u.shield_ready {
             status.push("SHIELD".into());
         }
-        if u.off_guard {
-            status.push("off-guard".into());
+        if u.off_guard && !u.dead {
+            status.push("zz".into());
         }
         if u.charged || u.exposed {
             status.push("OPEN".into());
