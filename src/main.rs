@@ -12,8 +12,9 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
+    /// Without a command: the level menu in a window.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -109,6 +110,47 @@ fn parse_tile(s: &str) -> Result<skirmish::grid::Pos, String> {
     Ok(skirmish::grid::Pos::new(n(x)?, n(y)?))
 }
 
+/// The shipped levels' folder: `levels/` here, else beside the project the
+/// executable was built in.
+fn levels_dir() -> Option<PathBuf> {
+    let here = PathBuf::from("levels");
+    if here.is_dir() {
+        return Some(here);
+    }
+    let exe = std::env::current_exe().ok()?;
+    exe.ancestors()
+        .map(|d| d.join("levels"))
+        .find(|d| d.is_dir() && d.parent().is_some_and(|p| p.join("Cargo.toml").is_file()))
+}
+
+/// `skirmish` alone: the level menu.
+fn menu() -> ExitCode {
+    let Some(dir) = levels_dir() else {
+        eprintln!("skirmish: no levels/ folder here; run `skirmish play LEVEL.ron`");
+        return ExitCode::FAILURE;
+    };
+    let catalog = match catalog_at(None) {
+        Ok(c) => c,
+        Err(p) => {
+            eprintln!("{p}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+    files.sort();
+    let mut levels = vec![];
+    for path in files {
+        match load::load_level_file(&path, &catalog) {
+            Ok(level) => levels.push(skirmish::view::menu::Entry { path, level }),
+            Err(p) => eprintln!("skipping a broken level:\n{p}"),
+        }
+    }
+    skirmish::view::menu::run_menu(levels)
+}
+
 /// `skirmish play`: the window.
 fn play(args: &PlayArgs) -> ExitCode {
     let loaded =
@@ -155,7 +197,10 @@ fn play(args: &PlayArgs) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let Some(command) = Cli::parse().command else {
+        return menu();
+    };
+    match command {
         Command::Check { files, catalog } => check(&files, catalog.as_deref()),
         Command::Verify { files, log } => verify(&files, log),
         Command::Replay { file, catalog } => replay(&file, catalog.as_deref()),

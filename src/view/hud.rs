@@ -225,7 +225,15 @@ fn turn_line(world: &World) -> String {
     let players = world.get_resource::<Players>();
     let sides = &world.resource::<crate::battle::Battlefield>().0;
     let mut line = format!("Round {}", turn.round);
-    if let Some(c) = turn.current {
+    if let Some(outcome) = &turn.outcome {
+        line += &match outcome {
+            Outcome::Victory { side, by } => format!(
+                "  ·  battle over: {} win ({by}, R11)",
+                sides.sides()[*side].name
+            ),
+            Outcome::Draw => "  ·  battle over: a draw (R11)".into(),
+        };
+    } else if let Some(c) = turn.current {
         let side = world.get::<Side>(c).map_or(0, |s| s.0);
         let who = match players.and_then(|p| p.of(side)) {
             Some(p) => format!("AI {}", p.name),
@@ -295,11 +303,10 @@ fn show_hover(hover: Res<Hover>, mut text: Query<&mut Text, With<HoverText>>) {
     if let Some(r) = &hover.refusal {
         lines.push(format!("Refused: {r}"));
     }
-    lines.push(
-        "click: move / attack · right click: face · E end turn · G defend · R shield · X step · \
-         C charge · T throw · P pick up · H potion · U stand · Space skip · +/- speed · L log"
-            .into(),
-    );
+    if !hover.actions.is_empty() {
+        lines.push(format!("Now: {}", hover.actions.join(" · ")));
+    }
+    lines.push("Space: skip animations · +/-: speed · L: log · arrows/WASD, wheel: camera".into());
     t.0 = screen_text(&lines.join("\n"));
 }
 

@@ -6,7 +6,10 @@
 //! there; right click faces the tile. Keys: `E`/`Enter` end the turn, `G`
 //! Defend (guard), `R` Ready shield, `U` stand up, `X` Step to the hovered tile,
 //! `C` Charge the hovered enemy, `T` throw at the hovered tile or unit, `P`
-//! pick up, `H` drink a potion, `Y`/`N` answer a reaction question.
+//! pick up, `H` drink a potion, `K` stabilize the hovered ally, `Q` Power
+//! Attack / Deadly Aim and `Z` Lunge at the hovered enemy, `V` Cleave it,
+//! `Y`/`N` answer a reaction question. The action bar lists the ones the
+//! rules allow now.
 //!
 //! The systems that turn input into commands read only [`CursorTile`] and
 //! Bevy's `ButtonInput`s, so tests drive them without a window.
@@ -54,6 +57,9 @@ pub struct Hover {
     pub lines: Vec<String>,
     /// The last refused command, with its rule and reason.
     pub refusal: Option<String>,
+    /// What the acting unit may do now (from the rules' legal commands),
+    /// each with its key and rule.
+    pub actions: Vec<String>,
     /// What the preview was computed for: (tile, unit, events seen).
     key: Option<(Option<Pos>, Option<Entity>, usize)>,
 }
@@ -168,6 +174,35 @@ pub fn command_for(
             target: named(t),
         });
     }
+    if keys.just_pressed(KeyCode::KeyV) {
+        return enemy.map(|t| Command::Cleave {
+            unit,
+            target: named(t),
+        });
+    }
+    if keys.just_pressed(KeyCode::KeyK) {
+        return target.map(|t| Command::Stabilize {
+            unit,
+            target: named(t),
+        });
+    }
+    if keys.just_pressed(KeyCode::KeyQ) || keys.just_pressed(KeyCode::KeyZ) {
+        let lunge = keys.just_pressed(KeyCode::KeyZ);
+        // Power Attack / Deadly Aim with every point the rules allow: MB,
+        // and the stamina left (R7.8).
+        let mb = world
+            .get::<crate::battle::Stats>(me)
+            .map_or(0, |s| s.template.mb);
+        let stamina = world.get::<crate::battle::Stamina>(me).map_or(0, |s| s.0);
+        let power = if lunge { 0 } else { mb.min(stamina).max(1) };
+        return enemy.map(|t| Command::Attack {
+            unit,
+            target: named(t),
+            weapon: None,
+            power,
+            lunge,
+        });
+    }
     if keys.just_pressed(KeyCode::KeyT) {
         let item = throwable(world, me)?;
         let at = match target {
@@ -275,10 +310,54 @@ fn preview_hover(world: &mut World) {
             lines = hover_lines(world, me, t, &reach, &mut marks);
         }
     }
+    let actions = me.map(|_| action_bar(world)).unwrap_or_default();
     world.resource_mut::<Highlights>().0 = marks;
     let mut hover = world.resource_mut::<Hover>();
     hover.lines = lines;
+    hover.actions = actions;
     hover.key = key;
+}
+
+/// What the acting unit may do now, by kind of command, from the rules'
+/// legal commands: each with its key and the rule it plays.
+fn action_bar(world: &mut World) -> Vec<String> {
+    use crate::rules::CommandKind as K;
+    let legal = crate::rules::legal::legal_commands(world);
+    let mut kinds: Vec<K> = legal.iter().map(Command::kind).collect();
+    kinds.sort();
+    kinds.dedup();
+    let technique = legal
+        .iter()
+        .any(|c| matches!(c, Command::Attack { power, lunge, .. } if *power > 0 || *lunge));
+    let mut out: Vec<String> = kinds
+        .into_iter()
+        .filter_map(|k| {
+            Some(
+                match k {
+                    K::Move => "click tile: Move (R5)",
+                    K::Step => "X: Step (R3.1)",
+                    K::Face => "right click: Face (R4.2)",
+                    K::Attack => "click enemy: Attack (R7)",
+                    K::Cleave => "V: Cleave (R7.8)",
+                    K::Throw => "T: Throw (R9)",
+                    K::Charge => "C: Charge (R4.7)",
+                    K::Defend => "G: Defend (R4.6)",
+                    K::ReadyShield => "R: Ready shield (R4.6)",
+                    K::StandUp => "U: Stand up (R4.8)",
+                    K::Stabilize => "K: Stabilize (R10.4)",
+                    K::PickUp => "P: Pick up (R9.5)",
+                    K::DrinkPotion => "H: Potion (R10.5)",
+                    K::EndTurn => "E: End turn (R2.4)",
+                    K::React => return None,
+                }
+                .to_string(),
+            )
+        })
+        .collect();
+    if technique {
+        out.push("Q/Z: Power Attack / Lunge (R7.8)".into());
+    }
+    out
 }
 
 /// What hovering `tile` shows for `me`: an enemy's odds, or the path there.

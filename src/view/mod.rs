@@ -20,6 +20,7 @@ pub mod coords;
 pub mod hud;
 pub mod input;
 pub mod map;
+pub mod menu;
 pub mod playback;
 pub mod tiles;
 pub mod turns;

@@ -1,0 +1,190 @@
+//! The level menu: every level in `levels/` with its name, description,
+//! size and sides. Choosing one starts `skirmish play LEVEL` and closes the
+//! menu.
+
+use crate::load::ValidLevel;
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// A level the menu offers.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Its file.
+    pub path: PathBuf,
+    /// The level, checked.
+    pub level: ValidLevel,
+}
+
+/// One line of the menu: what a player reads before choosing.
+pub fn describe(e: &Entry) -> String {
+    let l = &e.level;
+    let sides: Vec<String> = l
+        .sides()
+        .iter()
+        .map(|s| {
+            let who = match &s.control {
+                crate::format::Control::Human => "you".to_string(),
+                crate::format::Control::Ai(p) => {
+                    format!("AI {}", p.as_deref().unwrap_or(crate::ai::DEFAULT_PROFILE))
+                }
+            };
+            let n = l
+                .units
+                .iter()
+                .filter(|u| l.sides()[u.side].name == s.name)
+                .count();
+            format!("{} ({n} units, {who})", s.name)
+        })
+        .collect();
+    format!(
+        "{} - {}x{} - {}\n{}",
+        l.name(),
+        l.map.width(),
+        l.map.height(),
+        sides.join(" vs "),
+        l.source.description
+    )
+}
+
+#[derive(Resource)]
+struct Levels(Vec<Entry>);
+
+#[derive(Component)]
+struct Choice(usize);
+
+/// Opens the menu window.
+pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
+    if let Some(problem) = super::display_problem() {
+        eprintln!("skirmish: {problem}");
+        return ExitCode::from(2);
+    }
+    App::new()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Skirmish".into(),
+                resolution: WindowResolution::from(super::WINDOW),
+                ..default()
+            }),
+            ..default()
+        }))
+        .insert_resource(Levels(levels))
+        .add_systems(Startup, spawn_menu)
+        .add_systems(Update, choose_level)
+        .add_systems(Last, shoot_menu)
+        .run();
+    ExitCode::SUCCESS
+}
+
+fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
+    commands.spawn(Camera2d);
+    commands
+        .spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                padding: UiRect::all(px(24)),
+                row_gap: px(10),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.07, 0.08, 0.1)),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Text::new("Skirmish: choose a battle (click, or press its number)"),
+                TextFont {
+                    font_size: FontSize::Px(26.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(1.0, 0.9, 0.5)),
+            ));
+            for (i, e) in levels.0.iter().enumerate() {
+                root.spawn((
+                    Button,
+                    Choice(i),
+                    Node {
+                        width: px(900),
+                        padding: UiRect::all(px(10)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
+                ))
+                .with_children(|b| {
+                    b.spawn((
+                        Text::new(format!("{}. {}", i + 1, describe(e))),
+                        TextFont {
+                            font_size: FontSize::Px(16.0),
+                            ..default()
+                        },
+                        TextColor(Color::WHITE),
+                    ));
+                });
+            }
+        });
+}
+
+fn choose_level(
+    levels: Res<Levels>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    let mut chosen = digits.iter().position(|k| keys.just_pressed(*k));
+    for (interaction, choice, mut color) in &mut buttons {
+        match interaction {
+            Interaction::Pressed => chosen = Some(choice.0),
+            Interaction::Hovered => color.0 = Color::srgb(0.22, 0.26, 0.34),
+            Interaction::None => color.0 = Color::srgb(0.15, 0.17, 0.22),
+        }
+    }
+    let Some(entry) = chosen.and_then(|i| levels.0.get(i)) else {
+        return;
+    };
+    // The battle runs in its own process: a window's event loop is made
+    // once per process.
+    let started = std::env::current_exe().and_then(|exe| {
+        std::process::Command::new(exe)
+            .arg("play")
+            .arg(&entry.path)
+            .spawn()
+    });
+    match started {
+        Ok(_) => {
+            exit.write(AppExit::Success);
+        }
+        Err(e) => error!("cannot start the battle: {e}"),
+    }
+}
+
+/// `SKIRMISH_SCREENSHOT=FILE.png skirmish`: saves the menu once drawn and
+/// exits (for the docs and bug reports, like `play --screenshot`).
+fn shoot_menu(mut frames: Local<u32>, mut commands: Commands, mut exit: MessageWriter<AppExit>) {
+    let Some(path) = std::env::var_os("SKIRMISH_SCREENSHOT").map(PathBuf::from) else {
+        return;
+    };
+    *frames += 1;
+    if *frames == 30 {
+        let _ = std::fs::remove_file(&path);
+        commands
+            .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
+            .observe(bevy::render::view::screenshot::save_to_disk(path));
+    } else if *frames > 33 && std::fs::metadata(&path).is_ok_and(|m| m.len() > 0) {
+        exit.write(AppExit::Success);
+    } else if *frames > 600 {
+        exit.write(AppExit::error());
+    }
+}
