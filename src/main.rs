@@ -45,6 +45,16 @@ enum Command {
     Replay {
         /// The replay file (`Replay(...)` RON).
         file: PathBuf,
+        /// Play it back in the window, animated, instead of printing its
+        /// log.
+        #[arg(long)]
+        watch: bool,
+        /// With --watch: animation speed.
+        #[arg(long, default_value_t = 1.0)]
+        speed: f32,
+        /// With --watch: save the window at the end to this PNG and exit.
+        #[arg(long, value_name = "FILE.png")]
+        screenshot: Option<PathBuf>,
         /// The catalog the level is resolved against (default: the
         /// standard one).
         #[arg(long)]
@@ -193,6 +203,7 @@ fn play(args: &PlayArgs) -> ExitCode {
         speed: args.speed,
         record: args.record.clone(),
         hover: args.hover,
+        replay: None,
     })
 }
 
@@ -203,7 +214,19 @@ fn main() -> ExitCode {
     match command {
         Command::Check { files, catalog } => check(&files, catalog.as_deref()),
         Command::Verify { files, log } => verify(&files, log),
-        Command::Replay { file, catalog } => replay(&file, catalog.as_deref()),
+        Command::Replay {
+            file,
+            catalog,
+            watch: false,
+            ..
+        } => replay(&file, catalog.as_deref()),
+        Command::Replay {
+            file,
+            catalog,
+            speed,
+            screenshot,
+            ..
+        } => watch_replay(&file, catalog.as_deref(), speed, screenshot),
         Command::Sim(args) => sim(&args),
         Command::Play(args) => play(&args),
     }
@@ -317,6 +340,49 @@ fn sim(args: &SimArgs) -> ExitCode {
         print!("{report}");
     }
     ExitCode::SUCCESS
+}
+
+/// `skirmish replay FILE --watch`: the recorded battle, animated in the
+/// window.
+fn watch_replay(
+    file: &Path,
+    catalog_dir: Option<&Path>,
+    speed: f32,
+    screenshot: Option<PathBuf>,
+) -> ExitCode {
+    let name = file.display().to_string();
+    let loaded = std::fs::read(file)
+        .map_err(|e| format!("{name}: cannot read: {e}"))
+        .and_then(|bytes| {
+            load::parse_file::<skirmish::save::Replay>(&bytes, &name, "Replay")
+                .map_err(|p| p.to_string())
+        })
+        .and_then(|r| {
+            let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
+            let level = load::validate_level(r.level.clone(), &catalog, &name)
+                .map_err(|p| p.to_string())?;
+            Ok((r, level))
+        });
+    let (replay, level) = match loaded {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let players = skirmish::ai::Players(vec![None; level.sides().len()]);
+    skirmish::view::run(skirmish::view::PlayOptions {
+        seed: replay.seed,
+        level,
+        players,
+        screenshot,
+        frames: None,
+        bare: false,
+        speed,
+        record: None,
+        hover: None,
+        replay: Some(replay),
+    })
 }
 
 /// `skirmish replay`: plays a recorded battle again.

@@ -269,6 +269,15 @@ impl SaveGame {
         app.add_plugins((MinimalPlugins, crate::battle::BattlePlugin));
         let world = app.world_mut();
         spawn_battle(world, &level, self.dice.clone());
+        self.apply(world);
+        Ok(app)
+    }
+
+    /// Puts this save's state into `world`, a battle of the same level
+    /// (the window's F9): every unit, object, turn, the dice, the events
+    /// and the history.
+    pub fn apply(&self, world: &mut World) {
+        world.insert_resource(self.dice.clone());
         let by_id: Vec<(u32, Entity)> = world
             .query::<(Entity, &UnitId)>()
             .iter(world)
@@ -359,7 +368,6 @@ impl SaveGame {
                 .collect(),
         });
         world.insert_resource(History(self.history.clone()));
-        Ok(app)
     }
 }
 

@@ -150,3 +150,16 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
         SaveGame::capture(app.world_mut())
     );
 }
+
+#[test]
+fn a_save_applied_to_the_running_battle_takes_it_back() {
+    // The window's F9: the save is put into the battle it came from, later
+    // on; the battle is then exactly as saved.
+    let mut app = headless_app(&level("ford.ron"), 6);
+    play_random(app.world_mut(), 40, 2);
+    let save = SaveGame::capture(app.world_mut());
+    play_random(app.world_mut(), 60, 5);
+    assert_ne!(SaveGame::capture(app.world_mut()), save);
+    save.apply(app.world_mut());
+    assert_eq!(SaveGame::capture(app.world_mut()), save);
+}

@@ -49,7 +49,11 @@ fn take_screenshot(world: &mut World) {
     let ready = {
         let turn = world.get_resource::<TurnState>();
         let playback = world.get_resource::<Playback>();
-        turn.is_none() || finished(turn, playback) || human_waits(world)
+        let script_done = world
+            .get_resource::<super::turns::Script>()
+            .is_some_and(|s| s.0.is_empty())
+            && playback.is_some_and(Playback::idle);
+        turn.is_none() || finished(turn, playback) || human_waits(world) || script_done
     };
     let mut capture = world.resource_mut::<Capture>();
     capture.frames += 1;

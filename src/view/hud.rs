@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 move_camera.in_set(super::ViewSystems::Input),
                 (show_turn_bar, show_log, show_hover, show_prompt).in_set(super::ViewSystems::Draw),
+                leave_battle.in_set(super::ViewSystems::Input),
             ),
         );
 }
@@ -306,7 +307,10 @@ fn show_hover(hover: Res<Hover>, mut text: Query<&mut Text, With<HoverText>>) {
     if !hover.actions.is_empty() {
         lines.push(format!("Now: {}", hover.actions.join(" · ")));
     }
-    lines.push("Space: skip animations · +/-: speed · L: log · arrows/WASD, wheel: camera".into());
+    lines.push(
+        "Space: skip animations · +/-: speed · L: log · F5 save · F9 load · arrows/WASD, wheel: camera"
+            .into(),
+    );
     t.0 = screen_text(&lines.join("\n"));
 }
 
@@ -385,5 +389,33 @@ fn summary(world: &World, outcome: &Outcome) -> String {
             mine.len()
         );
     }
-    out + "Close the window, or run `skirmish play` again"
+    out + "F2: play this level again   M: the level menu"
+}
+
+/// At the end of a battle: `F2` plays the level again, `M` opens the level
+/// menu. Each starts a new process (a window's event loop is made once per
+/// process) and closes this one.
+fn leave_battle(
+    keys: Res<ButtonInput<KeyCode>>,
+    turn: Res<TurnState>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if turn.outcome.is_none() {
+        return;
+    }
+    let args: Vec<String> = if keys.just_pressed(KeyCode::F2) {
+        std::env::args().skip(1).collect()
+    } else if keys.just_pressed(KeyCode::KeyM) {
+        vec![]
+    } else {
+        return;
+    };
+    let started =
+        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).spawn());
+    match started {
+        Ok(_) => {
+            exit.write(AppExit::Success);
+        }
+        Err(e) => error!("cannot start skirmish again: {e}"),
+    }
 }

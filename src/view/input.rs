@@ -91,6 +91,9 @@ fn track_cursor(
 
 /// The unit whose turn it is, when a human plays its side.
 pub fn human_to_act(world: &World) -> Option<Entity> {
+    if world.contains_resource::<super::turns::Script>() {
+        return None;
+    }
     let players = world.get_resource::<Players>()?;
     if world.resource::<TurnState>().outcome.is_some() {
         return None;
@@ -105,6 +108,9 @@ pub fn human_to_act(world: &World) -> Option<Entity> {
 
 /// The unit a human is asked about (a reaction question, R8), if any.
 pub fn human_asked(world: &World) -> Option<Entity> {
+    if world.contains_resource::<super::turns::Script>() {
+        return None;
+    }
     let players = world.get_resource::<Players>()?;
     let asked = world.resource::<Decisions>().asked()?;
     let side = world.get::<Side>(asked)?.0;

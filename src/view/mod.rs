@@ -73,6 +73,9 @@ pub struct PlayOptions {
     /// Keep the cursor on this tile (screenshots for tests and bug
     /// reports).
     pub hover: Option<crate::grid::Pos>,
+    /// Play this recorded battle's commands instead of asking anyone
+    /// (`skirmish replay FILE --watch`).
+    pub replay: Option<crate::save::Replay>,
 }
 
 /// Window size: also the size of `--screenshot` pictures.
@@ -196,6 +199,12 @@ pub fn run(options: PlayOptions) -> ExitCode {
     spawn_battle(world, &options.level, Dice::seeded(options.seed));
     begin_battle(world, None);
     options.players.clone().install(world);
+    if let Some(replay) = &options.replay {
+        world.insert_resource(crate::rules::reactions::ReactionPolicies(
+            replay.reactions.clone(),
+        ));
+        world.insert_resource(turns::Script(replay.commands.iter().cloned().collect()));
+    }
     let source = crate::save::Replay::of(world, options.seed);
     world.insert_resource(turns::ReplaySource(source));
     world.insert_resource(options);

@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, start_playback).add_systems(
         Update,
-        (play_events, float_numbers).in_set(super::ViewSystems::Animate),
+        (play_events, float_numbers, fly_projectiles).in_set(super::ViewSystems::Animate),
     );
 }
 
@@ -49,10 +49,37 @@ impl Playback {
     }
 }
 
+/// A unit's sprite lunging toward what it attacks (R7), for a moment.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Bump {
+    /// Toward the target, unit length.
+    pub toward: Vec2,
+    /// Seconds since it began.
+    pub age: f32,
+}
+
+/// How long a lunge toward the target lasts, in seconds.
+pub const BUMP: f32 = 0.25;
+
+/// A thrown object in flight (R9.1), bouncing on to where it scatters
+/// (R9.3).
+#[derive(Component)]
+struct Projectile {
+    waypoints: Vec<Vec2>,
+    age: f32,
+    duration: f32,
+}
+
 /// A number or word rising from a unit and fading.
 #[derive(Component)]
 struct Floating {
     age: f32,
+}
+
+/// Shows the battle as it is now, dropping what was waiting to be shown
+/// (a loaded save).
+pub fn restart(world: &mut World) {
+    start_playback(world);
 }
 
 fn start_playback(world: &mut World) {
@@ -142,6 +169,7 @@ fn play_events(
     mut playback: ResMut<Playback>,
     mut shown: ResMut<Shown>,
     grid: Option<Res<Grid>>,
+    sprites: Query<(Entity, &super::units::UnitSprite)>,
     mut commands: Commands,
 ) {
     let playback = &mut *playback;
@@ -179,6 +207,16 @@ fn play_events(
                 Transform::from_translation(grid.world(u.at).extend(20.0)),
             ));
         }
+        if !skip && let Some(grid) = grid.as_ref() {
+            animate(
+                &e,
+                grid,
+                &shown.board,
+                &sprites,
+                &mut commands,
+                playback.speed,
+            );
+        }
         playback.wait += duration(&e);
     }
     if playback.queue.is_empty() {
@@ -199,6 +237,69 @@ fn float_numbers(
         t.translation.y += 30.0 * time.delta_secs();
         color.0.set_alpha((1.0 - f.age / 1.2).max(0.0));
         if f.age > 1.2 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+/// The motion an event starts: the attacker's lunge, a throw's flight.
+fn animate(
+    e: &BattleEvent,
+    grid: &Grid,
+    board: &Board,
+    sprites: &Query<(Entity, &super::units::UnitSprite)>,
+    commands: &mut Commands,
+    speed: f32,
+) {
+    match e {
+        BattleEvent::AttackRolled(a) => {
+            let Some((sprite, _)) = sprites.iter().find(|(_, s)| s.0 == a.attacker) else {
+                return;
+            };
+            let from = board.unit(a.attacker).map_or(a.from, |u| u.at);
+            let toward = (grid.world(a.at) - grid.world(from)).normalize_or_zero();
+            commands.entity(sprite).insert(Bump { toward, age: 0.0 });
+        }
+        BattleEvent::ThrowFlight {
+            from,
+            aimed,
+            landing,
+            ..
+        } => {
+            let mut waypoints = vec![grid.world(*from), grid.world(*aimed)];
+            if landing != aimed {
+                waypoints.push(grid.world(*landing));
+            }
+            commands.spawn((
+                Projectile {
+                    waypoints,
+                    age: 0.0,
+                    duration: 0.35 / speed.max(0.01),
+                },
+                Sprite::from_color(Color::srgb(0.95, 0.95, 0.8), Vec2::splat(6.0)),
+                Transform::from_translation(grid.world(*from).extend(15.0)),
+            ));
+        }
+        _ => {}
+    }
+}
+
+fn fly_projectiles(
+    time: Res<Time>,
+    mut flying: Query<(Entity, &mut Projectile, &mut Transform)>,
+    mut commands: Commands,
+) {
+    for (e, mut p, mut t) in &mut flying {
+        p.age += time.delta_secs();
+        let legs = (p.waypoints.len() - 1).max(1) as f32;
+        let progress = (p.age / p.duration).clamp(0.0, 1.0) * legs;
+        let leg = (progress.floor() as usize).min(p.waypoints.len() - 2);
+        let along = progress - leg as f32;
+        let at = p.waypoints[leg].lerp(p.waypoints[leg + 1], along);
+        // A little arc: higher in the middle of each leg.
+        let lift = (along * std::f32::consts::PI).sin() * 10.0;
+        t.translation = (at + Vec2::Y * lift).extend(15.0);
+        if p.age >= p.duration {
             commands.entity(e).despawn();
         }
     }

@@ -1,39 +1,119 @@
 //! Whose move it is: AI sides play through the same commands as a player,
-//! one command at a time once the last one has been shown; every accepted
-//! command goes to the battle's history, written as a replay with
-//! `--record`.
+//! one command at a time once the last one has been shown; a replay plays
+//! its recorded commands the same way. Every accepted command goes to the
+//! battle's history, written as a replay with `--record`.
+//!
+//! The AI decides on a copy of the battle (a save, restored) on a worker
+//! thread, so no frame waits for a decision; the command it answers is
+//! then sent to the real battle. The `random` baseline draws from the
+//! battle's own dice (R0.6) and so decides in the frame.
 
 use super::PlayOptions;
 use super::playback::Playback;
-use crate::ai::{Players, next_command};
-use crate::rules::Command;
-use crate::save::{History, Replay, play, to_ron};
+use crate::ai::{Kind, Players, next_command};
+use crate::battle::Battlefield;
+use crate::rules::reactions::Decisions;
+use crate::rules::{Command, TurnState};
+use crate::save::{History, Replay, SaveGame, play, to_ron};
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use std::collections::VecDeque;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<Thinking>().add_systems(
         Update,
-        (play_ai_command, record_replay)
+        (save_and_load, play_script, play_ai_command, record_replay)
             .chain()
             .in_set(super::ViewSystems::Act),
     );
 }
 
-/// The AI's next command, once everything so far has been shown. A
-/// decision takes a few milliseconds (`cargo bench --bench ai`).
-fn play_ai_command(world: &mut World) {
+/// A recorded battle's commands still to play (`skirmish replay --watch`).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Script(pub VecDeque<Command>);
+
+/// The AI's decision being made off the main thread, if any.
+#[derive(Resource, Default)]
+struct Thinking(Option<Task<Option<Command>>>);
+
+/// The replay of this battle without its commands: level, seed, policies.
+#[derive(Resource, Clone, Debug)]
+pub struct ReplaySource(pub Replay);
+
+/// Plays the next recorded command once the last one has been shown.
+fn play_script(world: &mut World) {
     if !world.resource::<Playback>().idle() {
+        return;
+    }
+    let Some(command) = world
+        .get_resource_mut::<Script>()
+        .and_then(|mut s| s.0.pop_front())
+    else {
+        return;
+    };
+    if let Err(r) = play(world, command.clone()) {
+        error!("the replay's command {command} was refused: {r}");
+        world.resource_mut::<Script>().0.clear();
+    }
+}
+
+/// Whether the next decision is the AI's, and by a profile that may think
+/// on a copy of the battle.
+fn ai_to_decide(world: &World, players: &Players) -> Option<bool> {
+    let turn = world.resource::<TurnState>();
+    if turn.outcome.is_some() {
+        return None;
+    }
+    let unit = world.resource::<Decisions>().asked().or(turn.current)?;
+    let side = world.get::<crate::battle::Side>(unit)?.0;
+    let profile = players.of(side)?;
+    Some(profile.kind != Kind::Random)
+}
+
+/// The AI's next command, once everything so far has been shown.
+fn play_ai_command(world: &mut World) {
+    if world.contains_resource::<Script>() || !world.resource::<Playback>().idle() {
         return;
     }
     let Some(players) = world.get_resource::<Players>().cloned() else {
         return;
     };
-    let Some(command) = next_command(world, &players) else {
+    // A decision under way: send it when it is ready.
+    if let Some(task) = world.resource_mut::<Thinking>().0.as_mut() {
+        let Some(answer) = block_on(poll_once(task)) else {
+            return;
+        };
+        world.resource_mut::<Thinking>().0 = None;
+        if let Some(command) = answer {
+            send(world, command);
+        }
         return;
-    };
+    }
+    match ai_to_decide(world, &players) {
+        None => {}
+        Some(false) => {
+            if let Some(command) = next_command(world, &players) {
+                send(world, command);
+            }
+        }
+        Some(true) => {
+            let save = SaveGame::capture(world);
+            let catalog = world.resource::<Battlefield>().0.catalog.clone();
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let mut copy = save.restore(&catalog).ok()?;
+                let world = copy.world_mut();
+                world.insert_resource(players.clone());
+                next_command(world, &players)
+            });
+            world.resource_mut::<Thinking>().0 = Some(task);
+        }
+    }
+}
+
+/// Sends the AI's command; a refusal (an AI bug, told in the log) ends the
+/// turn or declines the reaction, so the battle never stalls.
+fn send(world: &mut World, command: Command) {
     if play(world, command.clone()).is_err() {
-        // Never stall on a refusal (an AI bug, told in the log): end the
-        // turn, or decline the reaction.
         let fallback = match command {
             Command::React { unit, .. } => Command::React { unit, take: false },
             _ => Command::EndTurn,
@@ -47,10 +127,11 @@ fn play_ai_command(world: &mut World) {
 fn record_replay(
     history: Option<Res<History>>,
     options: Res<PlayOptions>,
+    source: Option<Res<ReplaySource>>,
     mut written: Local<usize>,
-    world_seed: Res<ReplaySource>,
 ) {
-    let (Some(history), Some(path)) = (history, options.record.as_ref()) else {
+    let (Some(history), Some(path), Some(source)) = (history, options.record.as_ref(), source)
+    else {
         return;
     };
     if history.0.len() == *written {
@@ -59,7 +140,7 @@ fn record_replay(
     *written = history.0.len();
     let replay = Replay {
         commands: history.0.clone(),
-        ..world_seed.0.clone()
+        ..source.0.clone()
     };
     if let Ok(text) = to_ron(&replay)
         && let Err(e) = std::fs::write(path, text)
@@ -68,6 +149,43 @@ fn record_replay(
     }
 }
 
-/// The replay of this battle without its commands: level, seed, policies.
-#[derive(Resource, Clone, Debug)]
-pub struct ReplaySource(pub Replay);
+/// Where F5 saves and F9 loads, in the working directory.
+pub const SAVE_FILE: &str = "skirmish-save.ron";
+
+/// F5 saves the battle (the save format of `skirmish::save`); F9 loads the
+/// save of this level back, and the screen shows it at once.
+pub(super) fn save_and_load(world: &mut World) {
+    let keys = world.resource::<ButtonInput<KeyCode>>();
+    let (save, load) = (
+        keys.just_pressed(KeyCode::F5),
+        keys.just_pressed(KeyCode::F9),
+    );
+    if save {
+        let text = to_ron(&SaveGame::capture(world)).map_err(|e| e.to_string());
+        let written = text.and_then(|t| std::fs::write(SAVE_FILE, t).map_err(|e| e.to_string()));
+        let note = match written {
+            Ok(()) => format!("saved to {SAVE_FILE} (F9 loads it)"),
+            Err(e) => format!("cannot save: {e}"),
+        };
+        world.resource_mut::<super::input::Hover>().refusal = Some(note);
+    }
+    if load {
+        let loaded = std::fs::read(SAVE_FILE)
+            .map_err(|e| format!("cannot read {SAVE_FILE}: {e}"))
+            .and_then(|bytes| {
+                crate::load::parse_file::<SaveGame>(&bytes, SAVE_FILE, "SaveGame")
+                    .map_err(|p| p.to_string())
+            });
+        let note = match loaded {
+            Ok(save) if save.level == world.resource::<Battlefield>().0.source => {
+                save.apply(world);
+                world.resource_mut::<Thinking>().0 = None;
+                super::playback::restart(world);
+                format!("loaded {SAVE_FILE}")
+            }
+            Ok(_) => format!("{SAVE_FILE} is a save of another level"),
+            Err(e) => e,
+        };
+        world.resource_mut::<super::input::Hover>().refusal = Some(note);
+    }
+}

@@ -3,7 +3,7 @@
 //! ground as small markers.
 
 use super::coords::{Grid, TILE};
-use super::playback::Shown;
+use super::playback::{BUMP, Bump, Shown};
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Side, UnitId};
 use crate::grid::Dir;
 use crate::rules::TurnState;
@@ -135,18 +135,33 @@ fn move_units(
     time: Res<Time>,
     shown: Option<Res<Shown>>,
     grid: Option<Res<Grid>>,
-    mut sprites: Query<(&UnitSprite, &mut Transform, &Children)>,
+    mut sprites: Query<(
+        Entity,
+        &UnitSprite,
+        &mut Transform,
+        &Children,
+        Option<&mut Bump>,
+    )>,
     mut parts: Query<(&Part, &mut Transform), Without<UnitSprite>>,
+    mut commands: Commands,
 ) {
     let (Some(shown), Some(grid)) = (shown, grid) else {
         return;
     };
     let step = (time.delta_secs() * 14.0).min(1.0);
-    for (sprite, mut t, children) in &mut sprites {
+    for (entity, sprite, mut t, children, bump) in &mut sprites {
         let Some(u) = shown.board.unit(sprite.0) else {
             continue;
         };
-        let target = grid.world(u.at).extend(UNIT_Z);
+        let mut target = grid.world(u.at).extend(UNIT_Z);
+        if let Some(mut b) = bump {
+            b.age += time.delta_secs();
+            let reach = (b.age / BUMP * std::f32::consts::PI).sin().max(0.0) * TILE * 0.3;
+            target += (b.toward * reach).extend(0.0);
+            if b.age >= BUMP {
+                commands.entity(entity).remove::<Bump>();
+            }
+        }
         t.translation = t.translation.lerp(target, step);
         let (offset, rotation) = facing_marker(u.facing);
         for child in children.iter() {
