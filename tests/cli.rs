@@ -133,3 +133,21 @@ fn unusual_but_playable_values_are_warnings() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn play_without_a_display_says_so_in_one_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["play", "levels/ford.ron"])
+        .current_dir(root())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "no display is a failure");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    assert!(
+        err.contains("sim") && err.contains("replay") && !err.contains("panicked"),
+        "{err}"
+    );
+}

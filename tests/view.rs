@@ -153,3 +153,37 @@ fn y_answers_a_reaction_question_of_a_human_unit() {
     );
     assert!(skirmish::rules::CombatLog::of(app.world()).contains("Hero reacts to Orc leaving"));
 }
+
+#[test]
+fn tab_selects_your_unit_and_shift_y_answers_for_the_battle() {
+    use skirmish::view::input::{AutoAnswers, Selected};
+    let mut app = app();
+    press(&mut app, Pos::new(1, 1), None, Some(KeyCode::Tab));
+    assert_eq!(
+        app.world().resource::<Selected>().0,
+        unit_named(app.world(), "Hero")
+    );
+    press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
+    skirmish::save::play(
+        app.world_mut(),
+        Command::Move {
+            unit: "Orc".into(),
+            to: Pos::new(7, 1),
+            path: None,
+        },
+    )
+    .unwrap();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ShiftLeft);
+    press(&mut app, Pos::new(7, 1), None, Some(KeyCode::KeyY));
+    assert_eq!(app.world().resource::<AutoAnswers>().0, vec![(0, true)]);
+    assert_eq!(
+        last_command(&app),
+        Some(Command::React {
+            unit: "Hero".into(),
+            take: true
+        })
+    );
+}

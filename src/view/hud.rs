@@ -28,13 +28,14 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The combat log panel is open (`L` toggles it).
+/// The combat log panel: open (`L` toggles it), and how many lines back
+/// from the newest it is scrolled (`PageUp`, `PageDown`, `End`).
 #[derive(Resource, Clone, Copy, Debug)]
-pub struct LogOpen(pub bool);
+pub struct LogOpen(pub bool, pub usize);
 
 impl Default for LogOpen {
     fn default() -> Self {
-        Self(true)
+        Self(true, 0)
     }
 }
 
@@ -286,23 +287,45 @@ fn show_log(
         }
     }
     let Some(shown) = shown else { return };
-    if !shown.is_changed() {
+    let len = shown.log.len();
+    let scrolled = if keys.just_pressed(KeyCode::PageUp) {
+        open.1 = (open.1 + LOG_LINES / 2).min(len.saturating_sub(LOG_LINES));
+        true
+    } else if keys.just_pressed(KeyCode::PageDown) {
+        open.1 = open.1.saturating_sub(LOG_LINES / 2);
+        true
+    } else if keys.just_pressed(KeyCode::End) {
+        open.1 = 0;
+        true
+    } else {
+        false
+    };
+    if !shown.is_changed() && !scrolled {
         return;
     }
     if let Ok(mut t) = log.single_mut() {
-        let from = shown.log.len().saturating_sub(LOG_LINES);
-        t.0 = screen_text(&shown.log[from..].join("\n"));
+        let to = len.saturating_sub(open.1);
+        let from = to.saturating_sub(LOG_LINES);
+        let mut text = shown.log[from..to].join("\n");
+        if open.1 > 0 {
+            text += &format!("\n({} newer lines: PageDown, End)", open.1);
+        }
+        t.0 = screen_text(&text);
     }
 }
 
-fn show_hover(hover: Res<Hover>, mut text: Query<&mut Text, With<HoverText>>) {
-    if !hover.is_changed() {
-        return;
+fn show_hover(world: &mut World) {
+    let hover = world.resource::<Hover>();
+    let mut lines = vec![];
+    if let Some(line) = super::input::selected_line(world) {
+        lines.push(line);
     }
-    let Ok(mut t) = text.single_mut() else { return };
-    let mut lines = hover.lines.clone();
+    lines.extend(hover.lines.iter().cloned());
     if let Some(r) = &hover.refusal {
         lines.push(format!("Refused: {r}"));
+    }
+    if let Some(n) = &hover.note {
+        lines.push(n.clone());
     }
     if !hover.actions.is_empty() {
         lines.push(format!("Now: {}", hover.actions.join(" · ")));
@@ -311,7 +334,8 @@ fn show_hover(hover: Res<Hover>, mut text: Query<&mut Text, With<HoverText>>) {
         "Space: skip animations · +/-: speed · L: log · F5 save · F9 load · arrows/WASD, wheel: camera"
             .into(),
     );
-    t.0 = screen_text(&lines.join("\n"));
+    let text = screen_text(&lines.join("\n"));
+    set_text::<HoverText>(world, text);
 }
 
 /// The reaction question (R8) of a human's unit, and the end of the battle.
@@ -330,8 +354,28 @@ fn show_prompt(world: &mut World) {
     }
 }
 
+/// The odds of `reactor`'s reactive attack on `provoker` where it stands
+/// (R8.1), from the rules' preview.
+fn reaction_odds(world: &mut World, reactor: Entity, provoker: Entity) -> Option<String> {
+    use crate::battle::GridPos;
+    use crate::rules::modifiers::{AttackDraft, AttackMode};
+    let (from, to) = (
+        world.get::<GridPos>(reactor)?.0,
+        world.get::<GridPos>(provoker)?.0,
+    );
+    let weapon = crate::rules::threat::melee_weapon_for(world, reactor, from.distance(to))?;
+    let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from, to);
+    draft.reaction = true;
+    let p = crate::rules::preview::preview_attack(world, draft).ok()?;
+    Some(format!(
+        "{:.0}% to hit, {:.1} damage expected",
+        p.hit * 100.0,
+        p.expected_damage
+    ))
+}
+
 /// The prompt's text: a human's reaction question, or the end screen.
-fn prompt_text(world: &World) -> String {
+fn prompt_text(world: &mut World) -> String {
     let mut text = String::new();
     if let Some(asked) = human_asked(world) {
         let d = world.resource::<Decisions>();
@@ -345,8 +389,14 @@ fn prompt_text(world: &World) -> String {
             .first()
             .map(|(_, t)| t.describe())
             .unwrap_or_default();
+        let odds = world
+            .resource::<TurnState>()
+            .current
+            .and_then(|p| reaction_odds(world, asked, p))
+            .unwrap_or_default();
         text = format!(
-            "{} may strike {provoker} {what} (reactive attack, R8.1)\nY: strike   N: let it pass",
+            "{} may strike {provoker} {what} (reactive attack, R8.1): {odds}\n\
+             Y: strike   N: let it pass   Shift+Y / Shift+N: always / never this battle",
             name_of(world, asked)
         );
     } else if let Some(outcome) = &world.resource::<TurnState>().outcome

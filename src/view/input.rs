@@ -8,8 +8,10 @@
 //! `C` Charge the hovered enemy, `T` throw at the hovered tile or unit, `P`
 //! pick up, `H` drink a potion, `K` stabilize the hovered ally, `Q` Power
 //! Attack / Deadly Aim and `Z` Lunge at the hovered enemy, `V` Cleave it,
-//! `Y`/`N` answer a reaction question. The action bar lists the ones the
-//! rules allow now.
+//! `Y`/`N` answer a reaction question (`Shift+Y`/`Shift+N`: always / never
+//! for that side this battle). `Tab` cycles the selection through your
+//! units; a click on one selects it. The action bar lists what the rules
+//! allow now.
 //!
 //! The systems that turn input into commands read only [`CursorTile`] and
 //! Bevy's `ButtonInput`s, so tests drive them without a window.
@@ -37,6 +39,8 @@ pub(super) fn plugin(app: &mut App) {
 pub fn input_plugin(app: &mut App) {
     app.init_resource::<CursorTile>()
         .init_resource::<Hover>()
+        .init_resource::<Selected>()
+        .init_resource::<AutoAnswers>()
         .init_resource::<Highlights>()
         .add_systems(
             Update,
@@ -45,6 +49,17 @@ pub fn input_plugin(app: &mut App) {
                 .in_set(super::ViewSystems::Act),
         );
 }
+
+/// The unit whose details the player looks at (`Tab`, or a click on one of
+/// theirs); the acting unit when none is chosen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selected(pub Option<Entity>);
+
+/// Standing answers to reaction questions, by side, for this battle
+/// (`Shift+Y` always, `Shift+N` never): the view answers for the player
+/// with `React` commands, as the player would.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AutoAnswers(pub Vec<(usize, bool)>);
 
 /// The tile under the cursor, if any.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,6 +72,8 @@ pub struct Hover {
     pub lines: Vec<String>,
     /// The last refused command, with its rule and reason.
     pub refusal: Option<String>,
+    /// A note for the player (saved, loaded).
+    pub note: Option<String>,
     /// What the acting unit may do now (from the rules' legal commands),
     /// each with its key and rule.
     pub actions: Vec<String>,
@@ -134,6 +151,16 @@ pub fn command_for(
 ) -> Option<Command> {
     if let Some(asked) = human_asked(world) {
         let unit = name_of(world, asked);
+        let side = world.get::<Side>(asked).map(|s| s.0);
+        let standing = world
+            .resource::<AutoAnswers>()
+            .0
+            .iter()
+            .find(|(s, _)| Some(*s) == side)
+            .map(|(_, take)| *take);
+        if let Some(take) = standing {
+            return Some(Command::React { unit, take });
+        }
         if keys.just_pressed(KeyCode::KeyY) {
             return Some(Command::React { unit, take: true });
         }
@@ -275,6 +302,8 @@ fn ground_objects(world: &World) -> Vec<(String, Pos)> {
 /// for the screen (the rules tell it as an event too).
 fn send_player_commands(world: &mut World) {
     let tile = world.resource::<CursorTile>().0;
+    choose_standing_answer(world);
+    select_units(world, tile);
     let command = {
         let mouse = world.resource::<ButtonInput<MouseButton>>();
         let keys = world.resource::<ButtonInput<KeyCode>>();
@@ -435,4 +464,87 @@ fn hover_lines(
         marks.insert(tile, Color::srgba(0.6, 0.6, 0.6, 0.35));
     }
     lines
+}
+
+/// `Shift+Y` / `Shift+N` while a unit of a human side is asked: that side
+/// always / never takes its reactions for the rest of the battle.
+fn choose_standing_answer(world: &mut World) {
+    let Some(asked) = human_asked(world) else {
+        return;
+    };
+    let keys = world.resource::<ButtonInput<KeyCode>>();
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let take = match (
+        keys.just_pressed(KeyCode::KeyY),
+        keys.just_pressed(KeyCode::KeyN),
+    ) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => return,
+    };
+    if let (true, Some(side)) = (shift, world.get::<Side>(asked).map(|s| s.0)) {
+        let mut auto = world.resource_mut::<AutoAnswers>();
+        auto.0.retain(|(s, _)| *s != side);
+        auto.0.push((side, take));
+    }
+}
+
+/// `Tab` cycles through the player's living units; a left click on one of
+/// them selects it.
+fn select_units(world: &mut World, tile: Option<Pos>) {
+    let Some(players) = world.get_resource::<Players>().cloned() else {
+        return;
+    };
+    let mine: Vec<Entity> = units(world)
+        .into_iter()
+        .filter(|e| {
+            !out_of_action(world, *e)
+                && world
+                    .get::<Side>(*e)
+                    .is_some_and(|s| players.of(s.0).is_none())
+        })
+        .collect();
+    let keys = world.resource::<ButtonInput<KeyCode>>();
+    let mouse = world.resource::<ButtonInput<MouseButton>>();
+    let current = world.resource::<Selected>().0;
+    let chosen = if keys.just_pressed(KeyCode::Tab) && !mine.is_empty() {
+        let i = current
+            .and_then(|c| mine.iter().position(|e| *e == c))
+            .map_or(0, |i| (i + 1) % mine.len());
+        Some(mine[i])
+    } else if mouse.just_pressed(MouseButton::Left) {
+        tile.and_then(|t| unit_at(world, t))
+            .filter(|u| mine.contains(u))
+    } else {
+        None
+    };
+    if chosen.is_some() {
+        world.resource_mut::<Selected>().0 = chosen;
+    }
+}
+
+/// What the selected unit (else the acting one) is: its numbers and gear.
+pub fn selected_line(world: &World) -> Option<String> {
+    let unit = world
+        .resource::<Selected>()
+        .0
+        .or(world.resource::<TurnState>().current)?;
+    let stats = world.get::<crate::battle::Stats>(unit)?;
+    let hp = world.get::<Health>(unit)?;
+    let ar = world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
+    let stamina = world.get::<crate::battle::Stamina>(unit).map_or(0, |s| s.0);
+    let inv = world.get::<Inventory>(unit)?;
+    let t = &stats.template;
+    Some(format!(
+        "{} ({}): HP {}/{} AR {ar} stamina {stamina} | MB {} STR {} DEX {} speed {} | {}",
+        name_of(world, unit),
+        stats.kind,
+        hp.hp,
+        hp.max,
+        t.mb,
+        t.str,
+        t.dex,
+        t.speed,
+        inv.weapons.join(", ")
+    ))
 }

@@ -167,7 +167,7 @@ pub(super) fn save_and_load(world: &mut World) {
             Ok(()) => format!("saved to {SAVE_FILE} (F9 loads it)"),
             Err(e) => format!("cannot save: {e}"),
         };
-        world.resource_mut::<super::input::Hover>().refusal = Some(note);
+        world.resource_mut::<super::input::Hover>().note = Some(note);
     }
     if load {
         let loaded = std::fs::read(SAVE_FILE)
@@ -186,6 +186,6 @@ pub(super) fn save_and_load(world: &mut World) {
             Ok(_) => format!("{SAVE_FILE} is a save of another level"),
             Err(e) => e,
         };
-        world.resource_mut::<super::input::Hover>().refusal = Some(note);
+        world.resource_mut::<super::input::Hover>().note = Some(note);
     }
 }
