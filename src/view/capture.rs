@@ -24,6 +24,9 @@ struct Capture {
     frames: u32,
     /// Frames since the screenshot was asked for.
     asked: Option<u32>,
+    /// Frames in a row the picture has been ready (the UI lays out a frame
+    /// late).
+    ready: u32,
     /// Frame times measured, in milliseconds.
     times: Vec<f64>,
 }
@@ -57,9 +60,10 @@ fn take_screenshot(world: &mut World) {
     };
     let mut capture = world.resource_mut::<Capture>();
     capture.frames += 1;
+    capture.ready = if ready { capture.ready + 1 } else { 0 };
     match capture.asked {
         None => {
-            if capture.frames > WARM_UP && ready {
+            if capture.frames > WARM_UP && capture.ready > 5 {
                 capture.asked = Some(0);
                 let _ = std::fs::remove_file(&path);
                 world

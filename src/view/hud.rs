@@ -54,6 +54,16 @@ struct HoverText;
 #[derive(Component)]
 struct Prompt;
 
+/// The end screen's buttons: what each does.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum EndButton {
+    Again,
+    Menu,
+}
+
+#[derive(Component)]
+struct EndButtons;
+
 /// Width of the log panel, in pixels.
 const LOG_WIDTH: f32 = 400.0;
 /// Lines of the log shown.
@@ -141,6 +151,37 @@ fn spawn_hud(mut commands: Commands) {
         },
         panel(),
     ));
+    commands
+        .spawn((
+            EndButtons,
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(290),
+                left: px(240),
+                column_gap: px(16),
+                ..default()
+            },
+            Visibility::Hidden,
+        ))
+        .with_children(|row| {
+            for (button, label) in [
+                (EndButton::Again, "Play again (F2)"),
+                (EndButton::Menu, "Level menu (M)"),
+            ] {
+                row.spawn((
+                    Button,
+                    button,
+                    Node {
+                        padding: UiRect::axes(px(16), px(10)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.2, 0.3, 0.45)),
+                ))
+                .with_children(|b| {
+                    b.spawn((Text::new(label), text(18.0, Color::WHITE)));
+                });
+            }
+        });
     commands.spawn((
         Prompt,
         Text::new(""),
@@ -439,7 +480,7 @@ fn summary(world: &World, outcome: &Outcome) -> String {
             mine.len()
         );
     }
-    out + "F2: play this level again   M: the level menu"
+    out
 }
 
 /// At the end of a battle: `F2` plays the level again, `M` opens the level
@@ -448,14 +489,32 @@ fn summary(world: &World, outcome: &Outcome) -> String {
 fn leave_battle(
     keys: Res<ButtonInput<KeyCode>>,
     turn: Res<TurnState>,
+    playback: Res<Playback>,
+    pressed: Query<(&Interaction, &EndButton), Changed<Interaction>>,
+    mut shown: Query<&mut Visibility, With<EndButtons>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if turn.outcome.is_none() {
+    let over = turn.outcome.is_some() && playback.idle();
+    if let Ok(mut v) = shown.single_mut() {
+        let want = if over {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *v != want {
+            *v = want;
+        }
+    }
+    if !over {
         return;
     }
-    let args: Vec<String> = if keys.just_pressed(KeyCode::F2) {
+    let clicked = pressed
+        .iter()
+        .find(|(i, _)| **i == Interaction::Pressed)
+        .map(|(_, b)| *b);
+    let args: Vec<String> = if keys.just_pressed(KeyCode::F2) || clicked == Some(EndButton::Again) {
         std::env::args().skip(1).collect()
-    } else if keys.just_pressed(KeyCode::KeyM) {
+    } else if keys.just_pressed(KeyCode::KeyM) || clicked == Some(EndButton::Menu) {
         vec![]
     } else {
         return;
