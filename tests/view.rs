@@ -187,3 +187,110 @@ fn tab_selects_your_unit_and_shift_y_answers_for_the_battle() {
         })
     );
 }
+
+/// A whole battle on the ford, the Wardens played with clicks and keys
+/// only (a simple player: strike an enemy in reach, else walk toward the
+/// nearest, else end the turn; take every reaction), the Raiders by the
+/// AI: it reaches its end.
+#[test]
+fn a_whole_battle_is_played_with_the_mouse() {
+    use skirmish::ai::next_command;
+    use skirmish::battle::{Dead, Side};
+    use skirmish::rules::movement::{reachable, view_for};
+    use skirmish::rules::{check, units};
+    use skirmish::view::input::{human_asked, human_to_act};
+    let level = crate::common::level("ford.ron");
+    let mut app = headless_app_with(&level, Dice::seeded(11), None);
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>();
+    input_plugin(&mut app);
+    let players = Players::for_level(&level, &Profiles::shipped());
+    players.clone().install(app.world_mut());
+    let mut clicks = 0;
+    for _ in 0..4000 {
+        if app.world().resource::<TurnState>().outcome.is_some() {
+            break;
+        }
+        if human_asked(app.world()).is_some() {
+            press(&mut app, Pos::new(0, 0), None, Some(KeyCode::KeyY));
+            continue;
+        }
+        let Some(me) = human_to_act(app.world()) else {
+            let world = app.world_mut();
+            let command = next_command(world, &players).expect("the AI acts");
+            if skirmish::save::play(world, command).is_err() {
+                skirmish::save::play(world, Command::EndTurn).unwrap();
+            }
+            continue;
+        };
+        let world = app.world_mut();
+        let my_side = world.get::<Side>(me).unwrap().0;
+        let here = world.get::<GridPos>(me).unwrap().0;
+        let enemies: Vec<(Entity, Pos)> = units(world)
+            .into_iter()
+            .filter(|e| {
+                world.get::<Side>(*e).unwrap().0 != my_side && !world.entity(*e).contains::<Dead>()
+            })
+            .map(|e| (e, world.get::<GridPos>(e).unwrap().0))
+            .collect();
+        let name = skirmish::rules::name_of(world, me);
+        // Strike if some enemy can be attacked from here.
+        let target = enemies.iter().find(|(e, _)| {
+            let target = skirmish::rules::name_of(world, *e);
+            check(
+                world,
+                Command::Attack {
+                    unit: name.clone(),
+                    target,
+                    weapon: None,
+                    power: 0,
+                    lunge: false,
+                },
+            )
+            .is_ok()
+        });
+        let before = app
+            .world()
+            .get_resource::<History>()
+            .map_or(0, |h| h.0.len());
+        if let Some((_, at)) = target {
+            press(&mut app, *at, Some(MouseButton::Left), None);
+        } else {
+            // Walk to the reachable tile nearest an enemy, if that is closer.
+            let world = app.world_mut();
+            let (map, occ, _) = view_for(world, me);
+            let speed = skirmish::rules::speed_of(world, me);
+            let near = |p: Pos| {
+                enemies
+                    .iter()
+                    .map(|(_, e)| p.distance(*e))
+                    .min()
+                    .unwrap_or(0)
+            };
+            let best = reachable(&map.map, &occ, here, speed)
+                .into_keys()
+                .min_by_key(|p| (near(*p), p.y, p.x))
+                .filter(|p| near(*p) < near(here));
+            match best {
+                Some(tile) => press(&mut app, tile, Some(MouseButton::Left), None),
+                None => press(&mut app, here, None, Some(KeyCode::KeyE)),
+            }
+        }
+        let after = app
+            .world()
+            .get_resource::<History>()
+            .map_or(0, |h| h.0.len());
+        if after == before {
+            // The click was refused (no AP left, say): end the turn.
+            press(&mut app, here, None, Some(KeyCode::KeyE));
+        }
+        clicks += 1;
+    }
+    assert!(
+        app.world().resource::<TurnState>().outcome.is_some(),
+        "the battle ended"
+    );
+    let rounds = app.world().resource::<TurnState>().round;
+    eprintln!("whole battle: {clicks} inputs, {rounds} rounds");
+    assert!(clicks > 20, "the human side played ({clicks} inputs)");
+}
