@@ -294,3 +294,27 @@ fn a_whole_battle_is_played_with_the_mouse() {
     eprintln!("whole battle: {clicks} inputs, {rounds} rounds");
     assert!(clicks > 20, "the human side played ({clicks} inputs)");
 }
+
+#[test]
+fn the_throw_button_aims_and_the_next_click_picks_the_target() {
+    use skirmish::view::input::{Action, Aiming, Clicked};
+    let mut app = app();
+    app.world_mut().resource_mut::<Clicked>().0 = Some(Action::Throw);
+    press(&mut app, Pos::new(2, 1), None, None);
+    assert_eq!(app.world().resource::<Aiming>().0, Some(Action::Throw));
+    assert_eq!(
+        last_command(&app),
+        None,
+        "a button that aims sends nothing yet"
+    );
+    press(&mut app, Pos::new(5, 1), Some(MouseButton::Left), None);
+    assert!(
+        matches!(
+            last_command(&app),
+            Some(Command::Throw { at: skirmish::rules::ThrowTarget::Unit(ref t), .. }) if t == "Orc"
+        ),
+        "{:?}",
+        last_command(&app)
+    );
+    assert_eq!(app.world().resource::<Aiming>().0, None);
+}

@@ -5,7 +5,7 @@
 //! the arrow keys, WASD or a middle-button drag, and zooms with the wheel.
 
 use super::coords::Grid;
-use super::input::{Hover, human_asked};
+use super::input::{Action, Aiming, Clicked, Hover, human_asked};
 use super::playback::{Playback, Shown};
 use crate::ai::Players;
 use crate::battle::{ActionPoints, Reactions, Side, Tally};
@@ -23,6 +23,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 move_camera.in_set(super::ViewSystems::Input),
                 (show_turn_bar, show_log, show_hover, show_prompt).in_set(super::ViewSystems::Draw),
+                (build_action_bar, press_action_buttons)
+                    .chain()
+                    .in_set(super::ViewSystems::Input),
                 leave_battle.in_set(super::ViewSystems::Input),
             ),
         );
@@ -63,6 +66,18 @@ enum EndButton {
 
 #[derive(Component)]
 struct EndButtons;
+
+/// The row of action buttons.
+#[derive(Component)]
+struct ActionBar;
+
+/// The line under the action bar: the hovered button's rule, or what an
+/// aimed action waits for.
+#[derive(Component)]
+struct Tooltip;
+
+/// Height of the turn bar and the action bar above the map, in pixels.
+const TOP: f32 = 104.0;
 
 /// Width of the log panel, in pixels.
 const LOG_WIDTH: f32 = 400.0;
@@ -151,6 +166,28 @@ fn spawn_hud(mut commands: Commands) {
         },
         panel(),
     ));
+    commands.spawn((
+        ActionBar,
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(54),
+            left: px(4),
+            column_gap: px(4),
+            ..default()
+        },
+    ));
+    commands.spawn((
+        Tooltip,
+        Text::new(""),
+        text(13.0, Color::srgb(1.0, 0.95, 0.7)),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(84),
+            left: px(6),
+            max_width: px(860),
+            ..default()
+        },
+    ));
     commands
         .spawn((
             EndButtons,
@@ -204,12 +241,12 @@ fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Ca
         return;
     };
     let (w, h) = (super::WINDOW.0 as f32, super::WINDOW.1 as f32);
-    let free = Vec2::new(w - LOG_WIDTH - 20.0, h - 52.0 - 110.0);
+    let free = Vec2::new(w - LOG_WIDTH - 20.0, h - TOP - 110.0);
     let scale = (grid.extent() / free).max_element().max(0.25);
     t.scale = Vec3::new(scale, scale, 1.0);
     // Centre the map in the free area: left of the log, between the bars.
     t.translation.x = (LOG_WIDTH / 2.0) * scale;
-    t.translation.y = ((110.0 - 52.0) / 2.0) * -scale;
+    t.translation.y = ((110.0 - TOP) / 2.0) * -scale;
 }
 
 fn move_camera(
@@ -368,9 +405,6 @@ fn show_hover(world: &mut World) {
     if let Some(n) = &hover.note {
         lines.push(n.clone());
     }
-    if !hover.actions.is_empty() {
-        lines.push(format!("Now: {}", hover.actions.join(" · ")));
-    }
     lines.push(
         "Space: skip animations · +/-: speed · L: log · F5 save · F9 load · arrows/WASD, wheel: camera"
             .into(),
@@ -526,5 +560,86 @@ fn leave_battle(
             exit.write(AppExit::Success);
         }
         Err(e) => error!("cannot start skirmish again: {e}"),
+    }
+}
+
+/// The action bar: a button per action the rules allow the acting unit now
+/// (rebuilt only when that list changes).
+fn build_action_bar(
+    hover: Res<Hover>,
+    bar: Query<(Entity, Option<&Children>), With<ActionBar>>,
+    mut shown: Local<Vec<Action>>,
+    mut commands: Commands,
+) {
+    if *shown == hover.actions {
+        return;
+    }
+    *shown = hover.actions.clone();
+    let Ok((bar, children)) = bar.single() else {
+        return;
+    };
+    for child in children.into_iter().flatten() {
+        commands.entity(*child).despawn();
+    }
+    commands.entity(bar).with_children(|row| {
+        for &action in &hover.actions {
+            row.spawn((
+                Button,
+                ActionButton(action),
+                Node {
+                    padding: UiRect::axes(px(8), px(4)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.18, 0.22, 0.3)),
+            ))
+            .with_children(|b| {
+                b.spawn((Text::new(action.label()), text(13.0, Color::WHITE)));
+            });
+        }
+    });
+}
+
+/// An action's button.
+#[derive(Component, Clone, Copy)]
+struct ActionButton(Action);
+
+/// Hovering a button shows its rule; pressing it acts (or aims).
+fn press_action_buttons(
+    buttons: Query<(&Interaction, &ActionButton)>,
+    mut colors: Query<(&Interaction, &mut BackgroundColor), With<ActionButton>>,
+    aiming: Res<Aiming>,
+    mut clicked: ResMut<Clicked>,
+    mut tooltip: Query<&mut Text, With<Tooltip>>,
+) {
+    let mut tip = String::new();
+    for (interaction, button) in &buttons {
+        match interaction {
+            Interaction::Pressed => {
+                clicked.0 = Some(button.0);
+                tip = button.0.tooltip().to_string();
+            }
+            Interaction::Hovered => tip = button.0.tooltip().to_string(),
+            Interaction::None => {}
+        }
+    }
+    for (interaction, mut color) in &mut colors {
+        color.0 = match interaction {
+            Interaction::None => Color::srgb(0.18, 0.22, 0.3),
+            _ => Color::srgb(0.3, 0.38, 0.52),
+        };
+    }
+    if let Some(a) = aiming.0
+        && tip.is_empty()
+    {
+        tip = format!(
+            "{}: click a target on the map (right click or Esc cancels). {}",
+            a.label(),
+            a.tooltip()
+        );
+    }
+    if let Ok(mut t) = tooltip.single_mut()
+        && t.0 != tip
+    {
+        t.0 = screen_text(&tip);
     }
 }

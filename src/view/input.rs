@@ -41,6 +41,8 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<Hover>()
         .init_resource::<Selected>()
         .init_resource::<AutoAnswers>()
+        .init_resource::<Aiming>()
+        .init_resource::<Clicked>()
         .init_resource::<Highlights>()
         .add_systems(
             Update,
@@ -74,9 +76,8 @@ pub struct Hover {
     pub refusal: Option<String>,
     /// A note for the player (saved, loaded).
     pub note: Option<String>,
-    /// What the acting unit may do now (from the rules' legal commands),
-    /// each with its key and rule.
-    pub actions: Vec<String>,
+    /// What the acting unit may do now (from the rules' legal commands).
+    pub actions: Vec<Action>,
     /// What the preview was computed for: (tile, unit, events seen).
     key: Option<(Option<Pos>, Option<Entity>, usize)>,
 }
@@ -142,6 +143,158 @@ pub fn unit_at(world: &World, tile: Pos) -> Option<Entity> {
     })
 }
 
+/// What the player can ask for besides a click on the map: each has a key
+/// and a button in the action bar; the aimed ones take the hovered (or
+/// next clicked) tile or unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// End the turn.
+    EndTurn,
+    /// Step one tile.
+    Step,
+    /// Charge an enemy.
+    Charge,
+    /// Power Attack / Deadly Aim with every point allowed.
+    PowerAttack,
+    /// Lunge.
+    Lunge,
+    /// Cleave after a melee hit.
+    Cleave,
+    /// Throw at a tile or unit.
+    Throw,
+    /// Defend.
+    Defend,
+    /// Ready the shield.
+    ReadyShield,
+    /// Stand up.
+    StandUp,
+    /// Stabilize a dying ally.
+    Stabilize,
+    /// Pick up an object.
+    PickUp,
+    /// Drink a potion.
+    Potion,
+}
+
+impl Action {
+    /// Every action, in the action bar's order.
+    pub const ALL: [Action; 13] = [
+        Action::Step,
+        Action::Charge,
+        Action::PowerAttack,
+        Action::Lunge,
+        Action::Cleave,
+        Action::Throw,
+        Action::Defend,
+        Action::ReadyShield,
+        Action::StandUp,
+        Action::Stabilize,
+        Action::PickUp,
+        Action::Potion,
+        Action::EndTurn,
+    ];
+
+    /// Its key.
+    pub fn key(self) -> KeyCode {
+        match self {
+            Action::EndTurn => KeyCode::KeyE,
+            Action::Step => KeyCode::KeyX,
+            Action::Charge => KeyCode::KeyC,
+            Action::PowerAttack => KeyCode::KeyQ,
+            Action::Lunge => KeyCode::KeyZ,
+            Action::Cleave => KeyCode::KeyV,
+            Action::Throw => KeyCode::KeyT,
+            Action::Defend => KeyCode::KeyG,
+            Action::ReadyShield => KeyCode::KeyR,
+            Action::StandUp => KeyCode::KeyU,
+            Action::Stabilize => KeyCode::KeyK,
+            Action::PickUp => KeyCode::KeyP,
+            Action::Potion => KeyCode::KeyH,
+        }
+    }
+
+    /// The button's label: key and name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::EndTurn => "E End turn",
+            Action::Step => "X Step",
+            Action::Charge => "C Charge",
+            Action::PowerAttack => "Q Power",
+            Action::Lunge => "Z Lunge",
+            Action::Cleave => "V Cleave",
+            Action::Throw => "T Throw",
+            Action::Defend => "G Defend",
+            Action::ReadyShield => "R Shield",
+            Action::StandUp => "U Stand",
+            Action::Stabilize => "K Stabilize",
+            Action::PickUp => "P Pick up",
+            Action::Potion => "H Potion",
+        }
+    }
+
+    /// The tooltip: what the rules say it does, with the rule.
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Action::EndTurn => "End the turn; unused AP are lost (R3.1, R2.4)",
+            Action::Step => {
+                "1 AP: move exactly one tile, never into difficult terrain; never provokes (R3.1, R8.2)"
+            }
+            Action::Charge => {
+                "2 AP: a straight run of 2+ tiles, then a melee attack at +1 advantage; melee against you +1 advantage until your turn (R4.7)"
+            }
+            Action::PowerAttack => {
+                "Power Attack / Deadly Aim: +2 to hit per stamina, up to MB (R7.8)"
+            }
+            Action::Lunge => {
+                "Lunge: 1 stamina, +1 reach for this attack; melee against you +1 advantage until your turn (R7.8)"
+            }
+            Action::Cleave => {
+                "Cleave: 1 stamina, after a melee hit strike another enemy next to the first (R7.8)"
+            }
+            Action::Throw => "1 AP: throw at a unit or a tile; a miss scatters by d8 (R9.1, R9.3)",
+            Action::Defend => {
+                "1 AP: +MB to DV until your next turn; no more attacks this turn (R4.6)"
+            }
+            Action::ReadyShield => {
+                "1 AP: the shield's DV until your next turn, not from the rear (R4.6, R4.3)"
+            }
+            Action::StandUp => "1 AP: stand up from prone; provokes (R4.8, R8.2)",
+            Action::Stabilize => {
+                "1 AP: d20 + WIS + Medicine vs 15 to stop an adjacent ally dying (R10.4)"
+            }
+            Action::PickUp => {
+                "1 AP: pick up an object in or next to your tile; provokes (R9.5, R8.2)"
+            }
+            Action::Potion => {
+                "Free action: drink a potion; 1 AP to give it to an adjacent ally (R10.5, R3.1)"
+            }
+        }
+    }
+
+    /// It needs a tile or a unit: the hovered one, or the next clicked.
+    pub fn aimed(self) -> bool {
+        matches!(
+            self,
+            Action::Step
+                | Action::Charge
+                | Action::PowerAttack
+                | Action::Lunge
+                | Action::Cleave
+                | Action::Throw
+                | Action::Stabilize
+        )
+    }
+}
+
+/// An aimed action chosen from the action bar, waiting for its target:
+/// the next left click on the map (a right click cancels).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Aiming(pub Option<Action>);
+
+/// An action button clicked this frame.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clicked(pub Option<Action>);
+
 /// The command a click or key means now, if any.
 pub fn command_for(
     world: &World,
@@ -170,81 +323,26 @@ pub fn command_for(
         return None;
     }
     let me = human_to_act(world)?;
+    let aiming = world.get_resource::<Aiming>().and_then(|a| a.0);
+    let action = Action::ALL
+        .into_iter()
+        .find(|a| keys.just_pressed(a.key()))
+        .or_else(|| keys.just_pressed(KeyCode::Enter).then_some(Action::EndTurn))
+        .or_else(|| {
+            world
+                .get_resource::<Clicked>()
+                .and_then(|c| c.0)
+                .filter(|a| !a.aimed())
+        })
+        .or_else(|| aiming.filter(|_| mouse.just_pressed(MouseButton::Left)));
+    if let Some(action) = action {
+        return action_command(world, me, action, tile);
+    }
     let unit = name_of(world, me);
-    let target = tile.and_then(|t| unit_at(world, t));
-    let enemy = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
-    let named = |e: Entity| name_of(world, e);
-    if keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter) {
-        return Some(Command::EndTurn);
-    }
-    if keys.just_pressed(KeyCode::KeyG) {
-        return Some(Command::Defend { unit });
-    }
-    if keys.just_pressed(KeyCode::KeyR) {
-        return Some(Command::ReadyShield { unit });
-    }
-    if keys.just_pressed(KeyCode::KeyU) {
-        return Some(Command::StandUp { unit });
-    }
-    if keys.just_pressed(KeyCode::KeyH) {
-        return Some(Command::DrinkPotion { unit, target: None });
-    }
-    if keys.just_pressed(KeyCode::KeyP) {
-        let at = world.get::<GridPos>(me)?.0;
-        let item = ground_objects(world)
-            .into_iter()
-            .find(|(_, p)| p.chebyshev(at) <= 1)?
-            .0;
-        return Some(Command::PickUp { unit, item });
-    }
     let tile = tile?;
-    if keys.just_pressed(KeyCode::KeyX) {
-        return Some(Command::Step { unit, to: tile });
-    }
-    if keys.just_pressed(KeyCode::KeyC) {
-        return enemy.map(|t| Command::Charge {
-            unit,
-            target: named(t),
-        });
-    }
-    if keys.just_pressed(KeyCode::KeyV) {
-        return enemy.map(|t| Command::Cleave {
-            unit,
-            target: named(t),
-        });
-    }
-    if keys.just_pressed(KeyCode::KeyK) {
-        return target.map(|t| Command::Stabilize {
-            unit,
-            target: named(t),
-        });
-    }
-    if keys.just_pressed(KeyCode::KeyQ) || keys.just_pressed(KeyCode::KeyZ) {
-        let lunge = keys.just_pressed(KeyCode::KeyZ);
-        // Power Attack / Deadly Aim with every point the rules allow: MB,
-        // and the stamina left (R7.8).
-        let mb = world
-            .get::<crate::battle::Stats>(me)
-            .map_or(0, |s| s.template.mb);
-        let stamina = world.get::<crate::battle::Stamina>(me).map_or(0, |s| s.0);
-        let power = if lunge { 0 } else { mb.min(stamina).max(1) };
-        return enemy.map(|t| Command::Attack {
-            unit,
-            target: named(t),
-            weapon: None,
-            power,
-            lunge,
-        });
-    }
-    if keys.just_pressed(KeyCode::KeyT) {
-        let item = throwable(world, me)?;
-        let at = match target {
-            Some(t) => ThrowTarget::Unit(named(t)),
-            None => ThrowTarget::Tile(tile),
-        };
-        return Some(Command::Throw { unit, item, at });
-    }
-    if mouse.just_pressed(MouseButton::Right) {
+    let target = unit_at(world, tile);
+    let enemy = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
+    if mouse.just_pressed(MouseButton::Right) && aiming.is_none() {
         let from = world.get::<GridPos>(me)?.0;
         let dir = Dir::towards(from, tile)?;
         return Some(Command::Face { unit, dir });
@@ -253,7 +351,7 @@ pub fn command_for(
         return Some(match enemy {
             Some(t) => Command::Attack {
                 unit,
-                target: named(t),
+                target: name_of(world, t),
                 weapon: None,
                 power: 0,
                 lunge: false,
@@ -266,6 +364,72 @@ pub fn command_for(
         });
     }
     None
+}
+
+/// The command `action` of `me` means, aimed at `tile` where it needs one.
+pub fn action_command(
+    world: &World,
+    me: Entity,
+    action: Action,
+    tile: Option<Pos>,
+) -> Option<Command> {
+    let unit = name_of(world, me);
+    let target = tile.and_then(|t| unit_at(world, t));
+    let enemy = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
+    let named = |e: Entity| name_of(world, e);
+    Some(match action {
+        Action::EndTurn => Command::EndTurn,
+        Action::Defend => Command::Defend { unit },
+        Action::ReadyShield => Command::ReadyShield { unit },
+        Action::StandUp => Command::StandUp { unit },
+        Action::Potion => Command::DrinkPotion { unit, target: None },
+        Action::PickUp => {
+            let at = world.get::<GridPos>(me)?.0;
+            let item = ground_objects(world)
+                .into_iter()
+                .find(|(_, p)| p.chebyshev(at) <= 1)?
+                .0;
+            Command::PickUp { unit, item }
+        }
+        Action::Step => Command::Step { unit, to: tile? },
+        Action::Charge => Command::Charge {
+            unit,
+            target: named(enemy?),
+        },
+        Action::Cleave => Command::Cleave {
+            unit,
+            target: named(enemy?),
+        },
+        Action::Stabilize => Command::Stabilize {
+            unit,
+            target: named(target?),
+        },
+        Action::PowerAttack | Action::Lunge => {
+            let lunge = action == Action::Lunge;
+            // Power Attack / Deadly Aim with every point the rules allow:
+            // MB, and the stamina left (R7.8).
+            let mb = world
+                .get::<crate::battle::Stats>(me)
+                .map_or(0, |s| s.template.mb);
+            let stamina = world.get::<crate::battle::Stamina>(me).map_or(0, |s| s.0);
+            let power = if lunge { 0 } else { mb.min(stamina).max(1) };
+            Command::Attack {
+                unit,
+                target: named(enemy?),
+                weapon: None,
+                power,
+                lunge,
+            }
+        }
+        Action::Throw => {
+            let item = throwable(world, me)?;
+            let at = match target {
+                Some(t) => ThrowTarget::Unit(named(t)),
+                None => ThrowTarget::Tile(tile?),
+            };
+            Command::Throw { unit, item, at }
+        }
+    })
 }
 
 /// What `unit` would throw with `T`: its first item or spare weapon made
@@ -301,6 +465,16 @@ fn ground_objects(world: &World) -> Vec<(String, Pos)> {
 /// Sends the command the player's click or key means; a refusal is kept
 /// for the screen (the rules tell it as an event too).
 fn send_player_commands(world: &mut World) {
+    // A click on a button is not a click on the map under it.
+    let over_ui = world
+        .query::<&Interaction>()
+        .iter(world)
+        .any(|i| *i != Interaction::None);
+    if over_ui {
+        world
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .clear_just_pressed(MouseButton::Left);
+    }
     let tile = world.resource::<CursorTile>().0;
     choose_standing_answer(world);
     select_units(world, tile);
@@ -309,6 +483,23 @@ fn send_player_commands(world: &mut World) {
         let keys = world.resource::<ButtonInput<KeyCode>>();
         command_for(world, mouse, keys, tile)
     };
+    let clicked = world.resource_mut::<Clicked>().0.take();
+    // An aimed action from the action bar waits for its target; a right
+    // click or Escape drops it.
+    {
+        let mouse = world.resource::<ButtonInput<MouseButton>>();
+        let keys = world.resource::<ButtonInput<KeyCode>>();
+        let cancel = mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape);
+        let left = mouse.just_pressed(MouseButton::Left);
+        let mut aiming = world.resource_mut::<Aiming>();
+        if cancel || (left && command.is_some()) {
+            aiming.0 = None;
+        }
+        if let Some(a) = clicked.filter(|a| a.aimed()) {
+            aiming.0 = Some(a);
+            return;
+        }
+    }
     let Some(command) = command else { return };
     let result: Result<(), Refusal> = play(world, command);
     world.resource_mut::<Hover>().refusal = result.err().map(|r| r.to_string());
@@ -353,46 +544,35 @@ fn preview_hover(world: &mut World) {
     hover.key = key;
 }
 
-/// What the acting unit may do now, by kind of command, from the rules'
-/// legal commands: each with its key and the rule it plays.
-fn action_bar(world: &mut World) -> Vec<String> {
+/// What the acting unit may do now besides clicking the map, from the
+/// rules' legal commands.
+fn action_bar(world: &mut World) -> Vec<Action> {
     use crate::rules::CommandKind as K;
     let legal = crate::rules::legal::legal_commands(world);
-    let mut kinds: Vec<K> = legal.iter().map(Command::kind).collect();
-    kinds.sort();
-    kinds.dedup();
-    let technique = legal
-        .iter()
-        .any(|c| matches!(c, Command::Attack { power, lunge, .. } if *power > 0 || *lunge));
-    let mut out: Vec<String> = kinds
-        .into_iter()
-        .filter_map(|k| {
-            Some(
-                match k {
-                    K::Move => "click tile: Move (R5)",
-                    K::Step => "X: Step (R3.1)",
-                    K::Face => "right click: Face (R4.2)",
-                    K::Attack => "click enemy: Attack (R7)",
-                    K::Cleave => "V: Cleave (R7.8)",
-                    K::Throw => "T: Throw (R9)",
-                    K::Charge => "C: Charge (R4.7)",
-                    K::Defend => "G: Defend (R4.6)",
-                    K::ReadyShield => "R: Ready shield (R4.6)",
-                    K::StandUp => "U: Stand up (R4.8)",
-                    K::Stabilize => "K: Stabilize (R10.4)",
-                    K::PickUp => "P: Pick up (R9.5)",
-                    K::DrinkPotion => "H: Potion (R10.5)",
-                    K::EndTurn => "E: End turn (R2.4)",
-                    K::React => return None,
-                }
-                .to_string(),
-            )
+    let can = |k: K| legal.iter().any(|c| c.kind() == k);
+    let technique = |lunge: bool| {
+        legal.iter().any(|c| {
+            matches!(c, Command::Attack { power, lunge: l, .. } if (lunge && *l) || (!lunge && *power > 0))
         })
-        .collect();
-    if technique {
-        out.push("Q/Z: Power Attack / Lunge (R7.8)".into());
-    }
-    out
+    };
+    Action::ALL
+        .into_iter()
+        .filter(|a| match a {
+            Action::EndTurn => can(K::EndTurn),
+            Action::Step => can(K::Step),
+            Action::Charge => can(K::Charge),
+            Action::PowerAttack => technique(false),
+            Action::Lunge => technique(true),
+            Action::Cleave => can(K::Cleave),
+            Action::Throw => can(K::Throw),
+            Action::Defend => can(K::Defend),
+            Action::ReadyShield => can(K::ReadyShield),
+            Action::StandUp => can(K::StandUp),
+            Action::Stabilize => can(K::Stabilize),
+            Action::PickUp => can(K::PickUp),
+            Action::Potion => can(K::DrinkPotion),
+        })
+        .collect()
 }
 
 /// What hovering `tile` shows for `me`: an enemy's odds, or the path there.
