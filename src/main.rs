@@ -342,6 +342,14 @@ fn sim(args: &SimArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Reads a replay file, or says what is wrong with it (with line and
+/// column).
+fn read_replay(file: &Path) -> Result<skirmish::save::Replay, String> {
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    load::parse_file::<skirmish::save::Replay>(&bytes, &name, "Replay").map_err(|p| p.to_string())
+}
+
 /// `skirmish replay FILE --watch`: the recorded battle, animated in the
 /// window.
 fn watch_replay(
@@ -351,18 +359,12 @@ fn watch_replay(
     screenshot: Option<PathBuf>,
 ) -> ExitCode {
     let name = file.display().to_string();
-    let loaded = std::fs::read(file)
-        .map_err(|e| format!("{name}: cannot read: {e}"))
-        .and_then(|bytes| {
-            load::parse_file::<skirmish::save::Replay>(&bytes, &name, "Replay")
-                .map_err(|p| p.to_string())
-        })
-        .and_then(|r| {
-            let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
-            let level = load::validate_level(r.level.clone(), &catalog, &name)
-                .map_err(|p| p.to_string())?;
-            Ok((r, level))
-        });
+    let loaded = read_replay(file).and_then(|r| {
+        let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
+        let level =
+            load::validate_level(r.level.clone(), &catalog, &name).map_err(|p| p.to_string())?;
+        Ok((r, level))
+    });
     let (replay, level) = match loaded {
         Ok(x) => x,
         Err(e) => {
@@ -387,18 +389,11 @@ fn watch_replay(
 
 /// `skirmish replay`: plays a recorded battle again.
 fn replay(file: &Path, catalog_dir: Option<&Path>) -> ExitCode {
-    let name = file.display().to_string();
-    let result = std::fs::read(file)
-        .map_err(|e| format!("{name}: cannot read: {e}"))
-        .and_then(|bytes| {
-            load::parse_file::<skirmish::save::Replay>(&bytes, &name, "Replay")
-                .map_err(|p| p.to_string())
-        })
-        .and_then(|r| {
-            let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
-            r.run(&catalog)
-                .map_err(|e| format!("{}: {e}", file.display()))
-        });
+    let result = read_replay(file).and_then(|r| {
+        let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
+        r.run(&catalog)
+            .map_err(|e| format!("{}: {e}", file.display()))
+    });
     match result {
         Ok(app) => {
             let world = app.world();
