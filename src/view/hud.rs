@@ -110,8 +110,11 @@ fn panel() -> BackgroundColor {
     BackgroundColor(Color::srgba(0.05, 0.06, 0.08, 0.86))
 }
 
+/// The camera. No multisampling: the battlefield is pixel art on a grid,
+/// and with software rendering 4x MSAA quadruples the cost of every pixel
+/// drawn.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn(Camera2d);
+    commands.spawn((Camera2d, bevy::render::view::Msaa::Off));
 }
 
 fn spawn_hud(mut commands: Commands) {

@@ -187,8 +187,9 @@ pub fn run(options: PlayOptions) -> ExitCode {
     );
     if options.bare {
         app.insert_resource(options);
+        // The same camera as the game's (no multisampling).
         app.add_systems(Startup, |mut commands: Commands| {
-            commands.spawn(Camera2d);
+            commands.spawn((Camera2d, bevy::render::view::Msaa::Off));
         });
         app.add_plugins(capture::plugin);
         app.run();
