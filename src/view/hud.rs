@@ -346,7 +346,31 @@ fn turn_line(world: &World) -> String {
             }
         })
         .collect();
-    line += &format!("\nOrder: {}", order.join(" > "));
+    // From the acting unit on, as many as fit on one line.
+    let now = order.iter().position(|n| n.starts_with('[')).unwrap_or(0);
+    let mut shown: Vec<String> = order
+        .iter()
+        .cycle()
+        .skip(now)
+        .take(order.len())
+        .cloned()
+        .collect();
+    let mut text = String::new();
+    let mut count = 0;
+    for n in shown.drain(..) {
+        if text.len() + n.len() > 88 {
+            break;
+        }
+        if count > 0 {
+            text += " > ";
+        }
+        text += &n;
+        count += 1;
+    }
+    if count < order.len() {
+        text += &format!(" > ... ({} more)", order.len() - count);
+    }
+    line += &format!("\nNext: {text}");
     line
 }
 
