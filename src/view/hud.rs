@@ -79,6 +79,10 @@ struct Tooltip;
 /// Height of the turn bar and the action bar above the map, in pixels.
 const TOP: f32 = 104.0;
 
+/// Height kept free below the map for the preview panel (an attack's odds
+/// and its modifiers), in pixels.
+const BOTTOM: f32 = 180.0;
+
 /// Width of the log panel, in pixels.
 const LOG_WIDTH: f32 = 400.0;
 /// Lines of the log shown.
@@ -198,11 +202,13 @@ fn spawn_hud(mut commands: Commands) {
             EndButtons,
             Node {
                 position_type: PositionType::Absolute,
-                top: px(290),
-                left: px(240),
-                column_gap: px(16),
+                top: px(230),
+                right: px(8),
+                width: px(LOG_WIDTH - 16.0),
+                column_gap: px(12),
                 ..default()
             },
+            GlobalZIndex(11),
             Visibility::Hidden,
         ))
         .with_children(|row| {
@@ -220,21 +226,27 @@ fn spawn_hud(mut commands: Commands) {
                     BackgroundColor(Color::srgb(0.2, 0.3, 0.45)),
                 ))
                 .with_children(|b| {
-                    b.spawn((Text::new(label), text(18.0, Color::WHITE)));
+                    b.spawn((Text::new(label), text(15.0, Color::WHITE)));
                 });
             }
         });
     commands.spawn((
         Prompt,
         Text::new(""),
-        text(22.0, Color::srgb(1.0, 0.9, 0.5)),
+        text(16.0, Color::srgb(1.0, 0.9, 0.5)),
+        // Over the top of the log column (its oldest lines), so the map
+        // stays in sight.
         Node {
             position_type: PositionType::Absolute,
-            top: px(120),
-            left: px(240),
-            padding: UiRect::all(px(14)),
+            top: px(56),
+            right: px(0),
+            width: px(LOG_WIDTH),
+            padding: UiRect::all(px(12)),
+            border: UiRect::all(px(2)),
             ..default()
         },
+        BorderColor::all(Color::srgb(1.0, 0.9, 0.5)),
+        GlobalZIndex(10),
         panel(),
         Visibility::Hidden,
     ));
@@ -246,12 +258,12 @@ fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Ca
         return;
     };
     let (w, h) = (super::WINDOW.0 as f32, super::WINDOW.1 as f32);
-    let free = Vec2::new(w - LOG_WIDTH - 20.0, h - TOP - 110.0);
+    let free = Vec2::new(w - LOG_WIDTH - 20.0, h - TOP - BOTTOM);
     let scale = (grid.extent() / free).max_element().max(0.25);
     t.scale = Vec3::new(scale, scale, 1.0);
     // Centre the map in the free area: left of the log, between the bars.
     t.translation.x = (LOG_WIDTH / 2.0) * scale;
-    t.translation.y = ((110.0 - TOP) / 2.0) * -scale;
+    t.translation.y = ((BOTTOM - TOP) / 2.0) * -scale;
 }
 
 fn move_camera(
@@ -303,6 +315,43 @@ fn show_turn_bar(world: &mut World) {
     set_text::<TurnBar>(world, line);
 }
 
+/// The turn order from the acting unit (in brackets) on, the dead left
+/// out, as many names as fit on one line.
+fn next_units(world: &World, turn: &TurnState) -> String {
+    let alive: Vec<Entity> = turn
+        .order
+        .iter()
+        .copied()
+        .filter(|e| !world.entity(*e).contains::<crate::battle::Dead>())
+        .collect();
+    let now = alive
+        .iter()
+        .position(|e| Some(*e) == turn.current)
+        .unwrap_or(0);
+    let mut text = String::new();
+    let mut count = 0;
+    for (i, e) in alive.iter().cycle().skip(now).take(alive.len()).enumerate() {
+        let name = name_of(world, *e);
+        let name = if i == 0 && turn.current == Some(*e) {
+            format!("[{name}]")
+        } else {
+            name
+        };
+        if text.len() + name.len() > 88 {
+            break;
+        }
+        if count > 0 {
+            text += " > ";
+        }
+        text += &name;
+        count += 1;
+    }
+    if count < alive.len() {
+        text += &format!(" > ... ({} more)", alive.len() - count);
+    }
+    text
+}
+
 /// The turn bar's text: the round, whose turn, AP and reactions left, the
 /// speed, and the initiative order with the acting unit in brackets.
 fn turn_line(world: &World) -> String {
@@ -335,44 +384,9 @@ fn turn_line(world: &World) -> String {
     if let Some(p) = world.get_resource::<Playback>() {
         line += &format!("  ·  speed x{}", p.speed);
     }
-    let order: Vec<String> = turn
-        .order
-        .iter()
-        .filter(|e| !world.entity(**e).contains::<crate::battle::Dead>())
-        .map(|e| {
-            let n = name_of(world, *e);
-            if Some(*e) == turn.current {
-                format!("[{n}]")
-            } else {
-                n
-            }
-        })
-        .collect();
-    // From the acting unit on, as many as fit on one line.
-    let now = order.iter().position(|n| n.starts_with('[')).unwrap_or(0);
-    let mut shown: Vec<String> = order
-        .iter()
-        .cycle()
-        .skip(now)
-        .take(order.len())
-        .cloned()
-        .collect();
-    let mut text = String::new();
-    let mut count = 0;
-    for n in shown.drain(..) {
-        if text.len() + n.len() > 88 {
-            break;
-        }
-        if count > 0 {
-            text += " > ";
-        }
-        text += &n;
-        count += 1;
+    if turn.outcome.is_none() {
+        line += &format!("\nNext: {}", next_units(world, turn));
     }
-    if count < order.len() {
-        text += &format!(" > ... ({} more)", order.len() - count);
-    }
-    line += &format!("\nNext: {text}");
     line
 }
 
@@ -434,6 +448,12 @@ fn show_hover(world: &mut World) {
     if let Some(n) = &hover.note {
         lines.push(n.clone());
     }
+    lines.push(
+        "Map: blue = reachable (lighter is cheaper) · yellow = path · red = provokes (R8.2) · \
+         bars: HP (green), AR (blue) · zz = off-guard, no reactions yet (R2.3) · \
+         OPEN = melee against it +1 adv (R4.7, R7.8)"
+            .into(),
+    );
     lines.push(
         "Space: skip animations · +/-: speed · L: log · F5 save · F9 load · arrows/WASD, wheel: camera"
             .into(),

@@ -598,7 +598,7 @@ fn hover_lines(
         }) {
             Ok(p) => {
                 lines.push(format!(
-                    "Attack {name}: {:.0}% to hit, {:.1} damage expected, {:.0}% to drop (HP {hp}, AR {ar})",
+                    "Attack {name}: {:.0}% to hit, {:.1} damage expected (before AR), {:.0}% to drop (HP {hp}, AR {ar})",
                     p.hit * 100.0,
                     p.expected_damage,
                     p.drop_chance(hp, ar) * 100.0
@@ -705,6 +705,9 @@ fn select_units(world: &mut World, tile: Option<Pos>) {
 
 /// What the selected unit (else the acting one) is: its numbers and gear.
 pub fn selected_line(world: &World) -> Option<String> {
+    if world.resource::<TurnState>().outcome.is_some() {
+        return None;
+    }
     let unit = world
         .resource::<Selected>()
         .0
