@@ -91,6 +91,15 @@ fn side_of(world: &World, unit: Entity) -> Option<usize> {
     world.get::<Side>(unit).map(|s| s.0)
 }
 
+/// What to send instead of a refused AI command (an AI bug, told in the
+/// log), so a battle never stalls: decline the reaction, else end the turn.
+pub fn fallback(command: Command) -> Command {
+    match command {
+        Command::React { unit, .. } => Command::React { unit, take: false },
+        _ => Command::EndTurn,
+    }
+}
+
 /// How a battle played by [`play`] went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Played {
@@ -115,12 +124,7 @@ pub fn play(world: &mut World, players: &Players, limit: usize) -> Played {
             Ok(()) => out.commands += 1,
             Err(r) => {
                 out.refused.push(format!("{command:?}: {r}"));
-                // Never stall on a refusal: end the turn (or decline).
-                let fallback = match command {
-                    Command::React { unit, .. } => Command::React { unit, take: false },
-                    _ => Command::EndTurn,
-                };
-                if submit(world, fallback).is_err() {
+                if submit(world, fallback(command)).is_err() {
                     out.stalled = true;
                     break;
                 }

@@ -768,18 +768,9 @@ pub fn react(world: &mut World, reactor: Entity, trigger: Trigger, w: &Weights) 
     if let Trigger::Leave(tile) = trigger {
         target.pos = tile;
     }
-    let from = sit.me().pos;
-    let Some(weapon) = melee_weapon_for(world, reactor, from.distance(target.pos)) else {
+    let Some(draft) = crate::rules::reactions::reactive_draft(world, reactor, provoker, target.pos)
+    else {
         return false;
     };
-    let mut draft = AttackDraft::new(
-        reactor,
-        provoker,
-        weapon,
-        AttackMode::Melee,
-        from,
-        target.pos,
-    );
-    draft.reaction = true;
     preview_attack(world, draft).is_ok_and(|p| attack_value(&target, &p, w) > w.react)
 }

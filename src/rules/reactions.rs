@@ -179,6 +179,23 @@ pub fn watchers(world: &World, provoker: Entity) -> Vec<Threat> {
         .collect()
 }
 
+/// The reactive attack (R8.1) `reactor` would make on `provoker` standing
+/// at `at` (the tile it leaves, R8.4): a melee attack with the weapon that
+/// reaches it, no iterative penalty. `None` when no weapon reaches. The
+/// rules resolve it; the AI and the window preview it.
+pub fn reactive_draft(
+    world: &World,
+    reactor: Entity,
+    provoker: Entity,
+    at: Pos,
+) -> Option<AttackDraft> {
+    let from = world.get::<GridPos>(reactor)?.0;
+    let weapon = melee_weapon_for(world, reactor, from.distance(at))?;
+    let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from, at);
+    draft.reaction = true;
+    Some(draft)
+}
+
 /// Resolves every reactive attack `trigger` draws (R8.1–R8.5), before its
 /// effects. Returns whether the provoking action goes on: not when a
 /// reaction left the provoker out of action or knocked it prone (R8.4).
@@ -214,14 +231,10 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
         if out_of_action(world, provoker) || out_of_action(world, reactor) {
             break;
         }
-        let (Some(from), Some(to)) = (
-            world.get::<GridPos>(reactor).copied(),
-            world.get::<GridPos>(provoker).copied(),
-        ) else {
+        let Some(to) = world.get::<GridPos>(provoker).map(|p| p.0) else {
             continue;
         };
-        let distance = from.0.distance(to.0);
-        let Some(weapon) = melee_weapon_for(world, reactor, distance) else {
+        let Some(draft) = reactive_draft(world, reactor, provoker, to) else {
             continue;
         };
         if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
@@ -233,9 +246,6 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
             trigger,
         };
         emit(world, event);
-        let mut draft =
-            AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from.0, to.0);
-        draft.reaction = true;
         resolve(world, draft);
     }
     let stopped = out_of_action(world, provoker)

@@ -481,15 +481,8 @@ fn show_prompt(world: &mut World) {
 /// The odds of `reactor`'s reactive attack on `provoker` where it stands
 /// (R8.1), from the rules' preview.
 fn reaction_odds(world: &mut World, reactor: Entity, provoker: Entity) -> Option<String> {
-    use crate::battle::GridPos;
-    use crate::rules::modifiers::{AttackDraft, AttackMode};
-    let (from, to) = (
-        world.get::<GridPos>(reactor)?.0,
-        world.get::<GridPos>(provoker)?.0,
-    );
-    let weapon = crate::rules::threat::melee_weapon_for(world, reactor, from.distance(to))?;
-    let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from, to);
-    draft.reaction = true;
+    let at = world.get::<crate::battle::GridPos>(provoker)?.0;
+    let draft = crate::rules::reactions::reactive_draft(world, reactor, provoker, at)?;
     let p = crate::rules::preview::preview_attack(world, draft).ok()?;
     Some(format!(
         "{:.0}% to hit, {:.1} damage expected",

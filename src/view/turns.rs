@@ -10,7 +10,7 @@
 
 use super::PlayOptions;
 use super::playback::Playback;
-use crate::ai::{Kind, Players, next_command};
+use crate::ai::{Kind, Players, fallback, next_command};
 use crate::battle::Battlefield;
 use crate::rules::reactions::Decisions;
 use crate::rules::{Command, TurnState};
@@ -110,15 +110,10 @@ fn play_ai_command(world: &mut World) {
     }
 }
 
-/// Sends the AI's command; a refusal (an AI bug, told in the log) ends the
-/// turn or declines the reaction, so the battle never stalls.
+/// Sends the AI's command, or its [`fallback`] when the rules refuse it.
 fn send(world: &mut World, command: Command) {
     if play(world, command.clone()).is_err() {
-        let fallback = match command {
-            Command::React { unit, .. } => Command::React { unit, take: false },
-            _ => Command::EndTurn,
-        };
-        let _ = play(world, fallback);
+        let _ = play(world, fallback(command));
     }
 }
 
