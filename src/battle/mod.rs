@@ -177,6 +177,20 @@ impl Inventory {
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MeleeReach(pub Option<i32>);
 
+/// Changes what `unit` carries through `change`, and keeps its
+/// [`MeleeReach`] in step (R4.4): the one way the rules change an
+/// [`Inventory`], so a weapon dropped, thrown or picked up threatens (or
+/// stops threatening) at once. `None` for a unit without one.
+pub fn change_inventory<T>(
+    world: &mut World,
+    unit: Entity,
+    change: impl FnOnce(&mut Inventory) -> T,
+) -> Option<T> {
+    let out = change(&mut *world.get_mut::<Inventory>(unit)?);
+    refresh_reach(world, unit);
+    Some(out)
+}
+
 /// Recomputes `unit`'s [`MeleeReach`] from its inventory.
 pub fn refresh_reach(world: &mut World, unit: Entity) {
     let reach = {

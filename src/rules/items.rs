@@ -78,15 +78,14 @@ fn execute_pick_up(world: &mut World) {
         .catalog
         .weapon(&item)
         .is_some();
-    if let Some(mut inv) = world.get_mut::<Inventory>(actor) {
+    // R4.4: a melee weapon picked up threatens at once.
+    crate::battle::change_inventory(world, actor, |inv| {
         if is_weapon && !inv.weapons.contains(&item) {
             inv.weapons.push(item.clone());
         } else {
             inv.add(&item);
         }
-    }
-    // R4.4: a melee weapon picked up threatens at once.
-    crate::battle::refresh_reach(world, actor);
+    });
     let unit = id_of(world, actor);
     emit(
         world,
@@ -165,9 +164,7 @@ fn execute_drink_potion(world: &mut World) {
     else {
         return;
     };
-    if let Some(mut inv) = world.get_mut::<Inventory>(actor) {
-        inv.take(&potion);
-    }
+    crate::battle::change_inventory(world, actor, |inv| inv.take(&potion));
     let rolls = world
         .resource_mut::<Dice>()
         .roll_many(dice.count, dice.sides);

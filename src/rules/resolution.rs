@@ -167,14 +167,12 @@ fn drop_weapon(world: &mut World, unit: Entity) {
     let Some(pos) = world.get::<GridPos>(unit).copied() else {
         return;
     };
-    let Some(mut inventory) = world.get_mut::<Inventory>(unit) else {
+    let dropped = crate::battle::change_inventory(world, unit, |inv| {
+        (!inv.weapons.is_empty()).then(|| inv.weapons.remove(0))
+    });
+    let Some(Some(weapon)) = dropped else {
         return;
     };
-    if inventory.weapons.is_empty() {
-        return;
-    }
-    let weapon = inventory.weapons.remove(0);
-    crate::battle::refresh_reach(world, unit);
     world.spawn((
         GroundObject {
             name: weapon.clone(),

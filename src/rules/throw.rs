@@ -18,7 +18,7 @@ use super::resolution::roll;
 use super::{Pending, out_of_action, unit_named};
 use crate::battle::{
     ActionPoints, Battlefield, Dead, Dying, GridPos, GroundObject, Inventory, Stable, Stats, Stuck,
-    refresh_reach,
+    change_inventory,
 };
 use crate::dice::Dice;
 use crate::format::{DamageType, Dice as DiceExpr, Weapon, WeaponTrait};
@@ -262,10 +262,7 @@ fn execute_throw(world: &mut World) {
     if !super::reactions::provoke(world, unit, super::reactions::Trigger::Throw) {
         return;
     }
-    if let Some(mut inv) = world.get_mut::<Inventory>(unit) {
-        inv.take(&item);
-    }
-    refresh_reach(world, unit);
+    change_inventory(world, unit, |inv| inv.take(&item));
     let (draft, result) = roll(world, draft);
     let thrower = id_of(world, unit);
     let flight = |scatter: Option<u32>, landing: Pos| BattleEvent::ThrowFlight {
