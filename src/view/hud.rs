@@ -7,6 +7,7 @@
 use super::coords::Grid;
 use super::input::{Action, Aiming, Clicked, Hover, human_asked};
 use super::playback::{Playback, Shown};
+use super::tiles::{ICON, Icon, Icons};
 use crate::ai::Players;
 use crate::battle::{ActionPoints, Reactions, Side, Tally};
 use crate::rules::reactions::Decisions;
@@ -123,7 +124,7 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, bevy::render::view::Msaa::Off));
 }
 
-fn spawn_hud(mut commands: Commands) {
+fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
     commands.spawn((
         TurnBar,
         Text::new(""),
@@ -161,20 +162,28 @@ fn spawn_hud(mut commands: Commands) {
                 text(11.0, Color::srgb(0.85, 0.87, 0.9)),
             ));
         });
-    commands.spawn((
-        HoverText,
-        Text::new(""),
-        text(13.0, Color::srgb(0.95, 0.95, 0.85)),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: px(0),
-            left: px(0),
-            max_width: px(860),
-            padding: UiRect::all(px(8)),
-            ..default()
-        },
-        panel(),
-    ));
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: px(0),
+                left: px(0),
+                max_width: px(860),
+                padding: UiRect::all(px(8)),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(4),
+                ..default()
+            },
+            panel(),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                HoverText,
+                Text::new(""),
+                text(13.0, Color::srgb(0.95, 0.95, 0.85)),
+            ));
+            spawn_icon_legend(p, &icons);
+        });
     commands.spawn((
         ActionBar,
         Node {
@@ -250,6 +259,44 @@ fn spawn_hud(mut commands: Commands) {
         panel(),
         Visibility::Hidden,
     ));
+}
+
+/// The map legend's icons, each with what it means and its rule.
+fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons) {
+    parent
+        .spawn(Node {
+            // A set width: wrapped rows inside a column need one to be
+            // measured whole.
+            width: px(844),
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: px(10),
+            row_gap: px(2),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|row| {
+            for icon in Icon::ALL {
+                row.spawn(Node {
+                    column_gap: px(3),
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|item| {
+                    item.spawn((
+                        ImageNode::from_atlas_image(icons.image.clone(), icons.atlas(icon)),
+                        Node {
+                            width: px(ICON as f32 * 1.5),
+                            height: px(ICON as f32 * 1.5),
+                            ..default()
+                        },
+                    ));
+                    item.spawn((
+                        Text::new(icon.meaning()),
+                        text(12.0, Color::srgb(0.8, 0.82, 0.85)),
+                    ));
+                });
+            }
+        });
 }
 
 /// Fits the whole level between the panels.
@@ -449,13 +496,12 @@ fn show_hover(world: &mut World) {
         lines.push(n.clone());
     }
     lines.push(
-        "Map: blue = reachable (lighter is cheaper) · yellow = path · red = provokes (R8.2) · \
-         bars: HP (green), AR (blue) · zz = off-guard, no reactions yet (R2.3) · \
-         OPEN = melee against it +1 adv (R4.7, R7.8)"
+        "Space: skip animations · +/-: speed · L: log · F5 save · F9 load · arrows/WASD, wheel: camera"
             .into(),
     );
     lines.push(
-        "Space: skip animations · +/-: speed · L: log · F5 save · F9 load · arrows/WASD, wheel: camera"
+        "Map: blue = reachable (lighter: cheaper) · yellow = path · red = provokes (R8.2) · \
+         bars: HP, AR"
             .into(),
     );
     let text = screen_text(&lines.join("\n"));

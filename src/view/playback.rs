@@ -74,7 +74,11 @@ struct Projectile {
 #[derive(Component)]
 struct Floating {
     age: f32,
+    unit: UnitId,
 }
+
+/// How long a floating word stays, in seconds at speed 1.
+const FLOAT_LIFE: f32 = 1.2;
 
 /// Shows the battle as it is now, dropping what was waiting to be shown
 /// (a loaded save).
@@ -170,9 +174,16 @@ fn play_events(
     mut shown: ResMut<Shown>,
     grid: Option<Res<Grid>>,
     sprites: Query<(Entity, &super::units::UnitSprite)>,
+    floats: Query<&Floating>,
     mut commands: Commands,
 ) {
     let playback = &mut *playback;
+    // Words already rising over each unit: a new one starts above them
+    // rather than on top of them.
+    let mut stacked: std::collections::HashMap<UnitId, usize> = default();
+    for f in &floats {
+        *stacked.entry(f.unit).or_default() += 1;
+    }
     playback
         .queue
         .extend(events.read(&mut playback.cursor).iter().cloned());
@@ -196,15 +207,18 @@ fn play_events(
             && let Some(u) = shown.board.unit(unit)
             && !skip
         {
+            let above = stacked.entry(unit).or_default();
+            let lift = Vec2::Y * 14.0 * (*above % 4) as f32;
+            *above += 1;
             commands.spawn((
-                Floating { age: 0.0 },
+                Floating { age: 0.0, unit },
                 Text2d::new(text),
                 TextFont {
                     font_size: FontSize::Px(16.0),
                     ..default()
                 },
                 TextColor(color),
-                Transform::from_translation(grid.world(u.at).extend(20.0)),
+                Transform::from_translation((grid.world(u.at) + lift).extend(20.0)),
             ));
         }
         if !skip && let Some(grid) = grid.as_ref() {
@@ -227,16 +241,20 @@ fn play_events(
     }
 }
 
+/// Floating words rise and fade; faster at a higher playback speed (up to
+/// 4x), so that they do not pile up when events come quickly.
 fn float_numbers(
     time: Res<Time>,
+    playback: Res<Playback>,
     mut floats: Query<(Entity, &mut Floating, &mut Transform, &mut TextColor)>,
     mut commands: Commands,
 ) {
+    let dt = time.delta_secs() * playback.speed.clamp(1.0, 4.0);
     for (e, mut f, mut t, mut color) in &mut floats {
-        f.age += time.delta_secs();
-        t.translation.y += 30.0 * time.delta_secs();
-        color.0.set_alpha((1.0 - f.age / 1.2).max(0.0));
-        if f.age > 1.2 {
+        f.age += dt;
+        t.translation.y += 30.0 * dt;
+        color.0.set_alpha((1.0 - f.age / FLOAT_LIFE).max(0.0));
+        if f.age > FLOAT_LIFE {
             commands.entity(e).despawn();
         }
     }

@@ -55,13 +55,124 @@ pub fn tile_of(t: &Terrain) -> TileKind {
 
 /// The tileset as an image.
 pub fn tileset_image() -> Image {
+    built_in_png(TILESET_PNG)
+}
+
+/// A PNG built into the binary, sampled without smoothing (pixel art).
+fn built_in_png(png: &[u8]) -> Image {
     Image::from_buffer(
-        TILESET_PNG,
+        png,
         ImageType::Extension("png"),
         CompressedImageFormats::NONE,
         true,
         ImageSampler::nearest(),
         RenderAssetUsages::default(),
     )
-    .expect("the built-in tileset is a valid PNG")
+    .expect("the built-in PNGs are valid: the tile script writes them")
+}
+
+/// The condition icons (`assets/tiles/icons.png`, drawn by the same
+/// script), built into the binary.
+pub const ICONS_PNG: &[u8] = include_bytes!("../../assets/tiles/icons.png");
+
+/// The side of an icon, in pixels.
+pub const ICON: u32 = 12;
+
+/// The icons of the icon sheet, in its order: a unit's conditions, and an
+/// object on the ground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Icon {
+    /// Prone (R4.8).
+    Prone = 0,
+    /// Dying (R10.1).
+    Dying,
+    /// Stabilized (R10.4).
+    Stable,
+    /// Defending (R4.6).
+    Defending,
+    /// Shield ready (R4.6).
+    ShieldReady,
+    /// Off-guard: no reactions before its first turn (R2.3).
+    OffGuard,
+    /// Open to melee after a charge or technique (R4.7, R7.8).
+    Exposed,
+    /// Dead (R10.1).
+    Dead,
+    /// An object on the ground (R9.5).
+    Object,
+}
+
+impl Icon {
+    /// Every icon, in the sheet's order.
+    pub const ALL: [Icon; 9] = [
+        Icon::Prone,
+        Icon::Dying,
+        Icon::Stable,
+        Icon::Defending,
+        Icon::ShieldReady,
+        Icon::OffGuard,
+        Icon::Exposed,
+        Icon::Dead,
+        Icon::Object,
+    ];
+
+    /// What the icon means, with its rule, for the map legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Icon::Prone => "prone (R4.8)",
+            Icon::Dying => "dying: turns left (R10.1)",
+            Icon::Stable => "stabilized (R10.4)",
+            Icon::Defending => "defending (R4.6)",
+            Icon::ShieldReady => "shield ready (R4.6)",
+            Icon::OffGuard => "off-guard: no reactions (R2.3)",
+            Icon::Exposed => "open: melee +1 adv (R4.7, R7.8)",
+            Icon::Dead => "dead (R10.1)",
+            Icon::Object => "object (R9.5)",
+        }
+    }
+}
+
+/// The icon sheet and its atlas, shared by the map's sprites and the
+/// legend's UI images.
+#[derive(Resource, Clone, Debug)]
+pub struct Icons {
+    /// The sheet.
+    pub image: Handle<Image>,
+    /// One cell per [`Icon`].
+    pub layout: Handle<TextureAtlasLayout>,
+}
+
+impl Icons {
+    /// The atlas cell of `icon`.
+    pub fn atlas(&self, icon: Icon) -> TextureAtlas {
+        TextureAtlas {
+            layout: self.layout.clone(),
+            index: icon as usize,
+        }
+    }
+
+    /// A sprite of `icon`, `size` world units wide.
+    pub fn sprite(&self, icon: Icon, size: f32) -> Sprite {
+        Sprite {
+            image: self.image.clone(),
+            texture_atlas: Some(self.atlas(icon)),
+            custom_size: Some(Vec2::splat(size)),
+            ..default()
+        }
+    }
+}
+
+/// Loads the icon sheet before anything is spawned.
+pub(super) fn load_icons(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut layouts: ResMut<Assets<TextureAtlasLayout>>,
+) {
+    let image = built_in_png(ICONS_PNG);
+    let layout =
+        TextureAtlasLayout::from_grid(UVec2::splat(ICON), Icon::ALL.len() as u32, 1, None, None);
+    commands.insert_resource(Icons {
+        image: images.add(image),
+        layout: layouts.add(layout),
+    });
 }

@@ -4,16 +4,19 @@
 
 use super::coords::{Grid, TILE};
 use super::playback::{BUMP, Bump, Shown};
+use super::tiles::{ICON, Icon, Icons};
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Side, UnitId};
 use crate::grid::Dir;
 use crate::rules::TurnState;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PostStartup, spawn_units).add_systems(
-        Update,
-        (move_units, show_conditions, show_ground).in_set(super::ViewSystems::Draw),
-    );
+    app.add_systems(PreStartup, super::tiles::load_icons)
+        .add_systems(PostStartup, spawn_units)
+        .add_systems(
+            Update,
+            (move_units, show_conditions, show_ground).in_set(super::ViewSystems::Draw),
+        );
 }
 
 /// The colour of side `side`.
@@ -37,9 +40,16 @@ enum Part {
     Facing,
     Hp,
     Ar,
+    /// The dying unit's turns left, beside its icon (R10.1).
     Status,
     Marker,
+    /// The `n`th condition icon above the unit.
+    Icon(usize),
 }
+
+/// Icon slots above a unit: at most one of dead, dying, stable or prone,
+/// plus defending, shield ready, off-guard and open.
+const ICON_SLOTS: usize = 5;
 
 /// A marker for an object on the ground (R9.5).
 #[derive(Component)]
@@ -51,6 +61,7 @@ const BAR: f32 = TILE - 6.0;
 fn spawn_units(
     mut commands: Commands,
     grid: Option<Res<Grid>>,
+    icons: Res<Icons>,
     units: Query<(&UnitId, &Name, &Side, &GridPos)>,
 ) {
     let Some(grid) = grid else { return };
@@ -108,15 +119,23 @@ fn spawn_units(
                     Sprite::from_color(Color::srgb(0.65, 0.75, 0.9), Vec2::new(BAR, 2.0)),
                     Transform::from_xyz(0.0, -TILE / 2.0 + 4.0, 0.4),
                 ));
+                for slot in 0..ICON_SLOTS {
+                    u.spawn((
+                        Part::Icon(slot),
+                        icons.sprite(Icon::Prone, ICON as f32),
+                        Transform::from_xyz(0.0, TILE / 2.0, 0.6),
+                        Visibility::Hidden,
+                    ));
+                }
                 u.spawn((
                     Part::Status,
                     Text2d::new(""),
                     TextFont {
-                        font_size: FontSize::Px(9.0),
+                        font_size: FontSize::Px(10.0),
                         ..default()
                     },
-                    TextColor(Color::srgba(1.0, 0.95, 0.7, 0.9)),
-                    Transform::from_xyz(0.0, TILE / 2.0 + 4.0, 0.5),
+                    TextColor(Color::srgb(1.0, 0.55, 0.5)),
+                    Transform::from_xyz(0.0, TILE / 2.0, 0.7),
                 ));
             });
     }
@@ -202,28 +221,9 @@ fn show_conditions(
             .iter()
             .find(|(id, ..)| **id == sprite.0)
             .map_or((1, 1), |(_, h, a)| (h.max.max(1), a.0.max(u.ar).max(1)));
-        let mut status = vec![];
-        if u.dead {
-            status.push("DEAD".to_string());
-        } else if let Some(t) = u.dying {
-            status.push(format!("DYING {t}"));
-        } else if u.stable {
-            status.push("STABLE".into());
-        } else if u.prone {
-            status.push("PRONE".into());
-        }
-        if u.defending {
-            status.push("DEF".into());
-        }
-        if u.shield_ready {
-            status.push("SHIELD".into());
-        }
-        if u.off_guard && !u.dead {
-            status.push("zz".into());
-        }
-        if u.charged || u.exposed {
-            status.push("OPEN".into());
-        }
+        let icons = conditions(u);
+        // The icons sit in a row centred over the unit's top edge.
+        let icon_x = |slot: usize| (slot as f32 - (icons.len() as f32 - 1.0) / 2.0) * (ICON as f32);
         for child in children.iter() {
             let Ok((part, mut t, mut vis, sprite_part, text)) = parts.get_mut(child) else {
                 continue;
@@ -266,10 +266,28 @@ fn show_conditions(
                     }
                 }
                 Part::Status => {
-                    if let Some(mut text) = text {
-                        text.0 = status.join(" ");
+                    // The turns left sit just right of the dying icon.
+                    let dying = icons.iter().position(|i| *i == Icon::Dying);
+                    if let (Some(mut text), Some(slot)) = (text, dying) {
+                        text.0 = u.dying.map(|n| n.to_string()).unwrap_or_default();
+                        t.translation.x = icon_x(slot) + ICON as f32 * 0.75;
+                        *vis = Visibility::Inherited;
+                    } else {
+                        *vis = Visibility::Hidden;
                     }
                 }
+                Part::Icon(slot) => match icons.get(*slot) {
+                    Some(icon) => {
+                        if let Some(mut s) = sprite_part
+                            && let Some(atlas) = s.texture_atlas.as_mut()
+                        {
+                            atlas.index = *icon as usize;
+                        }
+                        t.translation.x = icon_x(*slot);
+                        *vis = Visibility::Inherited;
+                    }
+                    None => *vis = Visibility::Hidden,
+                },
                 Part::Marker => {
                     *vis = if current == Some(sprite.0) {
                         Visibility::Inherited
@@ -289,11 +307,42 @@ fn show_conditions(
     }
 }
 
+/// The icons of a unit's conditions, in the order drawn.
+pub fn conditions(u: &crate::rules::board::UnitView) -> Vec<Icon> {
+    let mut icons = vec![];
+    if u.dead {
+        icons.push(Icon::Dead);
+        return icons;
+    }
+    if u.dying.is_some() {
+        icons.push(Icon::Dying);
+    } else if u.stable {
+        icons.push(Icon::Stable);
+    } else if u.prone {
+        icons.push(Icon::Prone);
+    }
+    if u.defending {
+        icons.push(Icon::Defending);
+    }
+    if u.shield_ready {
+        icons.push(Icon::ShieldReady);
+    }
+    if u.off_guard {
+        icons.push(Icon::OffGuard);
+    }
+    if u.charged || u.exposed {
+        icons.push(Icon::Exposed);
+    }
+    icons.truncate(ICON_SLOTS);
+    icons
+}
+
 /// Objects on the ground (R9.5): a small marker per object, redrawn when
 /// they change.
 fn show_ground(
     mut commands: Commands,
     grid: Option<Res<Grid>>,
+    icons: Res<Icons>,
     objects: Query<(&GroundObject, &GridPos)>,
     changed: Query<
         (),
@@ -314,11 +363,14 @@ fn show_ground(
         commands.entity(m).despawn();
     }
     for (object, pos) in &objects {
-        let at = grid.world(pos.0) + Vec2::new(TILE / 2.0 - 7.0, TILE / 2.0 - 7.0);
+        // On the tile's left edge and above the units, so that an object
+        // under a unit (a thrown one lands in its target's tile, R9.2)
+        // stays in sight, clear of the bars and the icon row.
+        let at = grid.world(pos.0) + Vec2::new(-(TILE - ICON as f32) / 2.0, 0.0);
         commands.spawn((
             GroundMarker,
-            Sprite::from_color(Color::srgb(0.95, 0.85, 0.4), Vec2::splat(8.0)),
-            Transform::from_translation(at.extend(3.0)),
+            icons.sprite(Icon::Object, ICON as f32),
+            Transform::from_translation(at.extend(UNIT_Z + 1.0)),
             Name::new(object.name.clone()),
         ));
     }
