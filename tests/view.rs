@@ -318,3 +318,89 @@ fn the_throw_button_aims_and_the_next_click_picks_the_target() {
     );
     assert_eq!(app.world().resource::<Aiming>().0, None);
 }
+
+fn hover_text(app: &App) -> String {
+    app.world()
+        .resource::<skirmish::view::input::Hover>()
+        .lines
+        .join("\n")
+}
+
+#[test]
+fn hovering_an_enemy_with_no_ap_left_says_the_rule_instead_of_odds() {
+    let mut app = app();
+    // Next to the Orc, the odds; then two more moves spend the Hero's
+    // 3 AP (R3.1).
+    press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    press(&mut app, Pos::new(5, 1), None, None);
+    assert!(hover_text(&app).contains("to hit"), "{}", hover_text(&app));
+    for x in [3, 4] {
+        press(&mut app, Pos::new(x, 1), Some(MouseButton::Left), None);
+    }
+    press(&mut app, Pos::new(5, 1), None, None);
+    let text = hover_text(&app);
+    assert!(
+        text.contains("Cannot attack Orc") && text.contains("R3.1"),
+        "{text}"
+    );
+    assert!(!text.contains("to hit"), "{text}");
+}
+
+#[test]
+fn hovering_a_dying_enemy_says_a_hit_lowers_its_timer_not_its_hp() {
+    use skirmish::battle::{Dying, Health, Prone};
+    let mut app = app();
+    press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    let orc = unit_named(app.world(), "Orc").unwrap();
+    app.world_mut()
+        .entity_mut(orc)
+        .insert((Dying { timer: 2 }, Prone));
+    app.world_mut().get_mut::<Health>(orc).unwrap().hp = 0;
+    press(&mut app, Pos::new(5, 1), None, None);
+    let text = hover_text(&app);
+    assert!(
+        text.contains("Attack Orc, down: 100% to hit") && text.contains("death timer by 1"),
+        "{text}"
+    );
+    assert!(text.contains("R7.9") && text.contains("R10.3"), "{text}");
+}
+
+/// The death timer is hidden from the other side (R10.1): the window's
+/// log leaves out the timer of the AI's units, never the player's own.
+#[test]
+fn the_log_hides_the_ai_sides_death_timers_from_the_player() {
+    use skirmish::rules::events::BattleEvent;
+    use skirmish::rules::log::{Names, event_lines, event_lines_seen};
+    let mut app = app();
+    let world = app.world_mut();
+    let hidden = skirmish::view::playback::hidden_units(world);
+    let id = |world: &World, name: &str| {
+        *world
+            .get::<skirmish::battle::UnitId>(unit_named(world, name).unwrap())
+            .unwrap()
+    };
+    let (hero, orc) = (id(world, "Hero"), id(world, "Orc"));
+    assert!(hidden.contains(&orc) && !hidden.contains(&hero));
+    let names = Names::of(world);
+    for unit in [hero, orc] {
+        let fell = BattleEvent::FellDying {
+            unit,
+            roll: 3,
+            timer: 4,
+        };
+        let seen = event_lines_seen(&fell, &names, |u| hidden.contains(&u)).join("\n");
+        if unit == orc {
+            assert!(!seen.contains('4') && seen.contains("hidden"), "{seen}");
+            assert!(seen.contains("R10.1"), "{seen}");
+        } else {
+            assert_eq!(seen, event_lines(&fell, &names).join("\n"));
+            assert!(seen.contains("= 4"), "{seen}");
+        }
+    }
+    // Watching (no human side), nothing is hidden.
+    let ai = Profiles::shipped()
+        .for_control(&skirmish::format::Control::Ai(None))
+        .cloned();
+    Players(vec![ai.clone(), ai]).install(world);
+    assert!(skirmish::view::playback::hidden_units(world).is_empty());
+}

@@ -97,6 +97,42 @@ pub fn event_lines(event: &BattleEvent, names: &Names) -> Vec<String> {
     lines
 }
 
+/// The lines of `event` as a player sees them: the death timer of a unit
+/// `hidden` says is not the player's own is left out (R10.1: it is hidden
+/// from the other side). Everything else reads as [`event_lines`].
+pub fn event_lines_seen(
+    event: &BattleEvent,
+    names: &Names,
+    hidden: impl Fn(UnitId) -> bool,
+) -> Vec<String> {
+    use BattleEvent::*;
+    let line = match event {
+        FellDying { unit, .. } if hidden(*unit) => format!(
+            "  {} falls, dying: its death timer is hidden from its foes (R10.1)",
+            names.unit(*unit)
+        ),
+        TimerLowered { unit, timer } if hidden(*unit) && *timer > 0 => format!(
+            "  the hit lowers {}'s hidden death timer by 1 (R10.3)",
+            names.unit(*unit)
+        ),
+        DyingAgain { unit, .. } if hidden(*unit) => format!(
+            "  {} is dying again, with a new hidden timer (R10.4)",
+            names.unit(*unit)
+        ),
+        DyingRolled {
+            unit,
+            roll,
+            timer,
+            woke: false,
+        } if hidden(*unit) && *timer > 0 => format!(
+            "{} rolls d20 [{roll}] while dying: its hidden timer drops by 1 (R10.2)",
+            names.unit(*unit)
+        ),
+        _ => return event_lines(event, names),
+    };
+    vec![line]
+}
+
 fn plural(n: impl Into<i64>) -> &'static str {
     if n.into() == 1 { "" } else { "s" }
 }

@@ -133,6 +133,16 @@ pub fn barred_watchers(world: &World, provoker: Entity) -> Vec<Threat> {
 /// The enemies of `provoker` whose side reacts but who may not now, and
 /// why, in initiative order.
 fn barred_enemies(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
+    enemies_ready(world, provoker)
+        .into_iter()
+        .filter_map(|(r, ready)| ready.err().map(|rule| (r, rule)))
+        .collect()
+}
+
+/// The enemies of `provoker` whose side takes reactions, in initiative
+/// order, each ready to react this turn or barred by the rule that bars it:
+/// off-guard (R2.3) or out of reactions (R3.2).
+fn enemies_ready(world: &World, provoker: Entity) -> Vec<(Entity, Result<(), Rule>)> {
     let Some(side) = world.get::<Side>(provoker).copied() else {
         return vec![];
     };
@@ -145,14 +155,14 @@ fn barred_enemies(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
             let enemy = e
                 .get::<Side>()
                 .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never);
-            let rule = if e.contains::<OffGuard>() {
-                Rule::R2_3
+            let ready = if e.contains::<OffGuard>() {
+                Err(Rule::R2_3)
             } else if e.get::<Reactions>().is_some_and(|n| n.0 <= 0) {
-                Rule::R3_2
+                Err(Rule::R3_2)
             } else {
-                return None;
+                Ok(())
             };
-            enemy.then_some((r, rule))
+            enemy.then_some((r, ready))
         })
         .collect()
 }
@@ -161,21 +171,10 @@ fn barred_enemies(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
 /// initiative order (R8.3 without the tile: enemies, not off-guard, with a
 /// reaction left, whose side takes reactions).
 pub fn watchers(world: &World, provoker: Entity) -> Vec<Threat> {
-    let Some(side) = world.get::<Side>(provoker).copied() else {
-        return vec![];
-    };
-    world
-        .resource::<TurnState>()
-        .initiative
-        .iter()
-        .filter(|(r, _)| {
-            let e = world.entity(*r);
-            e.get::<Reactions>().is_some_and(|n| n.0 > 0)
-                && e.get::<Side>()
-                    .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
-                && !e.contains::<OffGuard>()
-        })
-        .filter_map(|(r, _)| threat_of(world, *r))
+    enemies_ready(world, provoker)
+        .into_iter()
+        .filter(|(_, ready)| ready.is_ok())
+        .filter_map(|(r, _)| threat_of(world, r))
         .collect()
 }
 

@@ -80,14 +80,19 @@ struct Tooltip;
 /// Height of the turn bar and the action bar above the map, in pixels.
 const TOP: f32 = 104.0;
 
-/// Height kept free below the map for the preview panel (an attack's odds
-/// and its modifiers), in pixels.
-const BOTTOM: f32 = 180.0;
+/// Width of the side column (preview, log, legend), in pixels.
+const SIDE_WIDTH: f32 = 430.0;
+/// Lines of the log a page scrolls by half of.
+const LOG_LINES: usize = 30;
+/// The most the fitted camera magnifies a small level: more, and the
+/// pixel-art tiles and the units' letters blur.
+const MAX_FIT_ZOOM: f32 = 1.5;
 
-/// Width of the log panel, in pixels.
-const LOG_WIDTH: f32 = 400.0;
-/// Lines of the log shown.
-const LOG_LINES: usize = 34;
+/// The keys and the map's shades, under the log.
+const KEYS_AND_SHADES: &str = "Space: skip animations · +/-: speed · L: log · PgUp/PgDn: scroll \
+log · F5 save · F9 load · arrows/WASD, wheel: camera\n\
+Map: blue = reachable (lighter: cheaper) · yellow = path · red = provokes (R8.2) · \
+bars: HP (green), AR (blue)";
 
 /// `s` with the characters the built-in font lacks spelled in ASCII (the
 /// log's arrows and dashes).
@@ -139,50 +144,69 @@ fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
         },
         panel(),
     ));
+    // The side column: what hovering shows (the preview) on top, the
+    // combat log under it, the map legend at the bottom. The map keeps the
+    // rest of the window.
     commands
         .spawn((
-            LogPanel,
             Node {
                 position_type: PositionType::Absolute,
                 top: px(52),
                 right: px(0),
                 bottom: px(0),
-                width: px(LOG_WIDTH),
-                padding: UiRect::all(px(8)),
-                overflow: Overflow::clip(),
-                flex_direction: FlexDirection::ColumnReverse,
-                ..default()
-            },
-            panel(),
-        ))
-        .with_children(|p| {
-            p.spawn((
-                LogText,
-                Text::new(""),
-                text(11.0, Color::srgb(0.85, 0.87, 0.9)),
-            ));
-        });
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                bottom: px(0),
-                left: px(0),
-                max_width: px(860),
-                padding: UiRect::all(px(8)),
+                width: px(SIDE_WIDTH),
                 flex_direction: FlexDirection::Column,
-                row_gap: px(4),
                 ..default()
             },
             panel(),
         ))
-        .with_children(|p| {
-            p.spawn((
+        .with_children(|side| {
+            side.spawn((
                 HoverText,
                 Text::new(""),
                 text(13.0, Color::srgb(0.95, 0.95, 0.85)),
+                Node {
+                    padding: UiRect::all(px(8)),
+                    ..default()
+                },
             ));
-            spawn_icon_legend(p, &icons);
+            side.spawn((
+                LogPanel,
+                Node {
+                    flex_grow: 1.0,
+                    min_height: px(0),
+                    padding: UiRect::axes(px(8), px(4)),
+                    border: UiRect::top(px(1)),
+                    overflow: Overflow::clip(),
+                    flex_direction: FlexDirection::ColumnReverse,
+                    ..default()
+                },
+                BorderColor::all(Color::srgb(0.25, 0.27, 0.3)),
+            ))
+            .with_children(|p| {
+                p.spawn((
+                    LogText,
+                    Text::new(""),
+                    text(11.0, Color::srgb(0.85, 0.87, 0.9)),
+                ));
+            });
+            side.spawn((
+                Node {
+                    padding: UiRect::all(px(8)),
+                    border: UiRect::top(px(1)),
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(4),
+                    ..default()
+                },
+                BorderColor::all(Color::srgb(0.25, 0.27, 0.3)),
+            ))
+            .with_children(|legend| {
+                legend.spawn((
+                    Text::new(screen_text(KEYS_AND_SHADES)),
+                    text(12.0, Color::srgb(0.8, 0.82, 0.85)),
+                ));
+                spawn_icon_legend(legend, &icons);
+            });
         });
     commands.spawn((
         ActionBar,
@@ -213,7 +237,7 @@ fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
                 position_type: PositionType::Absolute,
                 top: px(230),
                 right: px(8),
-                width: px(LOG_WIDTH - 16.0),
+                width: px(SIDE_WIDTH - 16.0),
                 column_gap: px(12),
                 ..default()
             },
@@ -249,7 +273,7 @@ fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
             position_type: PositionType::Absolute,
             top: px(56),
             right: px(0),
-            width: px(LOG_WIDTH),
+            width: px(SIDE_WIDTH),
             padding: UiRect::all(px(12)),
             border: UiRect::all(px(2)),
             ..default()
@@ -267,7 +291,7 @@ fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons) {
         .spawn(Node {
             // A set width: wrapped rows inside a column need one to be
             // measured whole.
-            width: px(844),
+            width: px(SIDE_WIDTH - 16.0),
             flex_wrap: FlexWrap::Wrap,
             column_gap: px(10),
             row_gap: px(2),
@@ -305,12 +329,14 @@ fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Ca
         return;
     };
     let (w, h) = (super::WINDOW.0 as f32, super::WINDOW.1 as f32);
-    let free = Vec2::new(w - LOG_WIDTH - 20.0, h - TOP - BOTTOM);
-    let scale = (grid.extent() / free).max_element().max(0.25);
+    let margin = 12.0;
+    let free = Vec2::new(w - SIDE_WIDTH - 2.0 * margin, h - TOP - 2.0 * margin);
+    let scale = (grid.extent() / free).max_element().max(1.0 / MAX_FIT_ZOOM);
     t.scale = Vec3::new(scale, scale, 1.0);
-    // Centre the map in the free area: left of the log, between the bars.
-    t.translation.x = (LOG_WIDTH / 2.0) * scale;
-    t.translation.y = ((BOTTOM - TOP) / 2.0) * -scale;
+    // Centre the map in the free area: left of the side column, under the
+    // bars.
+    t.translation.x = (SIDE_WIDTH / 2.0) * scale;
+    t.translation.y = (TOP / 2.0) * scale;
 }
 
 fn move_camera(
@@ -495,15 +521,6 @@ fn show_hover(world: &mut World) {
     if let Some(n) = &hover.note {
         lines.push(n.clone());
     }
-    lines.push(
-        "Space: skip animations · +/-: speed · L: log · F5 save · F9 load · arrows/WASD, wheel: camera"
-            .into(),
-    );
-    lines.push(
-        "Map: blue = reachable (lighter: cheaper) · yellow = path · red = provokes (R8.2) · \
-         bars: HP, AR"
-            .into(),
-    );
     let text = screen_text(&lines.join("\n"));
     set_text::<HoverText>(world, text);
 }

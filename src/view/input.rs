@@ -591,18 +591,37 @@ fn hover_lines(
             world.get::<Health>(t).map_or(0, |h| h.hp),
             world.get::<ArmorReduction>(t).map_or(0, |a| a.0),
         );
-        let draft = draft_for(world, me, t, None);
+        // What a click would send, checked as the rules would (AP, arc,
+        // reach…), then its odds from the same draft resolution uses.
+        let click = Command::Attack {
+            unit: name_of(world, me),
+            target: name.clone(),
+            weapon: None,
+            power: 0,
+            lunge: false,
+        };
+        let draft = crate::rules::check(world, click).and_then(|()| draft_for(world, me, t, None));
         match draft.and_then(|d| {
             crate::rules::resolution::check_attack(world, &d)?;
             preview_attack(world, d)
         }) {
             Ok(p) => {
-                lines.push(format!(
-                    "Attack {name}: {:.0}% to hit, {:.1} damage expected (before AR), {:.0}% to drop (HP {hp}, AR {ar})",
-                    p.hit * 100.0,
-                    p.expected_damage,
-                    p.drop_chance(hp, ar) * 100.0
-                ));
+                lines.push(if p.down {
+                    format!(
+                        "Attack {name}, down: {:.0}% to hit; a hit deals no damage but lowers its \
+                         death timer by 1, and at 0 it dies (R10.3); a stabilized unit starts \
+                         dying again (R10.4)",
+                        p.hit * 100.0
+                    )
+                } else {
+                    format!(
+                        "Attack {name}: {:.0}% to hit, {:.1} damage expected (before AR), {:.0}% \
+                         to drop (HP {hp}, AR {ar})",
+                        p.hit * 100.0,
+                        p.expected_damage,
+                        p.drop_chance(hp, ar) * 100.0
+                    )
+                });
                 let keep = match p.advantage {
                     0 => String::new(),
                     n if n > 0 => " keep the highest (R0.4)".into(),

@@ -7,9 +7,9 @@ use super::coords::Grid;
 use crate::battle::UnitId;
 use crate::rules::board::Board;
 use crate::rules::events::{BattleEvent, BattleEvents, EventCursor};
-use crate::rules::log::{Names, event_lines};
+use crate::rules::log::{Names, event_lines_seen};
 use bevy::prelude::*;
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, start_playback).add_systems(
@@ -40,6 +40,8 @@ pub struct Playback {
     pub speed: f32,
     /// Names for the log.
     pub names: Names,
+    /// The units whose death timer the player may not see (R10.1).
+    pub hidden: HashSet<UnitId>,
 }
 
 impl Playback {
@@ -47,6 +49,31 @@ impl Playback {
     pub fn idle(&self) -> bool {
         self.queue.is_empty() && self.wait <= 0.0
     }
+
+    /// The log lines of `e`, as the player may see them.
+    fn lines(&self, e: &BattleEvent) -> Vec<String> {
+        event_lines_seen(e, &self.names, |u| self.hidden.contains(&u))
+    }
+}
+
+/// The units of the sides no human at this window plays: their death timer
+/// is hidden from the player (R10.1). With no human side (`--watch`, a
+/// replay) the viewer is a spectator and sees everything; hot-seat humans
+/// share the screen, so both see their own.
+pub fn hidden_units(world: &mut World) -> HashSet<UnitId> {
+    let Some(players) = world.get_resource::<crate::ai::Players>().cloned() else {
+        return HashSet::new();
+    };
+    let human = |side: usize| players.of(side).is_none();
+    let any_human = (0..players.0.len()).any(human);
+    if !any_human || world.contains_resource::<super::turns::Script>() {
+        return HashSet::new();
+    }
+    let mut q = world.query::<(&UnitId, &crate::battle::Side)>();
+    q.iter(world)
+        .filter(|(_, side)| !human(side.0))
+        .map(|(id, _)| *id)
+        .collect()
 }
 
 /// A unit's sprite lunging toward what it attacks (R7), for a moment.
@@ -87,30 +114,30 @@ pub fn restart(world: &mut World) {
 }
 
 fn start_playback(world: &mut World) {
-    let names = Names::of(world);
-    let events = world.resource::<BattleEvents>();
-    let cursor = events.cursor_at_end();
-    let log = events
-        .all()
-        .iter()
-        .flat_map(|e| event_lines(e, &names))
-        .collect();
     let speed = world
         .get_resource::<super::PlayOptions>()
         .map_or(1.0, |o| o.speed);
+    let playback = Playback {
+        cursor: world.resource::<BattleEvents>().cursor_at_end(),
+        queue: VecDeque::new(),
+        wait: 0.0,
+        speed,
+        names: Names::of(world),
+        hidden: hidden_units(world),
+    };
+    let log = world
+        .resource::<BattleEvents>()
+        .all()
+        .iter()
+        .flat_map(|e| playback.lines(e))
+        .collect();
     let board = Board::capture(world);
     world.insert_resource(Shown {
         board,
         log,
         version: 1,
     });
-    world.insert_resource(Playback {
-        cursor,
-        queue: VecDeque::new(),
-        wait: 0.0,
-        speed,
-        names,
-    });
+    world.insert_resource(playback);
 }
 
 /// How long an event holds the screen, in seconds at speed 1.
@@ -201,7 +228,7 @@ fn play_events(
             break;
         };
         shown.board.apply(&e);
-        shown.log.extend(event_lines(&e, &playback.names));
+        shown.log.extend(playback.lines(&e));
         grew = true;
         if let (Some((unit, text, color)), Some(grid)) = (float_of(&e), grid.as_ref())
             && let Some(u) = shown.board.unit(unit)

@@ -131,11 +131,12 @@ fn spawn_units(
                     Part::Status,
                     Text2d::new(""),
                     TextFont {
-                        font_size: FontSize::Px(10.0),
+                        font_size: FontSize::Px(12.0),
                         ..default()
                     },
-                    TextColor(Color::srgb(1.0, 0.55, 0.5)),
+                    TextColor(Color::srgb(1.0, 0.75, 0.7)),
                     Transform::from_xyz(0.0, TILE / 2.0, 0.7),
+                    Visibility::Hidden,
                 ));
             });
     }
@@ -196,6 +197,7 @@ fn move_units(
 /// fade.
 fn show_conditions(
     shown: Option<Res<Shown>>,
+    playback: Option<Res<super::playback::Playback>>,
     turn: Res<TurnState>,
     units: Query<(&UnitId, &Health, &ArmorReduction)>,
     sprites: Query<(&UnitSprite, &Children)>,
@@ -266,11 +268,16 @@ fn show_conditions(
                     }
                 }
                 Part::Status => {
-                    // The turns left sit just right of the dying icon.
+                    // The turns left sit just left of the dying icon, the
+                    // first of the row.
                     let dying = icons.iter().position(|i| *i == Icon::Dying);
-                    if let (Some(mut text), Some(slot)) = (text, dying) {
+                    // Hidden from the other side (R10.1).
+                    let secret = playback
+                        .as_ref()
+                        .is_some_and(|p| p.hidden.contains(&sprite.0));
+                    if let (Some(mut text), Some(slot), false) = (text, dying, secret) {
                         text.0 = u.dying.map(|n| n.to_string()).unwrap_or_default();
-                        t.translation.x = icon_x(slot) + ICON as f32 * 0.75;
+                        t.translation.x = icon_x(slot) - ICON as f32;
                         *vis = Visibility::Inherited;
                     } else {
                         *vis = Visibility::Hidden;
