@@ -9,6 +9,7 @@ mod determinism;
 mod golden;
 mod invariants;
 mod levels;
+mod odds;
 mod preview;
 mod robustness;
 mod scenarios;

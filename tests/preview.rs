@@ -69,6 +69,7 @@ fn check_exact(s: Situation) {
     // Every outcome of the d20s, resolved.
     let outcomes = 20u32.pow(s.d20s);
     let mut counts = vec![0u32; preview.degrees.len().max(8)];
+    let mut fumbles = 0u32;
     for n in 0..outcomes {
         let mut dice = s.setup_dice.clone();
         let mut rest = n;
@@ -82,9 +83,25 @@ fn check_exact(s: Situation) {
             submit(app.world_mut(), c.clone()).unwrap();
         }
         submit(app.world_mut(), attack(s.attacker, s.target)).unwrap();
-        let d = degrees_in(app.world().resource::<BattleEvents>().all());
-        counts[d] += 1;
+        let events = app.world().resource::<BattleEvents>().all();
+        counts[degrees_in(events)] += 1;
+        if events
+            .iter()
+            .any(|e| matches!(e, BattleEvent::WeaponDropped { .. }))
+        {
+            fumbles += 1;
+        }
     }
+    // Every situation here is a melee roll a natural 1 misses.
+    assert!(preview.melee && preview.fumble > 0.0);
+    // The fumble chance (R7.3) is the share of outcomes that drop the
+    // weapon.
+    let counted = fumbles as f64 / outcomes as f64;
+    assert!(
+        (counted - preview.fumble).abs() < 1e-12,
+        "fumble: preview {}, counted {counted}",
+        preview.fumble
+    );
     for (d, p) in preview.degrees.iter().enumerate() {
         let counted = counts[d] as f64 / outcomes as f64;
         assert!(

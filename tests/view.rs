@@ -15,7 +15,7 @@ use skirmish::view::input::{CursorTile, input_plugin};
 
 /// A corridor: the skirmisher Hero (played by a human) and the raider Orc
 /// (the AI), three tiles apart.
-fn app() -> App {
+pub(crate) fn app() -> App {
     let text = r#"Level(
         name: "Input",
         map: ["........", "........", "........"],
@@ -36,7 +36,7 @@ fn app() -> App {
 }
 
 /// Points at `tile`, presses `button` or `key` for one frame.
-fn press(app: &mut App, tile: Pos, mouse: Option<MouseButton>, key: Option<KeyCode>) {
+pub(crate) fn press(app: &mut App, tile: Pos, mouse: Option<MouseButton>, key: Option<KeyCode>) {
     app.world_mut().resource_mut::<CursorTile>().0 = Some(tile);
     if let Some(b) = mouse {
         app.world_mut()
@@ -319,7 +319,7 @@ fn the_throw_button_aims_and_the_next_click_picks_the_target() {
     assert_eq!(app.world().resource::<Aiming>().0, None);
 }
 
-fn hover_text(app: &App) -> String {
+pub(crate) fn hover_text(app: &App) -> String {
     app.world()
         .resource::<skirmish::view::input::Hover>()
         .lines

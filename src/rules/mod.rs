@@ -54,6 +54,7 @@ pub mod range;
 pub mod reactions;
 pub mod resolution;
 pub mod rule;
+pub mod rulebook;
 pub mod techniques;
 pub mod threat;
 pub mod throw;

@@ -4,7 +4,7 @@
 //! ([`degrees`], R7.7 damage) as the resolution. No sampling.
 
 use super::command::Refusal;
-use super::modifiers::{AttackDraft, Modifier, gather};
+use super::modifiers::{AttackDraft, AttackMode, Modifier, gather};
 use super::resolution::degrees;
 use crate::battle::{Dying, Stable};
 use bevy::prelude::*;
@@ -34,6 +34,11 @@ pub struct AttackPreview {
     pub auto_hit: bool,
     /// The target is dying or stable: a hit deals no damage (R10.3).
     pub down: bool,
+    /// The chance of a fumble: a natural 1 that misses, which makes a melee
+    /// attacker drop its weapon (R7.3). 0 for ranged and thrown attacks.
+    pub fumble: f64,
+    /// A melee attack (only those fumble, R7.3).
+    pub melee: bool,
 }
 
 /// The damage dice of a 1-degree hit, flat bonuses included (R7.7).
@@ -58,7 +63,20 @@ impl AttackPreview {
         out.degrees = degree_chances(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
         out.expected_damage = expected_damage(&out.degrees, out.damage, out.down);
         out.hit = 1.0 - out.degrees[0];
+        if out.melee {
+            out.fumble = fumble_chance(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
+        }
         out
+    }
+
+    /// The expected damage that gets through the target's `ar` points of
+    /// armor to its HP (R1.2: AR takes damage first).
+    pub fn expected_harm(&self, ar: i32) -> f64 {
+        self.damage_chances()
+            .iter()
+            .enumerate()
+            .map(|(n, p)| p * (n as i32 - ar.max(0)).max(0) as f64)
+            .sum()
     }
 
     /// The chance the attack drops a target with `hp` HP and `ar` AR to 0
@@ -136,6 +154,15 @@ pub fn degree_chances(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: 
     by_degree
 }
 
+/// The chance that the kept d20 is a natural 1 and the attack misses
+/// (R7.3), for a rolled attack.
+pub fn fumble_chance(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: bool) -> f64 {
+    if auto_hit || degrees(1, 1 + bonus, dv, crit) > 0 {
+        return 0.0;
+    }
+    kept_probability(1, advantage)
+}
+
 /// The expected damage of a roll with these degree chances.
 pub fn expected_damage(by_degree: &[f64], dice: DamageDice, down: bool) -> f64 {
     if down {
@@ -195,7 +222,15 @@ pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPre
     let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
     let (crit, auto_hit) = (draft.weapon.crit_threshold(), draft.auto_hit());
     let degrees = degree_chances(advantage, bonus, dv, crit, auto_hit);
+    let melee = draft.mode == AttackMode::Melee;
+    let fumble = if melee {
+        fumble_chance(advantage, bonus, dv, crit, auto_hit)
+    } else {
+        0.0
+    };
     Ok(AttackPreview {
+        fumble,
+        melee,
         hit: 1.0 - degrees[0],
         expected_damage: expected_damage(&degrees, dice, down),
         degrees,
@@ -243,7 +278,35 @@ mod tests {
             crit: 19,
             auto_hit: false,
             down,
+            fumble: fumble_chance(advantage, bonus, 14, 19, false),
+            melee: true,
         }
+    }
+
+    #[test]
+    fn a_fumble_is_a_natural_1_that_misses() {
+        // +3 vs DV 14: a natural 1 totals 4, a miss; with one disadvantage
+        // the kept die is a 1 in 39 of 400 rolls (R0.4, R7.3).
+        assert!((sample(-1, 3, false).fumble - 39.0 / 400.0).abs() < 1e-12);
+        // +20 vs DV 14: a natural 1 totals 21, 2 degrees less one: still a
+        // hit, so no fumble.
+        assert_eq!(sample(0, 20, false).fumble, 0.0);
+        assert_eq!(fumble_chance(0, 0, 14, 20, true), 0.0);
+    }
+
+    #[test]
+    fn expected_harm_takes_armor_off_each_outcome() {
+        let p = sample(0, 6, false);
+        assert!((p.expected_harm(0) - p.expected_damage).abs() < 1e-9);
+        let by_hand: f64 = p
+            .damage_chances()
+            .iter()
+            .enumerate()
+            .map(|(n, q)| q * n.saturating_sub(2) as f64)
+            .sum();
+        assert!((p.expected_harm(2) - by_hand).abs() < 1e-12);
+        assert!(p.expected_harm(2) < p.expected_damage);
+        assert_eq!(p.expected_harm(100), 0.0);
     }
 
     #[test]

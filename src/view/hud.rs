@@ -171,6 +171,29 @@ fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
                 },
             ));
             side.spawn((
+                super::odds::OddsPanel::default(),
+                Node {
+                    display: Display::None,
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(2),
+                    padding: UiRect::new(px(8), px(8), px(0), px(6)),
+                    ..default()
+                },
+            ));
+            side.spawn((
+                super::odds::RuleTip,
+                Text::new(""),
+                text(12.0, Color::srgb(1.0, 0.95, 0.75)),
+                Node {
+                    display: Display::None,
+                    margin: UiRect::horizontal(px(6)),
+                    padding: UiRect::all(px(6)),
+                    border: UiRect::all(px(1)),
+                    ..default()
+                },
+                BorderColor::all(Color::srgb(1.0, 0.9, 0.5)),
+            ));
+            side.spawn((
                 LogPanel,
                 Node {
                     flex_grow: 1.0,

@@ -18,13 +18,11 @@
 
 use super::coords::Grid;
 use super::map::Highlights;
+pub use super::preview::Hover;
 use crate::ai::Players;
-use crate::battle::{ActionPoints, ArmorReduction, GridPos, GroundObject, Health, Inventory, Side};
+use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Inventory, Side};
 use crate::grid::{Dir, Pos};
-use crate::rules::movement::{reachable, view_for};
-use crate::rules::preview::preview_attack;
-use crate::rules::reactions::{Decisions, provocations};
-use crate::rules::resolution::draft_for;
+use crate::rules::reactions::Decisions;
 use crate::rules::{Command, Refusal, ThrowTarget, TurnState, name_of, out_of_action, units};
 use crate::save::play;
 use bevy::prelude::*;
@@ -46,7 +44,7 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<Highlights>()
         .add_systems(
             Update,
-            (send_player_commands, preview_hover)
+            (send_player_commands, super::preview::preview_hover)
                 .chain()
                 .in_set(super::ViewSystems::Act),
         );
@@ -66,21 +64,6 @@ pub struct AutoAnswers(pub Vec<(usize, bool)>);
 /// The tile under the cursor, if any.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CursorTile(pub Option<Pos>);
-
-/// What hovering shows: the preview's text, and the last refusal.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Hover {
-    /// Lines describing what a click would do, from the rules' preview.
-    pub lines: Vec<String>,
-    /// The last refused command, with its rule and reason.
-    pub refusal: Option<String>,
-    /// A note for the player (saved, loaded).
-    pub note: Option<String>,
-    /// What the acting unit may do now (from the rules' legal commands).
-    pub actions: Vec<Action>,
-    /// What the preview was computed for: (tile, unit, events seen).
-    key: Option<(Option<Pos>, Option<Entity>, usize)>,
-}
 
 /// Finds the tile under the cursor through the camera.
 fn track_cursor(
@@ -505,48 +488,9 @@ fn send_player_commands(world: &mut World) {
     world.resource_mut::<Hover>().refusal = result.err().map(|r| r.to_string());
 }
 
-/// Reach shading and the hovered preview, recomputed only when the hovered
-/// tile, the acting unit or the battle changed.
-fn preview_hover(world: &mut World) {
-    let tile = world.resource::<CursorTile>().0;
-    let me = human_to_act(world);
-    let seen = world.resource::<crate::rules::BattleEvents>().all().len();
-    let key = Some((tile, me, seen));
-    if world.resource::<Hover>().key == key {
-        return;
-    }
-    let mut marks = std::collections::HashMap::new();
-    let mut lines = vec![];
-    if let Some(me) = me {
-        let ap = world.get::<ActionPoints>(me).map_or(0, |a| a.ap);
-        let (level, occ, at) = view_for(world, me);
-        let speed = crate::rules::speed_of(world, me);
-        let reach = if ap >= 1 {
-            reachable(&level.map, &occ, at, speed)
-        } else {
-            Default::default()
-        };
-        for (p, r) in &reach {
-            // Lighter is cheaper: the AP cost is always 1, the movement
-            // cost of R5.1 is the shade.
-            let share = r.cost as f32 / speed.max(1) as f32;
-            marks.insert(*p, Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share));
-        }
-        if let Some(t) = tile {
-            lines = hover_lines(world, me, t, &reach, &mut marks);
-        }
-    }
-    let actions = me.map(|_| action_bar(world)).unwrap_or_default();
-    world.resource_mut::<Highlights>().0 = marks;
-    let mut hover = world.resource_mut::<Hover>();
-    hover.lines = lines;
-    hover.actions = actions;
-    hover.key = key;
-}
-
 /// What the acting unit may do now besides clicking the map, from the
 /// rules' legal commands.
-fn action_bar(world: &mut World) -> Vec<Action> {
+pub(super) fn action_bar(world: &mut World) -> Vec<Action> {
     use crate::rules::CommandKind as K;
     let legal = crate::rules::legal::legal_commands(world);
     let can = |k: K| legal.iter().any(|c| c.kind() == k);
@@ -573,96 +517,6 @@ fn action_bar(world: &mut World) -> Vec<Action> {
             Action::Potion => can(K::DrinkPotion),
         })
         .collect()
-}
-
-/// What hovering `tile` shows for `me`: an enemy's odds, or the path there.
-fn hover_lines(
-    world: &mut World,
-    me: Entity,
-    tile: Pos,
-    reach: &std::collections::HashMap<Pos, crate::rules::movement::Reach>,
-    marks: &mut std::collections::HashMap<Pos, Color>,
-) -> Vec<String> {
-    let mut lines = vec![];
-    let target = unit_at(world, tile);
-    if let Some(t) = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me)) {
-        let name = name_of(world, t);
-        let (hp, ar) = (
-            world.get::<Health>(t).map_or(0, |h| h.hp),
-            world.get::<ArmorReduction>(t).map_or(0, |a| a.0),
-        );
-        // What a click would send, checked as the rules would (AP, arc,
-        // reach…), then its odds from the same draft resolution uses.
-        let click = Command::Attack {
-            unit: name_of(world, me),
-            target: name.clone(),
-            weapon: None,
-            power: 0,
-            lunge: false,
-        };
-        let draft = crate::rules::check(world, click).and_then(|()| draft_for(world, me, t, None));
-        match draft.and_then(|d| {
-            crate::rules::resolution::check_attack(world, &d)?;
-            preview_attack(world, d)
-        }) {
-            Ok(p) => {
-                lines.push(if p.down {
-                    format!(
-                        "Attack {name}, down: {:.0}% to hit; a hit deals no damage but lowers its \
-                         death timer by 1, and at 0 it dies (R10.3); a stabilized unit starts \
-                         dying again (R10.4)",
-                        p.hit * 100.0
-                    )
-                } else {
-                    format!(
-                        "Attack {name}: {:.0}% to hit, {:.1} damage expected (before AR), {:.0}% \
-                         to drop (HP {hp}, AR {ar})",
-                        p.hit * 100.0,
-                        p.expected_damage,
-                        p.drop_chance(hp, ar) * 100.0
-                    )
-                });
-                let keep = match p.advantage {
-                    0 => String::new(),
-                    n if n > 0 => " keep the highest (R0.4)".into(),
-                    _ => " keep the lowest (R0.4)".into(),
-                };
-                lines.push(format!(
-                    "d20 x{}{keep} {:+} vs DV {}: hit when higher (R0.5)",
-                    1 + p.advantage.unsigned_abs(),
-                    p.bonus,
-                    p.dv
-                ));
-                for m in &p.modifiers {
-                    lines.push(format!("  {m}"));
-                }
-            }
-            Err(r) => lines.push(format!("Cannot attack {name}: {r}")),
-        }
-        marks.insert(tile, Color::srgba(1.0, 0.3, 0.2, 0.6));
-        return lines;
-    }
-    if let Some(r) = reach.get(&tile) {
-        lines.push(format!(
-            "Move to {tile}: 1 AP, movement {} of speed {} (R5.1)",
-            r.cost,
-            crate::rules::speed_of(world, me)
-        ));
-        for p in &r.path {
-            marks.insert(*p, Color::srgba(1.0, 1.0, 0.6, 0.55));
-        }
-        for p in provocations(world, me, &r.path) {
-            marks.insert(p.leaving, Color::srgba(1.0, 0.25, 0.2, 0.65));
-            lines.push(format!(
-                "  leaving {} provokes {} (R8.2)",
-                p.leaving,
-                p.reactors.join(", ")
-            ));
-        }
-    } else if !out_of_action(world, me) {
-        marks.insert(tile, Color::srgba(0.6, 0.6, 0.6, 0.35));
-    }
-    lines
 }
 
 /// `Shift+Y` / `Shift+N` while a unit of a human side is asked: that side

@@ -21,7 +21,9 @@ pub mod hud;
 pub mod input;
 pub mod map;
 pub mod menu;
+pub mod odds;
 pub mod playback;
+pub mod preview;
 pub mod tiles;
 pub mod turns;
 pub mod units;
@@ -103,6 +105,7 @@ impl Plugin for ViewPlugin {
             input::plugin,
             turns::plugin,
             hud::plugin,
+            odds::plugin,
             capture::plugin,
         ));
     }

@@ -1,0 +1,166 @@
+//! The attack preview panel: the hovered attack's outcomes as one bar
+//! (miss, fumble, 1, 2, 3+ degrees, each as wide as its chance), and its
+//! modifiers one per line; hovering a line shows its rule's text. Every
+//! number comes from [`Hover::attack`], the rules' own preview.
+
+use super::preview::{AttackOdds, Hover};
+use crate::rules::rule::Rule;
+use crate::rules::rulebook::rule_text;
+use bevy::prelude::*;
+
+/// The panel's systems (they need no window: tests run them headless).
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            draw_odds.run_if(resource_changed::<Hover>),
+            show_rule_under_pointer,
+        )
+            .chain()
+            .in_set(super::ViewSystems::Draw),
+    );
+}
+
+/// The panel's node in the side column; its children are rebuilt when the
+/// odds change.
+#[derive(Component, Default)]
+pub struct OddsPanel {
+    drawn: Option<AttackOdds>,
+}
+
+/// The text box that shows the rule of the line under the pointer.
+#[derive(Component)]
+pub struct RuleTip;
+
+/// A line that cites a rule: hovering it shows the rule's text.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Cites(pub Rule);
+
+/// The colour of an outcome of [`AttackOdds::outcomes`].
+pub fn outcome_color(label: &str) -> Color {
+    match label {
+        "miss" => Color::srgb(0.45, 0.45, 0.5),
+        "fumble" => Color::srgb(0.8, 0.2, 0.2),
+        "1 degree" => Color::srgb(0.85, 0.75, 0.25),
+        "2 degrees" => Color::srgb(0.45, 0.8, 0.3),
+        _ => Color::srgb(0.2, 0.95, 0.55),
+    }
+}
+
+fn small(size: f32, color: Color) -> (TextFont, TextColor) {
+    (
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+    )
+}
+
+/// Rebuilds the panel when the hovered attack's odds change.
+fn draw_odds(
+    hover: Res<Hover>,
+    mut panels: Query<(Entity, &mut OddsPanel, &mut Node)>,
+    mut commands: Commands,
+) {
+    let Ok((entity, mut panel, mut node)) = panels.single_mut() else {
+        return;
+    };
+    if panel.drawn == hover.attack {
+        return;
+    }
+    panel.drawn = hover.attack.clone();
+    commands.entity(entity).despawn_children();
+    let Some(odds) = &hover.attack else {
+        node.display = Display::None;
+        return;
+    };
+    node.display = Display::Flex;
+    commands.entity(entity).with_children(|p| {
+        // The outcome bar: one segment per outcome, as wide as its chance.
+        p.spawn(Node {
+            width: percent(100),
+            height: px(12),
+            ..default()
+        })
+        .with_children(|bar| {
+            for o in &odds.outcomes {
+                if o.chance > 0.0 {
+                    bar.spawn((
+                        Node {
+                            width: percent(o.chance * 100.0),
+                            height: percent(100),
+                            ..default()
+                        },
+                        BackgroundColor(outcome_color(o.label)),
+                    ));
+                }
+            }
+        });
+        // Its key: each outcome's colour and chance.
+        p.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: px(8),
+            ..default()
+        })
+        .with_children(|key| {
+            for o in &odds.outcomes {
+                key.spawn((
+                    Text::new(format!("{} {:.1}%", o.label, o.chance * 100.0)),
+                    small(12.0, outcome_color(o.label).lighter(0.15)),
+                ));
+            }
+        });
+        if odds.outcomes.iter().any(|o| o.label == "fumble") {
+            p.spawn((
+                Cites(Rule::R7_3),
+                Interaction::default(),
+                Text::new("fumble: a natural 1 that misses drops the weapon (R7.3)"),
+                small(11.0, Color::srgb(0.7, 0.72, 0.75)),
+            ));
+        }
+        for (line, rule) in &odds.modifiers {
+            p.spawn((
+                Cites(*rule),
+                Interaction::default(),
+                Node {
+                    padding: UiRect::left(px(12)),
+                    ..default()
+                },
+            ))
+            .with_children(|row| {
+                row.spawn((Text::new(line.clone()), small(12.0, Color::WHITE)));
+            });
+        }
+        p.spawn((
+            Text::new("hover a modifier: its rule"),
+            small(11.0, Color::srgb(0.7, 0.72, 0.75)),
+        ));
+    });
+}
+
+/// Shows the text of the rule cited by the line under the pointer.
+fn show_rule_under_pointer(
+    lines: Query<(&Interaction, &Cites)>,
+    mut tip: Query<(&mut Text, &mut Node), With<RuleTip>>,
+) {
+    let Ok((mut text, mut node)) = tip.single_mut() else {
+        return;
+    };
+    let hovered = lines
+        .iter()
+        .find(|(i, _)| **i != Interaction::None)
+        .map(|(_, c)| c.0);
+    let value = hovered
+        .and_then(rule_text)
+        .map(|t| super::hud::screen_text(&t))
+        .unwrap_or_default();
+    if text.0 != value {
+        node.display = if value.is_empty() {
+            Display::None
+        } else {
+            Display::Flex
+        };
+        text.0 = value;
+    }
+}

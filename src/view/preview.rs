@@ -1,0 +1,312 @@
+//! What hovering shows, from the rules' own previews (one code path with
+//! resolution, never recomputed here): the reach of the acting unit shaded
+//! by cost, the path to the hovered tile and the steps that provoke, and an
+//! enemy's odds ([`AttackOdds`]): each outcome's chance, the damage that
+//! gets through armor, the chance to drop it, and every modifier with its
+//! rule.
+//!
+//! Holding `Alt` over a free tile compares: the odds against the last
+//! enemy hovered, as if the unit stood on that tile.
+
+use super::input::{Action, CursorTile, human_to_act, unit_at};
+use super::map::Highlights;
+use crate::battle::{ActionPoints, ArmorReduction, GridPos, Health, Side};
+use crate::grid::Pos;
+use crate::rules::movement::{Reach, reachable, view_for};
+use crate::rules::preview::{AttackPreview, preview_attack};
+use crate::rules::reactions::provocations;
+use crate::rules::resolution::{check_attack, draft_for};
+use crate::rules::rule::Rule;
+use crate::rules::{Command, Refusal, name_of, out_of_action};
+use bevy::prelude::*;
+use std::collections::HashMap;
+
+/// What hovering shows: the preview's text, an attack's odds, and the last
+/// refusal.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Hover {
+    /// Lines describing what a click would do, from the rules' preview.
+    pub lines: Vec<String>,
+    /// The odds of the attack on the hovered enemy (or, with `Alt`, from
+    /// the hovered tile on the last enemy hovered).
+    pub attack: Option<AttackOdds>,
+    /// The last refused command, with its rule and reason.
+    pub refusal: Option<String>,
+    /// A note for the player (saved, loaded).
+    pub note: Option<String>,
+    /// What the acting unit may do now (from the rules' legal commands).
+    pub actions: Vec<Action>,
+    /// The last enemy hovered: what `Alt` compares tiles against.
+    pub compared: Option<Entity>,
+    /// What the preview was computed for: (tile, unit, events seen, Alt).
+    key: Option<(Option<Pos>, Option<Entity>, usize, bool)>,
+}
+
+/// One outcome of an attack roll and its chance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// What happens: "miss", "fumble", "1 degree"…
+    pub label: &'static str,
+    /// Its probability.
+    pub chance: f64,
+}
+
+/// An attack's odds, as the preview panel shows them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackOdds {
+    /// The target's name.
+    pub target: String,
+    /// The tile the attack is previewed from, when not where the attacker
+    /// stands (`Alt`).
+    pub from: Option<Pos>,
+    /// Miss, fumble (R7.3, melee only), 1, 2 and 3 or more degrees
+    /// (R7.2): they sum to 1.
+    pub outcomes: Vec<Outcome>,
+    /// Expected damage that gets through the target's AR to its HP (R1.2).
+    pub harm: f64,
+    /// Chance to drop the target to 0 HP (R10.1).
+    pub drop: f64,
+    /// The target is down: a hit lowers its death timer instead (R10.3).
+    pub down: bool,
+    /// The roll: dice, bonus and DV.
+    pub roll: String,
+    /// Every modifier, as the log writes it, with its rule.
+    pub modifiers: Vec<(String, Rule)>,
+}
+
+impl AttackOdds {
+    /// The odds of `preview` against a target with `ar` AR and `hp` HP.
+    pub fn of(target: String, from: Option<Pos>, p: &AttackPreview, hp: i32, ar: i32) -> Self {
+        let degree = |d: usize| p.degrees.get(d).copied().unwrap_or(0.0);
+        // Only a melee attack fumbles (R7.3): a ranged one has no such
+        // outcome to show.
+        let outcomes = [
+            ("miss", degree(0) - p.fumble),
+            ("fumble", p.fumble),
+            ("1 degree", degree(1)),
+            ("2 degrees", degree(2)),
+            ("3+ degrees", p.degrees.iter().skip(3).sum()),
+        ]
+        .into_iter()
+        .filter(|(label, _)| p.melee || *label != "fumble")
+        .map(|(label, chance)| Outcome { label, chance })
+        .collect();
+        let keep = match p.advantage {
+            0 => "",
+            n if n > 0 => " keep the highest (R0.4)",
+            _ => " keep the lowest (R0.4)",
+        };
+        AttackOdds {
+            target,
+            from,
+            outcomes,
+            harm: p.expected_harm(ar),
+            drop: p.drop_chance(hp, ar),
+            down: p.down,
+            roll: format!(
+                "d20 x{}{keep} {:+} vs DV {}: hit when higher (R0.5)",
+                1 + p.advantage.unsigned_abs(),
+                p.bonus,
+                p.dv
+            ),
+            modifiers: p
+                .modifiers
+                .iter()
+                .map(|m| (m.to_string(), m.rule))
+                .collect(),
+        }
+    }
+
+    /// The chance of a hit: every outcome with degrees.
+    pub fn hit(&self) -> f64 {
+        self.outcomes
+            .iter()
+            .filter(|o| o.label.contains("degree"))
+            .map(|o| o.chance)
+            .sum()
+    }
+
+    /// The headline: the chance to hit and what a hit does.
+    pub fn headline(&self) -> String {
+        let hit = self.hit();
+        let from = self.from.map(|t| format!(" from {t}")).unwrap_or_default();
+        if self.down {
+            format!(
+                "Attack {}{from}, down: {:.0}% to hit; a hit deals no damage but lowers its \
+                 death timer by 1, and at 0 it dies (R10.3); a stabilized unit starts dying \
+                 again (R10.4)",
+                self.target,
+                hit * 100.0
+            )
+        } else {
+            format!(
+                "Attack {}{from}: {:.0}% to hit, {:.1} HP expected through armor, {:.0}% to drop",
+                self.target,
+                hit * 100.0,
+                self.harm,
+                self.drop * 100.0
+            )
+        }
+    }
+}
+
+/// The odds of `me` attacking `target`, from `from` when given (a tile to
+/// compare), else from where it stands: what a click would send, checked
+/// as the rules would (AP, arc, reach…), then previewed from the same draft
+/// resolution uses.
+pub fn attack_odds(
+    world: &mut World,
+    me: Entity,
+    target: Entity,
+    from: Option<Pos>,
+) -> Result<AttackOdds, Refusal> {
+    let name = name_of(world, target);
+    if from.is_none() {
+        let click = Command::Attack {
+            unit: name_of(world, me),
+            target: name.clone(),
+            weapon: None,
+            power: 0,
+            lunge: false,
+        };
+        crate::rules::check(world, click)?;
+    }
+    let mut draft = draft_for(world, me, target, None)?;
+    if let Some(tile) = from {
+        draft.from = tile;
+    }
+    check_attack(world, &draft)?;
+    let p = preview_attack(world, draft)?;
+    let hp = world.get::<Health>(target).map_or(0, |h| h.hp);
+    let ar = world.get::<ArmorReduction>(target).map_or(0, |a| a.0);
+    Ok(AttackOdds::of(name, from, &p, hp, ar))
+}
+
+/// Reach shading and the hovered preview, recomputed only when the hovered
+/// tile, the acting unit, `Alt` or the battle changed.
+pub(super) fn preview_hover(world: &mut World) {
+    let tile = world.resource::<CursorTile>().0;
+    let me = human_to_act(world);
+    let seen = world.resource::<crate::rules::BattleEvents>().all().len();
+    let keys = world.resource::<ButtonInput<KeyCode>>();
+    let alt = keys.pressed(KeyCode::AltLeft) || keys.pressed(KeyCode::AltRight);
+    let key = Some((tile, me, seen, alt));
+    if world.resource::<Hover>().key == key {
+        return;
+    }
+    let mut marks = HashMap::new();
+    let mut shown = Shown::default();
+    if let Some(me) = me {
+        let ap = world.get::<ActionPoints>(me).map_or(0, |a| a.ap);
+        let (level, occ, at) = view_for(world, me);
+        let speed = crate::rules::speed_of(world, me);
+        let reach = if ap >= 1 {
+            reachable(&level.map, &occ, at, speed)
+        } else {
+            Default::default()
+        };
+        for (p, r) in &reach {
+            // Lighter is cheaper: the AP cost is always 1, the movement
+            // cost of R5.1 is the shade.
+            let share = r.cost as f32 / speed.max(1) as f32;
+            marks.insert(*p, Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share));
+        }
+        if let Some(t) = tile {
+            shown = hover_tile(world, me, t, &reach, alt, &mut marks);
+        }
+    }
+    let actions = me
+        .map(|_| super::input::action_bar(world))
+        .unwrap_or_default();
+    world.resource_mut::<Highlights>().0 = marks;
+    let mut hover = world.resource_mut::<Hover>();
+    hover.lines = shown.lines;
+    hover.attack = shown.attack;
+    if shown.compared.is_some() {
+        hover.compared = shown.compared;
+    }
+    hover.actions = actions;
+    hover.key = key;
+}
+
+/// What hovering one tile shows.
+#[derive(Default)]
+struct Shown {
+    lines: Vec<String>,
+    attack: Option<AttackOdds>,
+    compared: Option<Entity>,
+}
+
+/// What hovering `tile` shows for `me`: an enemy's odds, the odds from
+/// this tile (`alt`), or the path there.
+fn hover_tile(
+    world: &mut World,
+    me: Entity,
+    tile: Pos,
+    reach: &HashMap<Pos, Reach>,
+    alt: bool,
+    marks: &mut HashMap<Pos, Color>,
+) -> Shown {
+    let mut shown = Shown::default();
+    let enemy = unit_at(world, tile).filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
+    if let Some(t) = enemy {
+        shown.compared = Some(t);
+        let name = name_of(world, t);
+        match attack_odds(world, me, t, None) {
+            Ok(odds) => {
+                shown.lines.push(odds.headline());
+                shown.lines.push(odds.roll.clone());
+                shown.attack = Some(odds);
+            }
+            Err(r) => shown.lines.push(format!("Cannot attack {name}: {r}")),
+        }
+        marks.insert(tile, Color::srgba(1.0, 0.3, 0.2, 0.6));
+        return shown;
+    }
+    let compared = world
+        .get_resource::<Hover>()
+        .and_then(|h| h.compared)
+        .filter(|t| world.get_entity(*t).is_ok() && !out_of_action(world, *t));
+    if let (true, Some(t)) = (alt, compared) {
+        let name = name_of(world, t);
+        match attack_odds(world, me, t, Some(tile)) {
+            Ok(odds) => {
+                shown.lines.push(odds.headline());
+                shown.lines.push(odds.roll.clone());
+                shown.attack = Some(odds);
+            }
+            Err(r) => shown
+                .lines
+                .push(format!("From {tile}, cannot attack {name}: {r}")),
+        }
+        if let Some(at) = world.get::<GridPos>(t) {
+            marks.insert(at.0, Color::srgba(1.0, 0.3, 0.2, 0.6));
+        }
+    }
+    if let Some(r) = reach.get(&tile) {
+        shown.lines.push(format!(
+            "Move to {tile}: 1 AP, movement {} of speed {} (R5.1)",
+            r.cost,
+            crate::rules::speed_of(world, me)
+        ));
+        for p in &r.path {
+            marks.insert(*p, Color::srgba(1.0, 1.0, 0.6, 0.55));
+        }
+        for p in provocations(world, me, &r.path) {
+            marks.insert(p.leaving, Color::srgba(1.0, 0.25, 0.2, 0.65));
+            shown.lines.push(format!(
+                "  leaving {} provokes {} (R8.2)",
+                p.leaving,
+                p.reactors.join(", ")
+            ));
+        }
+    } else if !out_of_action(world, me) {
+        marks.insert(tile, Color::srgba(0.6, 0.6, 0.6, 0.35));
+    }
+    if !alt && compared.is_some() && shown.attack.is_none() {
+        shown
+            .lines
+            .push("Hold Alt to compare the attack from this tile".into());
+    }
+    shown
+}
