@@ -107,6 +107,10 @@ struct PlayArgs {
     /// Keep the cursor on tile X,Y (screenshots for tests and bug reports).
     #[arg(long, value_name = "X,Y", value_parser = parse_tile)]
     hover: Option<skirmish::grid::Pos>,
+    /// Overlays to switch on, by name (keys 1-7 in the window): reach,
+    /// arcs, threat, range, line, flank, charge; `none` for none.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', value_parser = parse_overlay)]
+    overlay: Option<Vec<Option<skirmish::view::overlays::Overlay>>>,
     /// The catalog the level is resolved against (default: the standard
     /// one).
     #[arg(long)]
@@ -203,7 +207,22 @@ fn play(args: &PlayArgs) -> ExitCode {
         speed: args.speed,
         record: args.record.clone(),
         hover: args.hover,
+        overlays: args.overlay.as_ref().map(|names| {
+            skirmish::view::overlays::Overlays(names.iter().flatten().copied().collect())
+        }),
         replay: None,
+    })
+}
+
+/// An overlay's name (`none`: no overlay).
+fn parse_overlay(name: &str) -> Result<Option<skirmish::view::overlays::Overlay>, String> {
+    use skirmish::view::overlays::Overlay;
+    if name == "none" {
+        return Ok(None);
+    }
+    Overlay::parse(name).map(Some).ok_or_else(|| {
+        let names: Vec<&str> = Overlay::ALL.iter().map(|o| o.name()).collect();
+        format!("no overlay `{name}`: one of {}, or none", names.join(", "))
     })
 }
 
@@ -383,6 +402,7 @@ fn watch_replay(
         speed,
         record: None,
         hover: None,
+        overlays: None,
         replay: Some(replay),
     })
 }

@@ -61,3 +61,18 @@ fn a_broken_level_fails_to_load_with_its_problems() {
         other => panic!("expected a failure, got {other:?}"),
     }
 }
+
+/// The rules text the game ships (`assets/rules/RULES.md`, shown when a
+/// rule id is hovered) is the reference beside the project, word for word.
+#[test]
+fn the_shipped_rules_text_is_the_reference() {
+    let reference = crate::common::root().join("../shared/RULES.md");
+    let Ok(reference) = std::fs::read_to_string(&reference) else {
+        eprintln!("../shared/RULES.md is not beside the project: nothing to compare");
+        return;
+    };
+    assert!(
+        skirmish::rules::rulebook::REFERENCE == reference,
+        "assets/rules/RULES.md differs from ../shared/RULES.md: copy it again"
+    );
+}

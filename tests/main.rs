@@ -10,6 +10,7 @@ mod golden;
 mod invariants;
 mod levels;
 mod odds;
+mod overlays;
 mod preview;
 mod robustness;
 mod scenarios;

@@ -362,7 +362,22 @@ fn hovering_a_dying_enemy_says_a_hit_lowers_its_timer_not_its_hp() {
         text.contains("Attack Orc, down: 100% to hit") && text.contains("death timer by 1"),
         "{text}"
     );
-    assert!(text.contains("R7.9") && text.contains("R10.3"), "{text}");
+    assert!(text.contains("R10.3"), "{text}");
+    // The automatic hit is a modifier of the odds panel (R7.9).
+    let odds = app
+        .world()
+        .resource::<skirmish::view::input::Hover>()
+        .attack
+        .clone()
+        .unwrap();
+    assert!(odds.down && odds.hit() == 1.0);
+    assert!(
+        odds.modifiers
+            .iter()
+            .any(|(_, r)| *r == skirmish::rules::rule::Rule::R7_9),
+        "{:?}",
+        odds.modifiers
+    );
 }
 
 /// The death timer is hidden from the other side (R10.1): the window's

@@ -58,20 +58,18 @@ pub fn size_rank(size: Size) -> i32 {
 /// R6.3: each standing creature on the line gives the target +2 DV, +2 more
 /// per size category it is larger than the target; where the line passes a
 /// corner, the lesser of the two tiles counts *(decision, as R6.1)*. Lying
-/// creatures (prone, dying) do not block *(decision)*.
-fn add_soft_cover(
-    mut draft: ResMut<AttackDraft>,
-    units: Query<(&GridPos, &Stats, Has<Prone>, Has<Dead>), With<UnitId>>,
-) {
-    if draft.mode == AttackMode::Melee {
-        return;
-    }
-    let Ok((target, target_stats, ..)) = units.get(draft.target) else {
-        return;
+/// creatures (prone, dying) do not block *(decision)*. The tiles of the
+/// line from `from` to `target` that give soft cover, with the DV each
+/// gives; the attack schedule sums them, the window marks them.
+pub fn soft_cover(world: &mut World, from: Pos, target: Entity) -> Vec<(Pos, i32)> {
+    let mut units =
+        world.query_filtered::<(&GridPos, &Stats, Has<Prone>, Has<Dead>), With<UnitId>>();
+    let Ok((to, target_stats, ..)) = units.get(world, target) else {
+        return vec![];
     };
-    let target_size = size_rank(target_stats.template.size);
+    let (to, target_size) = (to.0, size_rank(target_stats.template.size));
     let standing: Vec<(Pos, i32)> = units
-        .iter()
+        .iter(world)
         .filter(|(_, _, prone, dead)| !prone && !dead)
         .map(|(p, s, ..)| (p.0, size_rank(s.template.size)))
         .collect();
@@ -81,14 +79,35 @@ fn add_soft_cover(
             .find(|(q, _)| *q == p)
             .map_or(0, |(_, size)| 2 + 2 * (size - target_size).max(0))
     };
-    let total: i32 = supercover(draft.from, target.0)
+    supercover(from, to)
         .into_iter()
-        .map(|cell| match cell {
-            Cell::Tile(p) => bonus_at(p),
-            Cell::Corner(a, b) => bonus_at(a).min(bonus_at(b)),
+        .filter_map(|cell| {
+            let (at, bonus) = match cell {
+                Cell::Tile(p) => (p, bonus_at(p)),
+                Cell::Corner(a, b) => {
+                    let (ba, bb) = (bonus_at(a), bonus_at(b));
+                    if ba <= bb { (a, ba) } else { (b, bb) }
+                }
+            };
+            (bonus > 0).then_some((at, bonus))
         })
-        .sum();
+        .collect()
+}
+
+fn add_soft_cover(world: &mut World) {
+    let Some((from, target, mode)) = world
+        .get_resource::<AttackDraft>()
+        .map(|d| (d.from, d.target, d.mode))
+    else {
+        return;
+    };
+    if mode == AttackMode::Melee {
+        return;
+    }
+    let total: i32 = soft_cover(world, from, target).iter().map(|(_, b)| b).sum();
     if total > 0 {
-        draft.push(Effect::Dv(total), "soft cover", Rule::R6_3);
+        world
+            .resource_mut::<AttackDraft>()
+            .push(Effect::Dv(total), "soft cover", Rule::R6_3);
     }
 }

@@ -37,6 +37,27 @@ pub fn crosses_opposite(a: Pos, b: Pos, t: Pos) -> bool {
     through(a, b) || through((a.1, a.0), (b.1, b.0))
 }
 
+/// The ally of `attacker` that completes a flank on `target` for a melee
+/// attack from `from` (R4.5): it threatens the target, and the segment
+/// between the two crosses the target's tile through opposite sides or
+/// corners. Only allies within the longest reach (5, R7.5) can.
+pub fn flank_partner(world: &World, attacker: Entity, target: Entity, from: Pos) -> Option<Entity> {
+    let side = world.get::<Side>(attacker).copied()?;
+    let target = world.get::<GridPos>(target).copied()?;
+    super::units(world)
+        .into_iter()
+        .filter(|e| {
+            *e != attacker
+                && world.get::<Side>(*e) == Some(&side)
+                && world
+                    .get::<GridPos>(*e)
+                    .is_some_and(|p| p.0.distance(target.0) <= 5)
+        })
+        .filter_map(|e| threat_of(world, e))
+        .find(|t| t.covers(target.0) && crosses_opposite(t.pos, from, target.0))
+        .map(|t| t.unit)
+}
+
 fn add_flanking(world: &mut World) {
     let Some((attacker, target, from, mode)) = world
         .get_resource::<AttackDraft>()
@@ -47,26 +68,8 @@ fn add_flanking(world: &mut World) {
     if mode != AttackMode::Melee {
         return;
     }
-    let (Some(side), Some(target)) = (
-        world.get::<Side>(attacker).copied(),
-        world.get::<GridPos>(target).copied(),
-    ) else {
-        return;
-    };
-    // Only allies within the longest reach (5, R7.5) of the target can flank.
-    let partner = super::units(world)
-        .into_iter()
-        .filter(|e| {
-            *e != attacker
-                && world.get::<Side>(*e) == Some(&side)
-                && world
-                    .get::<GridPos>(*e)
-                    .is_some_and(|p| p.0.distance(target.0) <= 5)
-        })
-        .filter_map(|e| threat_of(world, e))
-        .find(|t| t.covers(target.0) && crosses_opposite(t.pos, from, target.0));
-    if let Some(p) = partner {
-        let name = super::name_of(world, p.unit);
+    if let Some(partner) = flank_partner(world, attacker, target, from) {
+        let name = super::name_of(world, partner);
         world.resource_mut::<AttackDraft>().push(
             Effect::Advantage(1),
             format!("flanking with {name}"),

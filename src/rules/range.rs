@@ -6,7 +6,7 @@
 use super::Rule;
 use super::command::Refusal;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
-use crate::battle::{GridPos, Stats};
+use crate::battle::Stats;
 use crate::format::Range;
 use bevy::prelude::*;
 
@@ -40,57 +40,57 @@ pub fn increments(distance: i32, increment: i32) -> i32 {
     distance / increment.max(1)
 }
 
-fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
-    let target = GridPos(draft.at);
-    let d = draft.from.distance(target.0);
-    let str = stats.get(draft.attacker).map_or(0, |s| s.template.str);
-    let (increment, max) = match (draft.mode, draft.weapon.range) {
-        (AttackMode::Melee, _) => return,
+/// What range does to an attack with `weapon` in `mode` on a target `d`
+/// tiles away, by an attacker of strength `str` (R7.4): `None` for melee
+/// (reach is R7.5's); else the net advantage with the modifier's words, or
+/// why the target is out of range. The attack schedule and the window's
+/// range bands both ask this.
+pub fn range_modifier(
+    weapon: &crate::format::Weapon,
+    mode: AttackMode,
+    str: i32,
+    d: i32,
+) -> Option<Result<(i32, String), String>> {
+    let (increment, max) = match (mode, weapon.range) {
+        (AttackMode::Melee, _) | (AttackMode::Ranged, None) => return None,
         (AttackMode::Ranged, Some(Range::Trio(near, far, max))) => {
-            if d > max {
-                let why = format!(
+            return Some(if d > max {
+                Err(format!(
                     "the target is {d} tiles away, beyond the {}'s maximum range {max}",
-                    draft.weapon.name
-                );
-                draft.refuse(Refusal::new(Rule::R7_4, why));
+                    weapon.name
+                ))
             } else if d <= near {
-                draft.push(
-                    Effect::Advantage(1),
-                    format!("near range ({d} ≤ {near})"),
-                    Rule::R7_4,
-                );
+                Ok((1, format!("near range ({d} ≤ {near})")))
             } else if d > far {
-                draft.push(
-                    Effect::Advantage(-1),
-                    format!("far range ({d} > {far})"),
-                    Rule::R7_4,
-                );
-            }
-            return;
+                Ok((-1, format!("far range ({d} > {far})")))
+            } else {
+                Ok((0, String::new()))
+            });
         }
         (AttackMode::Ranged, Some(Range::Increment(inc))) => (inc, PROJECTILE_INCREMENTS),
-        (AttackMode::Ranged, None) => return,
-        (AttackMode::Thrown, _) => (
-            thrown_increment(draft.weapon.thrown, str),
-            THROWN_INCREMENTS,
-        ),
+        (AttackMode::Thrown, _) => (thrown_increment(weapon.thrown, str), THROWN_INCREMENTS),
     };
     if d > increment * max {
-        draft.refuse(Refusal::new(
-            Rule::R7_4,
-            format!("the target is {d} tiles away, beyond {max} increments of {increment}"),
-        ));
-        return;
+        return Some(Err(format!(
+            "the target is {d} tiles away, beyond {max} increments of {increment}"
+        )));
     }
     let n = increments(d, increment);
-    if n > 0 {
-        draft.push(
-            Effect::Advantage(-n),
-            format!(
-                "range {d}: {n} increment{} of {increment}",
-                if n == 1 { "" } else { "s" }
-            ),
-            Rule::R7_4,
-        );
+    Some(Ok((
+        -n,
+        format!(
+            "range {d}: {n} increment{} of {increment}",
+            if n == 1 { "" } else { "s" }
+        ),
+    )))
+}
+
+fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
+    let d = draft.from.distance(draft.at);
+    let str = stats.get(draft.attacker).map_or(0, |s| s.template.str);
+    match range_modifier(&draft.weapon, draft.mode, str, d) {
+        None | Some(Ok((0, _))) => {}
+        Some(Ok((n, words))) => draft.push(Effect::Advantage(n), words, Rule::R7_4),
+        Some(Err(why)) => draft.refuse(Refusal::new(Rule::R7_4, why)),
     }
 }

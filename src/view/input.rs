@@ -42,6 +42,8 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<Aiming>()
         .init_resource::<Clicked>()
         .init_resource::<Highlights>()
+        .init_resource::<super::overlays::Overlays>()
+        .init_resource::<super::overlays::OverlayMarks>()
         .add_systems(
             Update,
             (send_player_commands, super::preview::preview_hover)

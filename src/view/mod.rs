@@ -22,6 +22,7 @@ pub mod input;
 pub mod map;
 pub mod menu;
 pub mod odds;
+pub mod overlays;
 pub mod playback;
 pub mod preview;
 pub mod tiles;
@@ -75,6 +76,8 @@ pub struct PlayOptions {
     /// Keep the cursor on this tile (screenshots for tests and bug
     /// reports).
     pub hover: Option<crate::grid::Pos>,
+    /// The overlays switched on at start (default: [`overlays::Overlays`]'s).
+    pub overlays: Option<overlays::Overlays>,
     /// Play this recorded battle's commands instead of asking anyone
     /// (`skirmish replay FILE --watch`).
     pub replay: Option<crate::save::Replay>,
@@ -106,6 +109,7 @@ impl Plugin for ViewPlugin {
             turns::plugin,
             hud::plugin,
             odds::plugin,
+            overlays::plugin,
             capture::plugin,
         ));
     }
@@ -211,6 +215,9 @@ pub fn run(options: PlayOptions) -> ExitCode {
     }
     let source = crate::save::Replay::of(world, options.seed);
     world.insert_resource(turns::ReplaySource(source));
+    if let Some(on) = options.overlays.clone() {
+        world.insert_resource(on);
+    }
     world.insert_resource(options);
     app.run();
     ExitCode::SUCCESS

@@ -10,6 +10,7 @@
 
 use super::input::{Action, CursorTile, human_to_act, unit_at};
 use super::map::Highlights;
+use super::overlays::{Overlay, OverlayMarks, Overlays};
 use crate::battle::{ActionPoints, ArmorReduction, GridPos, Health, Side};
 use crate::grid::Pos;
 use crate::rules::movement::{Reach, reachable, view_for};
@@ -38,9 +39,19 @@ pub struct Hover {
     pub actions: Vec<Action>,
     /// The last enemy hovered: what `Alt` compares tiles against.
     pub compared: Option<Entity>,
-    /// What the preview was computed for: (tile, unit, events seen, Alt).
-    key: Option<(Option<Pos>, Option<Entity>, usize, bool)>,
+    /// What the preview was computed for: tile, unit, events seen, Alt,
+    /// overlays and selection.
+    key: Option<HoverKey>,
 }
+
+type HoverKey = (
+    Option<Pos>,
+    Option<Entity>,
+    usize,
+    bool,
+    Option<super::overlays::Overlays>,
+    Option<Entity>,
+);
 
 /// One outcome of an attack roll and its chance.
 #[derive(Clone, Debug, PartialEq)]
@@ -190,12 +201,18 @@ pub(super) fn preview_hover(world: &mut World) {
     let seen = world.resource::<crate::rules::BattleEvents>().all().len();
     let keys = world.resource::<ButtonInput<KeyCode>>();
     let alt = keys.pressed(KeyCode::AltLeft) || keys.pressed(KeyCode::AltRight);
-    let key = Some((tile, me, seen, alt));
+    let overlays = world.get_resource::<Overlays>().cloned();
+    let selected = world
+        .get_resource::<super::input::Selected>()
+        .and_then(|s| s.0);
+    let key = Some((tile, me, seen, alt, overlays.clone(), selected));
     if world.resource::<Hover>().key == key {
         return;
     }
+    let overlays = overlays.unwrap_or_default();
     let mut marks = HashMap::new();
     let mut shown = Shown::default();
+    let mut overlay_marks = OverlayMarks::default();
     if let Some(me) = me {
         let ap = world.get::<ActionPoints>(me).map_or(0, |a| a.ap);
         let (level, occ, at) = view_for(world, me);
@@ -205,12 +222,21 @@ pub(super) fn preview_hover(world: &mut World) {
         } else {
             Default::default()
         };
-        for (p, r) in &reach {
-            // Lighter is cheaper: the AP cost is always 1, the movement
-            // cost of R5.1 is the shade.
-            let share = r.cost as f32 / speed.max(1) as f32;
-            marks.insert(*p, Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share));
+        if overlays.0.contains(&Overlay::Reach) {
+            for (p, r) in &reach {
+                // Lighter is cheaper: the AP cost is always 1, the movement
+                // cost of R5.1 is the shade.
+                let share = r.cost as f32 / speed.max(1) as f32;
+                marks.insert(*p, Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share));
+            }
         }
+        let enemy = tile
+            .and_then(|t| unit_at(world, t))
+            .filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
+        let selected = selected
+            .filter(|s| world.get_entity(*s).is_ok())
+            .unwrap_or(me);
+        overlay_marks = super::overlays::overlay_marks(world, me, selected, enemy, &mut marks);
         if let Some(t) = tile {
             shown = hover_tile(world, me, t, &reach, alt, &mut marks);
         }
@@ -219,6 +245,9 @@ pub(super) fn preview_hover(world: &mut World) {
         .map(|_| super::input::action_bar(world))
         .unwrap_or_default();
     world.resource_mut::<Highlights>().0 = marks;
+    if world.get_resource::<OverlayMarks>() != Some(&overlay_marks) {
+        world.insert_resource(overlay_marks);
+    }
     let mut hover = world.resource_mut::<Hover>();
     hover.lines = shown.lines;
     hover.attack = shown.attack;

@@ -1,0 +1,574 @@
+//! Tactical overlays: the rules of position drawn on the map, each from the
+//! rules' own functions (never recomputed here), each on a key (`1`–`7`)
+//! and a button of the toggle bar:
+//!
+//! 1. reach by movement cost (R5.1);
+//! 2. front and rear arcs of the selected unit (R4.1);
+//! 3. every enemy's threatened tiles (R4.4), deeper where a step would
+//!    provoke now (R8.2, R8.3);
+//! 4. range bands of the selected unit's ranged weapon, each labelled with
+//!    its modifier (R7.4);
+//! 5. the line of effect to the hovered enemy as its supercover tiles, the
+//!    tile that gives cover and the creatures that give soft cover (R6);
+//! 6. the ally that completes a flank on the hovered enemy, linked to it
+//!    (R4.5);
+//! 7. the charge line to the hovered enemy (R4.7).
+//!
+//! Every layer is a plain value ([`Layer`]) computed from the battle, so
+//! tests compare it with the rules' answer without a window.
+
+use super::coords::{Grid, TILE};
+use crate::battle::{Battlefield, Facing, GridPos, Side, Stats};
+use crate::grid::Pos;
+use crate::rules::cover::soft_cover;
+use crate::rules::facing::in_front_arc;
+use crate::rules::line_of_effect::{Cell, sight, supercover};
+use crate::rules::modifiers::AttackMode;
+use crate::rules::range::{max_range, range_modifier};
+use crate::rules::reactions::watchers;
+use crate::rules::resolution::weapon_of;
+use crate::rules::rule::Rule;
+use crate::rules::threat::threat_of;
+use crate::rules::units;
+use bevy::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// The overlays, in the toggle bar's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Overlay {
+    /// Reachable tiles by movement cost (R5.1).
+    Reach,
+    /// Front and rear arcs (R4.1).
+    Arcs,
+    /// Threatened tiles (R4.4) and where a step provokes (R8.2).
+    Threat,
+    /// Range bands (R7.4).
+    Range,
+    /// Line of effect and cover (R6).
+    Line,
+    /// The flanking ally (R4.5).
+    Flank,
+    /// The charge line (R4.7).
+    Charge,
+}
+
+impl Overlay {
+    /// Every overlay, in order.
+    pub const ALL: [Overlay; 7] = [
+        Overlay::Reach,
+        Overlay::Arcs,
+        Overlay::Threat,
+        Overlay::Range,
+        Overlay::Line,
+        Overlay::Flank,
+        Overlay::Charge,
+    ];
+
+    /// Its key.
+    pub fn key(self) -> KeyCode {
+        [
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+            KeyCode::Digit7,
+        ][self as usize]
+    }
+
+    /// Its name on the toggle bar and on the command line (`--overlay`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Overlay::Reach => "reach",
+            Overlay::Arcs => "arcs",
+            Overlay::Threat => "threat",
+            Overlay::Range => "range",
+            Overlay::Line => "line",
+            Overlay::Flank => "flank",
+            Overlay::Charge => "charge",
+        }
+    }
+
+    /// The rule it shows.
+    pub fn rule(self) -> Rule {
+        match self {
+            Overlay::Reach => Rule::R5_1,
+            Overlay::Arcs => Rule::R4_1,
+            Overlay::Threat => Rule::R4_4,
+            Overlay::Range => Rule::R7_4,
+            Overlay::Line => Rule::R6_1,
+            Overlay::Flank => Rule::R4_5,
+            Overlay::Charge => Rule::R4_7,
+        }
+    }
+
+    /// The overlay named `name`.
+    pub fn parse(name: &str) -> Option<Overlay> {
+        Overlay::ALL.into_iter().find(|o| o.name() == name)
+    }
+}
+
+/// The overlays switched on.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Overlays(pub BTreeSet<Overlay>);
+
+impl Default for Overlays {
+    /// Reach and the overlays of a hovered enemy: they show only what the
+    /// next click concerns. The map-wide ones wait for their key.
+    fn default() -> Self {
+        Overlays(
+            [
+                Overlay::Reach,
+                Overlay::Line,
+                Overlay::Flank,
+                Overlay::Charge,
+            ]
+            .into(),
+        )
+    }
+}
+
+/// One overlay's marks: tinted tiles, words on tiles, and links between
+/// tiles.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layer {
+    /// Tiles and their tint.
+    pub tiles: Vec<(Pos, Color)>,
+    /// Words drawn on a tile (a band's modifier, a soft cover's DV).
+    pub labels: Vec<(Pos, String)>,
+    /// Lines from tile to tile.
+    pub links: Vec<(Pos, Pos, Color)>,
+}
+
+impl Layer {
+    /// The tiles marked with `color`.
+    pub fn tiles_of(&self, color: Color) -> Vec<Pos> {
+        self.tiles
+            .iter()
+            .filter(|(_, c)| *c == color)
+            .map(|(p, _)| *p)
+            .collect()
+    }
+}
+
+/// The tints of the overlays.
+pub mod tint {
+    use bevy::prelude::Color;
+    /// A tile in the front arc.
+    pub const FRONT: Color = Color::srgba(0.3, 0.95, 0.45, 0.35);
+    /// A tile in the rear arc.
+    pub const REAR: Color = Color::srgba(0.85, 0.3, 0.95, 0.4);
+    /// A tile an enemy threatens.
+    pub const THREAT: Color = Color::srgba(1.0, 0.6, 0.1, 0.3);
+    /// A threatened tile whose leaving provokes now.
+    pub const PROVOKES: Color = Color::srgba(1.0, 0.15, 0.1, 0.45);
+    /// A tile on a clear line of effect.
+    pub const LINE: Color = Color::srgba(1.0, 1.0, 0.55, 0.5);
+    /// A tile on a blocked line.
+    pub const BLOCKED: Color = Color::srgba(0.6, 0.0, 0.0, 0.6);
+    /// The tile that gives cover.
+    pub const COVER: Color = Color::srgba(1.0, 0.3, 0.9, 0.7);
+    /// A creature that gives soft cover.
+    pub const SOFT_COVER: Color = Color::srgba(0.2, 0.9, 1.0, 0.6);
+    /// The ally that completes a flank.
+    pub const FLANK: Color = Color::srgba(0.3, 1.0, 0.3, 0.6);
+    /// A charge's path.
+    pub const CHARGE: Color = Color::srgba(0.3, 0.85, 1.0, 0.5);
+
+    /// A range band by its net advantage: green near, yellow to red as
+    /// the disadvantages grow.
+    pub fn band(advantage: i32) -> Color {
+        match advantage {
+            a if a > 0 => Color::srgba(0.3, 0.95, 0.3, 0.3),
+            0 => Color::srgba(1.0, 1.0, 1.0, 0.12),
+            -1 => Color::srgba(1.0, 0.9, 0.2, 0.28),
+            -2 => Color::srgba(1.0, 0.6, 0.1, 0.32),
+            _ => Color::srgba(1.0, 0.25, 0.1, 0.36),
+        }
+    }
+}
+
+/// How far from the unit the arcs are drawn, in tiles.
+pub const ARC_RADIUS: i32 = 3;
+
+fn on_map(world: &World, p: Pos) -> bool {
+    world.resource::<Battlefield>().0.map.contains(p)
+}
+
+fn pos_of(world: &World, unit: Entity) -> Option<Pos> {
+    world.get::<GridPos>(unit).map(|p| p.0)
+}
+
+/// R4.1: the tiles within [`ARC_RADIUS`] of `unit` in its front and rear
+/// arcs.
+pub fn arcs(world: &World, unit: Entity) -> Layer {
+    let mut layer = Layer::default();
+    let (Some(at), Some(facing)) = (pos_of(world, unit), world.get::<Facing>(unit)) else {
+        return layer;
+    };
+    for dy in -ARC_RADIUS..=ARC_RADIUS {
+        for dx in -ARC_RADIUS..=ARC_RADIUS {
+            let p = Pos::new(at.x + dx, at.y + dy);
+            if p == at || at.distance(p) > ARC_RADIUS || !on_map(world, p) {
+                continue;
+            }
+            let front = in_front_arc(at, facing.0, p);
+            layer
+                .tiles
+                .push((p, if front { tint::FRONT } else { tint::REAR }));
+        }
+    }
+    layer
+}
+
+/// R4.4, R8.2: the tiles `unit`'s enemies threaten; deeper where leaving
+/// the tile would provoke now (the enemy may react: R8.3).
+pub fn threats(world: &World, unit: Entity) -> Layer {
+    let mut layer = Layer::default();
+    let Some(side) = world.get::<Side>(unit).copied() else {
+        return layer;
+    };
+    let ready = watchers(world, unit);
+    let (w, h) = {
+        let map = &world.resource::<Battlefield>().0.map;
+        (map.width(), map.height())
+    };
+    let enemies: Vec<_> = units(world)
+        .into_iter()
+        .filter(|e| world.get::<Side>(*e).is_some_and(|s| *s != side))
+        .filter_map(|e| threat_of(world, e))
+        .collect();
+    for y in 0..h {
+        for x in 0..w {
+            let p = Pos::new(x, y);
+            if ready.iter().any(|t| t.covers(p)) {
+                layer.tiles.push((p, tint::PROVOKES));
+            } else if enemies.iter().any(|t| t.covers(p)) {
+                layer.tiles.push((p, tint::THREAT));
+            }
+        }
+    }
+    layer
+}
+
+/// R7.4: every tile in range of `unit`'s ranged weapon, tinted by what
+/// range does to the attack; each band labelled once, where the unit's
+/// facing ray first enters it. Empty for a unit with no ranged weapon.
+pub fn range_bands(world: &World, unit: Entity) -> Layer {
+    let mut layer = Layer::default();
+    let (Some(at), Some(facing)) = (pos_of(world, unit), world.get::<Facing>(unit)) else {
+        return layer;
+    };
+    let Ok(weapon) = weapon_of(world, unit, None) else {
+        return layer;
+    };
+    if !weapon.is_ranged() {
+        return layer;
+    }
+    let str = world.get::<Stats>(unit).map_or(0, |s| s.template.str);
+    let band = |p: Pos| match range_modifier(&weapon, AttackMode::Ranged, str, at.distance(p)) {
+        Some(Ok((advantage, _))) => Some(advantage),
+        _ => None,
+    };
+    let reach = max_range(&weapon);
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
+            let p = Pos::new(at.x + dx, at.y + dy);
+            if p == at || !on_map(world, p) {
+                continue;
+            }
+            if let Some(a) = band(p) {
+                layer.tiles.push((p, tint::band(a)));
+            }
+        }
+    }
+    let (dx, dy) = facing.0.delta();
+    let mut last = None;
+    for k in 1..=reach {
+        let p = Pos::new(at.x + dx * k, at.y + dy * k);
+        if !on_map(world, p) {
+            break;
+        }
+        let Some(a) = band(p) else { break };
+        if last != Some(a) {
+            let words = match a {
+                0 => "+0".to_string(),
+                a if a > 0 => format!("+{a} adv"),
+                a => format!("{} dis", -a),
+            };
+            layer.labels.push((p, words));
+            last = Some(a);
+        }
+    }
+    layer
+}
+
+/// R6.1–R6.3: the line from `unit` to `target` as its supercover tiles
+/// (end tiles excluded), the tile that gives cover and, for a ranged
+/// weapon, the creatures on it that give soft cover with their DV.
+pub fn line_of_effect(world: &mut World, unit: Entity, target: Entity) -> Layer {
+    let mut layer = Layer::default();
+    let (Some(from), Some(to)) = (pos_of(world, unit), pos_of(world, target)) else {
+        return layer;
+    };
+    let s = sight(&world.resource::<Battlefield>().0.map, from, to);
+    let color = if s.clear { tint::LINE } else { tint::BLOCKED };
+    for cell in supercover(from, to) {
+        match cell {
+            Cell::Tile(p) => layer.tiles.push((p, color)),
+            Cell::Corner(a, b) => layer.tiles.extend([(a, color), (b, color)]),
+        }
+    }
+    if let Some(c) = s.cover_at {
+        layer.tiles.push((c, tint::COVER));
+    }
+    let ranged = weapon_of(world, unit, None).is_ok_and(|w| w.is_ranged());
+    if ranged {
+        for (p, dv) in soft_cover(world, from, target) {
+            layer.tiles.push((p, tint::SOFT_COVER));
+            layer.labels.push((p, format!("+{dv} DV")));
+        }
+    }
+    layer.links.push((from, to, color));
+    layer
+}
+
+/// R4.5: the ally that completes a flank on `target` for `unit` attacking
+/// from where it stands, linked to the target.
+pub fn flank(world: &World, unit: Entity, target: Entity) -> Layer {
+    let mut layer = Layer::default();
+    let (Some(from), Some(to)) = (pos_of(world, unit), pos_of(world, target)) else {
+        return layer;
+    };
+    let melee = weapon_of(world, unit, None).is_ok_and(|w| !w.is_ranged());
+    if !melee {
+        return layer;
+    }
+    if let Some(ally) = crate::rules::flanking::flank_partner(world, unit, target, from)
+        && let Some(at) = pos_of(world, ally)
+    {
+        layer.tiles.push((at, tint::FLANK));
+        layer.links.push((at, to, tint::FLANK));
+    }
+    layer
+}
+
+/// R4.7: the path of a charge at `target`, when the rules allow one.
+pub fn charge(world: &mut World, unit: Entity, target: Entity) -> Layer {
+    let mut layer = Layer::default();
+    let Some(from) = pos_of(world, unit) else {
+        return layer;
+    };
+    if let Ok((path, _)) = crate::rules::charge::charge_plan(world, unit, target) {
+        for p in &path {
+            layer.tiles.push((*p, tint::CHARGE));
+        }
+        if let Some(end) = path.last() {
+            layer.links.push((from, *end, tint::CHARGE));
+        }
+    }
+    layer
+}
+
+/// `top` over `under` (alpha compositing).
+pub fn over(top: Color, under: Color) -> Color {
+    let (t, u) = (top.to_srgba(), under.to_srgba());
+    let a = t.alpha + u.alpha * (1.0 - t.alpha);
+    if a <= 0.0 {
+        return Color::NONE;
+    }
+    let mix = |x: f32, y: f32| (x * t.alpha + y * u.alpha * (1.0 - t.alpha)) / a;
+    Color::srgba(
+        mix(t.red, u.red),
+        mix(t.green, u.green),
+        mix(t.blue, u.blue),
+        a,
+    )
+}
+
+/// Paints `layer` over `marks`.
+pub fn paint(marks: &mut HashMap<Pos, Color>, layer: &Layer) {
+    for (p, c) in &layer.tiles {
+        let painted = match marks.get(p) {
+            Some(under) => over(*c, *under),
+            None => *c,
+        };
+        marks.insert(*p, painted);
+    }
+}
+
+/// The words and links of the overlays shown now, for the window to draw.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct OverlayMarks {
+    /// Words on tiles.
+    pub labels: Vec<(Pos, String)>,
+    /// Lines between tiles.
+    pub links: Vec<(Pos, Pos, Color)>,
+}
+
+/// The window's part: keys and the toggle bar switch overlays; words and
+/// links are drawn as sprites and text over the map.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_toggle_bar).add_systems(
+        Update,
+        (
+            (toggle_by_key, press_toggles).in_set(super::ViewSystems::Input),
+            (
+                show_toggles,
+                draw_marks.run_if(resource_changed::<OverlayMarks>),
+            )
+                .in_set(super::ViewSystems::Draw),
+        ),
+    );
+}
+
+fn toggle(on: &mut Overlays, o: Overlay) {
+    if !on.0.remove(&o) {
+        on.0.insert(o);
+    }
+}
+
+fn toggle_by_key(keys: Res<ButtonInput<KeyCode>>, mut on: ResMut<Overlays>) {
+    for o in Overlay::ALL {
+        if keys.just_pressed(o.key()) {
+            toggle(&mut on, o);
+        }
+    }
+}
+
+/// A button of the toggle bar.
+#[derive(Component, Clone, Copy)]
+struct Toggle(Overlay);
+
+fn spawn_toggle_bar(mut commands: Commands) {
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            bottom: px(4),
+            left: px(4),
+            column_gap: px(3),
+            ..default()
+        })
+        .with_children(|bar| {
+            for o in Overlay::ALL {
+                bar.spawn((
+                    Button,
+                    Toggle(o),
+                    super::odds::Cites(o.rule()),
+                    Node {
+                        padding: UiRect::axes(px(6), px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.12, 0.14, 0.18)),
+                ))
+                .with_children(|b| {
+                    b.spawn((
+                        Text::new(format!("{} {}", o as usize + 1, o.name())),
+                        TextFont {
+                            font_size: FontSize::Px(12.0),
+                            ..default()
+                        },
+                        TextColor(Color::WHITE),
+                    ));
+                });
+            }
+        });
+}
+
+fn press_toggles(
+    buttons: Query<(&Interaction, &Toggle), Changed<Interaction>>,
+    mut on: ResMut<Overlays>,
+) {
+    for (i, t) in &buttons {
+        if *i == Interaction::Pressed {
+            toggle(&mut on, t.0);
+        }
+    }
+}
+
+/// Lit buttons for the overlays switched on.
+fn show_toggles(on: Res<Overlays>, mut buttons: Query<(&Toggle, &mut BackgroundColor)>) {
+    if !on.is_changed() {
+        return;
+    }
+    for (t, mut bg) in &mut buttons {
+        bg.0 = if on.0.contains(&t.0) {
+            Color::srgb(0.25, 0.42, 0.62)
+        } else {
+            Color::srgb(0.12, 0.14, 0.18)
+        };
+    }
+}
+
+/// A word or a link drawn over the map.
+#[derive(Component)]
+struct Mark;
+
+/// Draws the overlays' words and links, anew when they change.
+fn draw_marks(
+    marks: Res<OverlayMarks>,
+    grid: Option<Res<Grid>>,
+    old: Query<Entity, With<Mark>>,
+    mut commands: Commands,
+) {
+    let Some(grid) = grid else { return };
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    for (from, to, color) in &marks.links {
+        let (a, b) = (grid.world(*from), grid.world(*to));
+        let d = b - a;
+        commands.spawn((
+            Mark,
+            Sprite::from_color(color.with_alpha(0.9), Vec2::new(d.length(), 3.0)),
+            Transform::from_translation(((a + b) / 2.0).extend(4.0))
+                .with_rotation(Quat::from_rotation_z(d.to_angle())),
+        ));
+    }
+    for (p, words) in &marks.labels {
+        commands.spawn((
+            Mark,
+            Text2d::new(words.clone()),
+            TextFont {
+                font_size: FontSize::Px(11.0),
+                ..default()
+            },
+            TextColor(Color::WHITE),
+            Transform::from_translation((grid.world(*p) + Vec2::Y * (TILE / 4.0)).extend(8.0)),
+        ));
+    }
+}
+
+/// Everything the overlays switched on mark: the map-wide ones (arcs,
+/// threat, range) for the `selected` unit, the hovered `enemy`'s (line,
+/// flank, charge) for `me`, the unit whose turn it is. Tiles are painted
+/// over `marks`; words and links are returned.
+pub fn overlay_marks(
+    world: &mut World,
+    me: Entity,
+    selected: Entity,
+    enemy: Option<Entity>,
+    marks: &mut HashMap<Pos, Color>,
+) -> OverlayMarks {
+    let on = world
+        .get_resource::<Overlays>()
+        .cloned()
+        .unwrap_or_default();
+    let mut out = OverlayMarks::default();
+    for o in &on.0 {
+        let layer = match (o, enemy) {
+            (Overlay::Arcs, _) => arcs(world, selected),
+            (Overlay::Threat, _) => threats(world, selected),
+            (Overlay::Range, _) => range_bands(world, selected),
+            (Overlay::Line, Some(t)) => line_of_effect(world, me, t),
+            (Overlay::Flank, Some(t)) => flank(world, me, t),
+            (Overlay::Charge, Some(t)) => charge(world, me, t),
+            _ => continue,
+        };
+        paint(marks, &layer);
+        out.labels.extend(layer.labels);
+        out.links.extend(layer.links);
+    }
+    out
+}
