@@ -353,3 +353,61 @@ fn the_charge_line_is_the_path_the_charge_takes_r4_7() {
         .collect();
     assert_eq!(stepped, drawn);
 }
+
+#[test]
+fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
+    use skirmish::rules::ThrowTarget;
+    use skirmish::view::input::{Action, Aiming};
+    use skirmish::view::overlays::OverlayMarks;
+    let mut app = crate::view::app();
+    let orc_at = at(&app, "Orc");
+    app.world_mut().resource_mut::<Aiming>().0 = Some(Action::Throw);
+    let shown = painted(&mut app, &[], Some(orc_at));
+    let hero = unit(&app, "Hero");
+    let Some(Command::Throw { item, at: target, .. }) = skirmish::view::input::action_command(
+        app.world(),
+        hero,
+        Action::Throw,
+        Some(orc_at),
+    ) else {
+        panic!("the Hero has something to throw");
+    };
+    assert_eq!(target, ThrowTarget::Unit("Orc".into()));
+    let p = skirmish::rules::throw::preview_throw(app.world_mut(), hero, &item, &target).unwrap();
+    // The aimed tile and every scatter tile are painted.
+    assert_eq!(shown.0.get(&orc_at), Some(&tint::AIMED));
+    for (t, _) in &p.scatter {
+        if *t != orc_at {
+            assert_eq!(shown.0.get(t), Some(&tint::SCATTER), "{t}");
+        }
+    }
+    // The words on the tiles are the rules' chances, and they sum to 1.
+    let marks = app.world().resource::<OverlayMarks>().clone();
+    let percent = |w: &str| -> f64 {
+        w.trim_start_matches("hit ")
+            .trim_start_matches('+')
+            .trim_end_matches('%')
+            .parse::<f64>()
+            .unwrap()
+            / 100.0
+    };
+    let total: f64 = marks.labels.iter().map(|(_, w)| percent(w)).sum();
+    assert!((total - 1.0).abs() < 0.01, "{total}: {:?}", marks.labels);
+    let hit = marks
+        .labels
+        .iter()
+        .find(|(t, w)| *t == orc_at && w.starts_with("hit"))
+        .unwrap();
+    assert_eq!(hit.1, format!("hit {:.0}%", p.hit * 100.0));
+    for (t, chance) in &p.scatter {
+        if *t != orc_at {
+            assert!(
+                marks.labels.contains(&(*t, format!("{:.1}%", chance * 100.0))),
+                "{t}: {:?}",
+                marks.labels
+            );
+        }
+    }
+    let text = crate::view::hover_text(&app);
+    assert!(text.contains("Throw the") && text.contains("R9.3"), "{text}");
+}

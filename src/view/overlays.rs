@@ -175,6 +175,12 @@ pub mod tint {
     pub const FLANK: Color = Color::srgba(0.3, 1.0, 0.3, 0.6);
     /// A charge's path.
     pub const CHARGE: Color = Color::srgba(0.3, 0.85, 1.0, 0.5);
+    /// The tile a throw aims at.
+    pub const AIMED: Color = Color::srgba(1.0, 0.95, 0.3, 0.6);
+    /// A tile a missed throw may scatter to.
+    pub const SCATTER: Color = Color::srgba(1.0, 0.55, 0.2, 0.45);
+    /// A tile a splash item's burst reaches around the aimed tile.
+    pub const SPLASH: Color = Color::srgba(1.0, 0.3, 0.1, 0.25);
 
     /// A range band by its net advantage: green near, yellow to red as
     /// the disadvantages grow.
@@ -396,6 +402,43 @@ pub fn paint(marks: &mut HashMap<Pos, Color>, layer: &Layer) {
         };
         marks.insert(*p, painted);
     }
+}
+
+/// R9.1–R9.4: where a throw of `item` by `unit` at `target` may land: the
+/// aimed tile with the chance of a hit, each scatter tile with its exact
+/// chance (the map's edge and blocked tiles already accounted for by the
+/// rules' scatter), and the splash reach of a splash item around the aimed
+/// tile. The chances of the labels sum to 1.
+pub fn throw_landing(
+    world: &mut World,
+    unit: Entity,
+    item: &str,
+    target: &crate::rules::ThrowTarget,
+) -> Result<(Layer, crate::rules::throw::ThrowPreview), crate::rules::Refusal> {
+    let p = crate::rules::throw::preview_throw(world, unit, item, target)?;
+    let mut layer = Layer::default();
+    let field = world.resource::<Battlefield>().0.clone();
+    let radius = field.catalog.item(item).map_or(0, |i| i.splash);
+    if radius > 0 {
+        for t in crate::rules::throw::splash_tiles(&field.map, p.hit_tile, radius) {
+            layer.tiles.push((t, tint::SPLASH));
+        }
+    }
+    layer.tiles.push((p.hit_tile, tint::AIMED));
+    layer
+        .labels
+        .push((p.hit_tile, format!("hit {:.0}%", p.hit * 100.0)));
+    for (t, chance) in &p.scatter {
+        if *t == p.hit_tile {
+            // A scatter that comes back to the aimed tile (blocked all
+            // around): its chance joins the tile's label.
+            layer.labels.push((*t, format!("+{:.1}%", chance * 100.0)));
+            continue;
+        }
+        layer.tiles.push((*t, tint::SCATTER));
+        layer.labels.push((*t, format!("{:.1}%", chance * 100.0)));
+    }
+    Ok((layer, p))
 }
 
 /// The words and links of the overlays shown now, for the window to draw.

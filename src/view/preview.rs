@@ -51,6 +51,7 @@ type HoverKey = (
     bool,
     Option<super::overlays::Overlays>,
     Option<Entity>,
+    Option<Action>,
 );
 
 /// One outcome of an attack roll and its chance.
@@ -205,7 +206,10 @@ pub(super) fn preview_hover(world: &mut World) {
     let selected = world
         .get_resource::<super::input::Selected>()
         .and_then(|s| s.0);
-    let key = Some((tile, me, seen, alt, overlays.clone(), selected));
+    let aiming = world
+        .get_resource::<super::input::Aiming>()
+        .and_then(|a| a.0);
+    let key = Some((tile, me, seen, alt, overlays.clone(), selected, aiming));
     if world.resource::<Hover>().key == key {
         return;
     }
@@ -238,7 +242,11 @@ pub(super) fn preview_hover(world: &mut World) {
             .unwrap_or(me);
         overlay_marks = super::overlays::overlay_marks(world, me, selected, enemy, &mut marks);
         if let Some(t) = tile {
-            shown = hover_tile(world, me, t, &reach, alt, &mut marks);
+            shown = if aiming == Some(Action::Throw) {
+                aim_throw(world, me, t, &mut marks, &mut overlay_marks)
+            } else {
+                hover_tile(world, me, t, &reach, alt, &mut marks)
+            };
         }
     }
     let actions = me
@@ -264,6 +272,48 @@ struct Shown {
     lines: Vec<String>,
     attack: Option<AttackOdds>,
     compared: Option<Entity>,
+}
+
+/// Aiming a throw at `tile` (R9): where it may land and how likely, the
+/// splash it spreads, the chance it hits.
+fn aim_throw(
+    world: &mut World,
+    me: Entity,
+    tile: Pos,
+    marks: &mut HashMap<Pos, Color>,
+    words: &mut OverlayMarks,
+) -> Shown {
+    let mut shown = Shown::default();
+    let Some(Command::Throw { item, at, .. }) =
+        super::input::action_command(world, me, Action::Throw, Some(tile))
+    else {
+        shown.lines.push("Nothing to throw (R9.1)".into());
+        return shown;
+    };
+    match super::overlays::throw_landing(world, me, &item, &at) {
+        Ok((layer, p)) => {
+            let target = match &at {
+                crate::rules::ThrowTarget::Unit(name) => name.clone(),
+                crate::rules::ThrowTarget::Tile(t) => format!("{t}"),
+            };
+            shown.lines.push(format!(
+                "Throw the {item} at {target}: {:.0}% to hit; a miss scatters by d8 to the \
+                 marked tiles, each with its chance (R9.3)",
+                p.hit * 100.0
+            ));
+            super::overlays::paint(marks, &layer);
+            words.labels.extend(layer.labels);
+            words.links.push((
+                world.get::<GridPos>(me).map_or(tile, |g| g.0),
+                p.hit_tile,
+                super::overlays::tint::AIMED,
+            ));
+        }
+        Err(r) => shown
+            .lines
+            .push(format!("Cannot throw the {item} there: {r}")),
+    }
+    shown
 }
 
 /// What hovering `tile` shows for `me`: an enemy's odds, the odds from
