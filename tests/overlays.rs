@@ -364,12 +364,10 @@ fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
     app.world_mut().resource_mut::<Aiming>().0 = Some(Action::Throw);
     let shown = painted(&mut app, &[], Some(orc_at));
     let hero = unit(&app, "Hero");
-    let Some(Command::Throw { item, at: target, .. }) = skirmish::view::input::action_command(
-        app.world(),
-        hero,
-        Action::Throw,
-        Some(orc_at),
-    ) else {
+    let Some(Command::Throw {
+        item, at: target, ..
+    }) = skirmish::view::input::action_command(app.world(), hero, Action::Throw, Some(orc_at))
+    else {
         panic!("the Hero has something to throw");
     };
     assert_eq!(target, ThrowTarget::Unit("Orc".into()));
@@ -391,23 +389,36 @@ fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
             .unwrap()
             / 100.0
     };
-    let total: f64 = marks.labels.iter().map(|(_, w)| percent(w)).sum();
+    let total: f64 = marks
+        .labels
+        .iter()
+        .flat_map(|(_, w)| w.lines())
+        .map(percent)
+        .sum();
     assert!((total - 1.0).abs() < 0.01, "{total}: {:?}", marks.labels);
     let hit = marks
         .labels
         .iter()
         .find(|(t, w)| *t == orc_at && w.starts_with("hit"))
         .unwrap();
-    assert_eq!(hit.1, format!("hit {:.0}%", p.hit * 100.0));
+    assert_eq!(
+        hit.1.lines().next().unwrap(),
+        format!("hit {:.0}%", p.hit * 100.0)
+    );
     for (t, chance) in &p.scatter {
         if *t != orc_at {
             assert!(
-                marks.labels.contains(&(*t, format!("{:.1}%", chance * 100.0))),
+                marks
+                    .labels
+                    .contains(&(*t, format!("{:.1}%", chance * 100.0))),
                 "{t}: {:?}",
                 marks.labels
             );
         }
     }
     let text = crate::view::hover_text(&app);
-    assert!(text.contains("Throw the") && text.contains("R9.3"), "{text}");
+    assert!(
+        text.contains("Throw the") && text.contains("R9.3"),
+        "{text}"
+    );
 }

@@ -425,19 +425,18 @@ pub fn throw_landing(
         }
     }
     layer.tiles.push((p.hit_tile, tint::AIMED));
-    layer
-        .labels
-        .push((p.hit_tile, format!("hit {:.0}%", p.hit * 100.0)));
+    let mut aimed = format!("hit {:.0}%", p.hit * 100.0);
     for (t, chance) in &p.scatter {
         if *t == p.hit_tile {
-            // A scatter that comes back to the aimed tile (blocked all
-            // around): its chance joins the tile's label.
-            layer.labels.push((*t, format!("+{:.1}%", chance * 100.0)));
+            // A miss that scatters back onto the aimed tile (blocked
+            // around it): a second line of the tile's words.
+            aimed += &format!("\n+{:.1}%", chance * 100.0);
             continue;
         }
         layer.tiles.push((*t, tint::SCATTER));
         layer.labels.push((*t, format!("{:.1}%", chance * 100.0)));
     }
+    layer.labels.push((p.hit_tile, aimed));
     Ok((layer, p))
 }
 
