@@ -67,6 +67,22 @@ enum Command {
     /// Open a level in the window and play it against the AI (needs an X11
     /// display and a Vulkan driver).
     Play(PlayArgs),
+    /// The guided rules tour in the window: one demo per rule area
+    /// (`levels/demo/`), stepped through with captions, then yours to play.
+    Tour {
+        /// Which demo to open, from 1.
+        #[arg(long, default_value_t = 1)]
+        demo: usize,
+        /// Play this many of its steps first.
+        #[arg(long, default_value_t = 0)]
+        step: usize,
+        /// The demos' folder (default: `levels/demo`).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Save the window to this PNG once drawn and exit.
+        #[arg(long, value_name = "FILE.png")]
+        screenshot: Option<PathBuf>,
+    },
 }
 
 /// The arguments of `skirmish play`.
@@ -211,6 +227,7 @@ fn play(args: &PlayArgs) -> ExitCode {
             skirmish::view::overlays::Overlays(names.iter().flatten().copied().collect())
         }),
         replay: None,
+        tour: None,
     })
 }
 
@@ -248,7 +265,65 @@ fn main() -> ExitCode {
         } => watch_replay(&file, catalog.as_deref(), speed, screenshot),
         Command::Sim(args) => sim(&args),
         Command::Play(args) => play(&args),
+        Command::Tour {
+            demo,
+            step,
+            dir,
+            screenshot,
+        } => tour(demo, step, dir, screenshot),
     }
+}
+
+/// The demos of the tour, in file order.
+fn demo_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+    files.sort();
+    files
+}
+
+/// `skirmish tour`: the guided rules tour in the window.
+fn tour(demo: usize, step: usize, dir: Option<PathBuf>, screenshot: Option<PathBuf>) -> ExitCode {
+    let Some(dir) = dir.or_else(|| levels_dir().map(|d| d.join("demo"))) else {
+        eprintln!("skirmish: no levels/demo folder here; give one with --dir");
+        return ExitCode::FAILURE;
+    };
+    let demos = demo_files(&dir);
+    let index = demo.max(1) - 1;
+    let Some(path) = demos.get(index) else {
+        eprintln!(
+            "skirmish: no demo {demo} in {} ({} demos)",
+            dir.display(),
+            demos.len()
+        );
+        return ExitCode::FAILURE;
+    };
+    let (scenario, level) = match skirmish::scenario::load_file(path) {
+        Ok(x) => x,
+        Err(p) => {
+            eprintln!("{p}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let players = skirmish::view::players_for(&level, false, &[]);
+    let seed = level.source.seed.unwrap_or(1);
+    let tour = skirmish::view::tour::Tour::new(demos.clone(), index, scenario, players.clone());
+    skirmish::view::run(skirmish::view::PlayOptions {
+        level,
+        seed,
+        players,
+        screenshot,
+        frames: None,
+        bare: false,
+        speed: 1.0,
+        record: None,
+        hover: None,
+        overlays: None,
+        replay: None,
+        tour: Some((tour, step)),
+    })
 }
 
 /// The arguments of `skirmish sim`.
@@ -404,6 +479,7 @@ fn watch_replay(
         hover: None,
         overlays: None,
         replay: Some(replay),
+        tour: None,
     })
 }
 

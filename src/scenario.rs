@@ -190,6 +190,27 @@ pub struct Scenario {
     /// The checks.
     #[serde(default)]
     pub expect: Vec<Expect>,
+    /// A guided tour's captions (project extension, `levels/demo/`): the
+    /// window's `skirmish tour` shows each before its command; the rules
+    /// ignore them.
+    #[serde(default)]
+    pub tour: Vec<Caption>,
+}
+
+/// What a guided tour shows before command `before` (0-based; the number
+/// of commands for the last words, when control passes to the player).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Caption {
+    /// The command it precedes.
+    pub before: usize,
+    /// What to read.
+    pub text: String,
+    /// Overlays to show (`skirmish play --overlay` names); empty: keep.
+    #[serde(default)]
+    pub overlays: Vec<String>,
+    /// A tile to point at (an attack's odds, a path).
+    #[serde(default)]
+    pub hover: Option<Pos>,
 }
 
 /// The result of running one scenario.
@@ -223,6 +244,12 @@ pub fn project_root(file: &Path) -> PathBuf {
 
 /// Reads and runs the scenario at `path`.
 pub fn run_file(path: &Path) -> Result<Verdict, Problems> {
+    let (scenario, level) = load_file(path)?;
+    Ok(run(&scenario, &level))
+}
+
+/// Reads the scenario at `path` and the level it plays, checked.
+pub fn load_file(path: &Path) -> Result<(Scenario, ValidLevel), Problems> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| {
         Problems(vec![load::Diagnostic {
@@ -250,7 +277,7 @@ pub fn run_file(path: &Path) -> Result<Verdict, Problems> {
         }
         LevelRef::Inline(level) => load::validate_level((**level).clone(), &catalog, &file)?,
     };
-    Ok(run(&scenario, &level))
+    Ok((scenario, level))
 }
 
 /// Parses a scenario file.

@@ -111,3 +111,45 @@ fn every_rule_id_is_pinned_by_a_scenario_expectation() {
         "no scenario expectation checks {missing:?}"
     );
 }
+
+/// The rules tour's demos (`levels/demo/`) are scenarios too: each runs to
+/// its end headless with its expectations holding, and its captions fit
+/// its script (a caption before each step it names, overlays the window
+/// knows, the last words when control passes to the player).
+#[test]
+fn every_tour_demo_runs_to_its_end_and_its_captions_fit() {
+    let files = ron_files(&root().join("levels/demo"));
+    assert!(files.len() >= 11, "one demo per rule area");
+    for path in &files {
+        let v = run_file(path).unwrap_or_else(|p| panic!("{p}"));
+        assert!(v.passed(), "{}: {}", path.display(), v.failures.join("\n"));
+        let (scenario, _) = skirmish::scenario::load_file(path).unwrap();
+        let steps = scenario.commands.len();
+        assert!(!scenario.tour.is_empty(), "{}: no captions", path.display());
+        assert_eq!(
+            scenario.tour[0].before,
+            0,
+            "{}: a first caption",
+            path.display()
+        );
+        assert!(
+            scenario.tour.iter().any(|c| c.before == steps),
+            "{}: no last words for the player",
+            path.display()
+        );
+        for c in &scenario.tour {
+            assert!(
+                c.before <= steps,
+                "{}: caption after the end",
+                path.display()
+            );
+            for o in &c.overlays {
+                assert!(
+                    skirmish::view::overlays::Overlay::parse(o).is_some(),
+                    "{}: no overlay {o}",
+                    path.display()
+                );
+            }
+        }
+    }
+}

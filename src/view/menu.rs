@@ -54,6 +54,9 @@ struct Levels(Vec<Entry>);
 #[derive(Component)]
 struct Choice(usize);
 
+/// The menu's last line: the guided rules tour rather than a level.
+const TOUR: usize = usize::MAX;
+
 /// Opens the menu window.
 pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
     if let Some(problem) = super::display_problem() {
@@ -123,6 +126,29 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
                     ));
                 });
             }
+            root.spawn((
+                Button,
+                Choice(TOUR),
+                Node {
+                    width: px(900),
+                    padding: UiRect::all(px(10)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
+            ))
+            .with_children(|b| {
+                b.spawn((
+                    Text::new(
+                        "T. Rules tour: a short demo of each rule area, step by step with \
+                         captions, then yours to try (skirmish tour)",
+                    ),
+                    TextFont {
+                        font_size: FontSize::Px(16.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(1.0, 0.9, 0.5)),
+                ));
+            });
         });
 }
 
@@ -144,6 +170,9 @@ fn choose_level(
         KeyCode::Digit9,
     ];
     let mut chosen = digits.iter().position(|k| keys.just_pressed(*k));
+    if keys.just_pressed(KeyCode::KeyT) {
+        chosen = Some(TOUR);
+    }
     for (interaction, choice, mut color) in &mut buttons {
         match interaction {
             Interaction::Pressed => chosen = Some(choice.0),
@@ -151,17 +180,18 @@ fn choose_level(
             Interaction::None => color.0 = Color::srgb(0.15, 0.17, 0.22),
         }
     }
-    let Some(entry) = chosen.and_then(|i| levels.0.get(i)) else {
-        return;
+    let args: Vec<std::ffi::OsString> = match chosen {
+        Some(TOUR) => vec!["tour".into()],
+        Some(i) => match levels.0.get(i) {
+            Some(entry) => vec!["play".into(), entry.path.clone().into()],
+            None => return,
+        },
+        None => return,
     };
     // The battle runs in its own process: a window's event loop is made
     // once per process.
-    let started = std::env::current_exe().and_then(|exe| {
-        std::process::Command::new(exe)
-            .arg("play")
-            .arg(&entry.path)
-            .spawn()
-    });
+    let started =
+        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).spawn());
     match started {
         Ok(_) => {
             exit.write(AppExit::Success);

@@ -26,6 +26,7 @@ pub mod overlays;
 pub mod playback;
 pub mod preview;
 pub mod tiles;
+pub mod tour;
 pub mod turns;
 pub mod units;
 
@@ -78,6 +79,9 @@ pub struct PlayOptions {
     pub hover: Option<crate::grid::Pos>,
     /// The overlays switched on at start (default: [`overlays::Overlays`]'s).
     pub overlays: Option<overlays::Overlays>,
+    /// A demo of the rules tour and how many of its steps to play first
+    /// (`skirmish tour`).
+    pub tour: Option<(tour::Tour, usize)>,
     /// Play this recorded battle's commands instead of asking anyone
     /// (`skirmish replay FILE --watch`).
     pub replay: Option<crate::save::Replay>,
@@ -110,6 +114,7 @@ impl Plugin for ViewPlugin {
             hud::plugin,
             odds::plugin,
             overlays::plugin,
+            tour::plugin,
             capture::plugin,
         ));
     }
@@ -204,9 +209,28 @@ pub fn run(options: PlayOptions) -> ExitCode {
     }
     app.add_plugins((bevy_ecs_tilemap::TilemapPlugin, BattlePlugin, ViewPlugin));
     let world = app.world_mut();
-    spawn_battle(world, &options.level, Dice::seeded(options.seed));
-    begin_battle(world, None);
-    options.players.clone().install(world);
+    if let Some((tour, _)) = &options.tour {
+        // The demo's own dice and order; nobody acts but its script.
+        let s = &tour.scenario;
+        spawn_battle(
+            world,
+            &options.level,
+            Dice::scripted(s.dice.iter().copied()),
+        );
+        begin_battle(world, s.initiative.as_deref());
+        world.insert_resource(crate::rules::reactions::ReactionPolicies(vec![
+            s.reactions;
+            options
+                .level
+                .sides()
+                .len()
+        ]));
+        world.insert_resource(turns::Script::default());
+    } else {
+        spawn_battle(world, &options.level, Dice::seeded(options.seed));
+        begin_battle(world, None);
+        options.players.clone().install(world);
+    }
     if let Some(replay) = &options.replay {
         world.insert_resource(crate::rules::reactions::ReactionPolicies(
             replay.reactions.clone(),
@@ -218,7 +242,15 @@ pub fn run(options: PlayOptions) -> ExitCode {
     if let Some(on) = options.overlays.clone() {
         world.insert_resource(on);
     }
+    let tour = options.tour.clone();
     world.insert_resource(options);
+    if let Some((tour, steps)) = tour {
+        world.insert_resource(tour);
+        tour::apply_caption(world);
+        for _ in 0..steps {
+            tour::step_forward(world);
+        }
+    }
     app.run();
     ExitCode::SUCCESS
 }

@@ -564,7 +564,8 @@ fn draw_marks(
         commands.spawn((
             Mark,
             Sprite::from_color(color.with_alpha(0.9), Vec2::new(d.length(), 3.0)),
-            Transform::from_translation(((a + b) / 2.0).extend(4.0))
+            // Above the units: a flank links two of them.
+            Transform::from_translation(((a + b) / 2.0).extend(6.5))
                 .with_rotation(Quat::from_rotation_z(d.to_angle())),
         ));
     }

@@ -198,7 +198,9 @@ pub fn attack_odds(
 /// tile, the acting unit, `Alt` or the battle changed.
 pub(super) fn preview_hover(world: &mut World) {
     let tile = world.resource::<CursorTile>().0;
-    let me = human_to_act(world);
+    let human = human_to_act(world);
+    // A tour's script shows the previews of the unit it plays.
+    let me = human.or_else(|| super::tour::acting(world));
     let seen = world.resource::<crate::rules::BattleEvents>().all().len();
     let keys = world.resource::<ButtonInput<KeyCode>>();
     let alt = keys.pressed(KeyCode::AltLeft) || keys.pressed(KeyCode::AltRight);
@@ -249,7 +251,7 @@ pub(super) fn preview_hover(world: &mut World) {
             };
         }
     }
-    let actions = me
+    let actions = human
         .map(|_| super::input::action_bar(world))
         .unwrap_or_default();
     world.resource_mut::<Highlights>().0 = marks;
