@@ -147,3 +147,154 @@ fn a_watched_battle_ends_as_the_headless_one() {
     b.history.clear();
     assert_eq!(a, b, "the window played the battle the headless AI plays");
 }
+
+/// Runs `skirmish tour ARGS` in a virtual display and reads the picture.
+fn tour_picture(xvfb: &Path, demo: &str, step: &str) -> Image {
+    let shot = temp(&format!("tour-{demo}-{step}.png"));
+    let out = Command::new(xvfb)
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["tour", "--demo", demo, "--step", step, "--screenshot"])
+        .arg(&shot)
+        .current_dir(root())
+        .output()
+        .expect("xvfb-run runs");
+    assert!(
+        out.status.success(),
+        "the tour failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&shot).expect("the screenshot is written");
+    std::fs::remove_file(&shot).ok();
+    Image::from_buffer(
+        &bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        RenderAssetUsages::default(),
+    )
+    .expect("a PNG")
+}
+
+fn pixel(image: &Image, x: f32, y: f32) -> [i32; 3] {
+    let data = image.data.as_ref().expect("pixels");
+    let i = 4 * (y as usize * image.width() as usize + x as usize);
+    [data[i] as i32, data[i + 1] as i32, data[i + 2] as i32]
+}
+
+/// The pixels of `tile` (its rect inset by 2 pixels) that `is` holds for.
+fn share_in_tile(image: &Image, grid: &Grid, tile: Pos, is: impl Fn([i32; 3]) -> bool) -> f32 {
+    let (corner, side) = tile_on_screen(grid, tile);
+    let (mut hit, mut all) = (0, 0);
+    for dy in 2..(side as i32 - 2) {
+        for dx in 2..(side as i32 - 2) {
+            all += 1;
+            if is(pixel(image, corner.x + dx as f32, corner.y + dy as f32)) {
+                hit += 1;
+            }
+        }
+    }
+    hit as f32 / all.max(1) as f32
+}
+
+use skirmish::grid::Pos;
+use skirmish::view::coords::Grid;
+use skirmish::view::hud::tile_on_screen;
+
+/// The overlays on the tour's demo levels, seen in the window: the cover
+/// tile and the line of effect (R6) and the arcs (R4.1) are painted on the
+/// tiles the rules name, and not elsewhere.
+#[test]
+fn the_overlays_are_painted_where_the_rules_say() {
+    let Some(xvfb) = xvfb() else { return };
+    // Demo 4: the line of effect from the archer to its foe, hovered.
+    let image = tour_picture(&xvfb, "4", "0");
+    let (_, level) =
+        skirmish::scenario::load_file(&root().join("levels/demo/04_cover.ron")).unwrap();
+    let grid = Grid {
+        width: level.map.width(),
+        height: level.map.height(),
+    };
+    let at = |name: &str| level.units.iter().find(|u| u.name == name).unwrap().at;
+    let (from, to) = (at("Bow"), at("Foe"));
+    let sight = skirmish::rules::line_of_effect::sight(&level.map, from, to);
+    let cover = sight.cover_at.expect("the demo's low wall gives cover");
+    let magenta = |[r, g, b]: [i32; 3]| r > 200 && g < 140 && b > 160;
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 190 && b < 150;
+    assert!(
+        share_in_tile(&image, &grid, cover, magenta) > 0.9,
+        "cover tile"
+    );
+    let line: Vec<Pos> = skirmish::rules::line_of_effect::supercover(from, to)
+        .into_iter()
+        .flat_map(|c| match c {
+            skirmish::rules::line_of_effect::Cell::Tile(p) => vec![p],
+            skirmish::rules::line_of_effect::Cell::Corner(a, b) => vec![a, b],
+        })
+        .collect();
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            let p = Pos::new(x, y);
+            let m = share_in_tile(&image, &grid, p, magenta);
+            let l = share_in_tile(&image, &grid, p, yellow);
+            if p == cover {
+                continue;
+            }
+            assert!(m < 0.02, "{p}: magenta ({m}) only on the cover tile");
+            if line.contains(&p) {
+                assert!(l > 0.5, "{p}: on the line, yellow ({l})");
+            } else if p != from && p != to {
+                assert!(l < 0.05, "{p}: off the line, no yellow ({l})");
+            }
+        }
+    }
+    // Demo 2, step 6: Ila behind Orm with the arcs shown (R4.1): the front
+    // arc green, the rear purple, nothing beyond 3 tiles.
+    let image = tour_picture(&xvfb, "2", "6");
+    let (scenario, level) =
+        skirmish::scenario::load_file(&root().join("levels/demo/02_facing.ron")).unwrap();
+    let grid = Grid {
+        width: level.map.width(),
+        height: level.map.height(),
+    };
+    let verdict = skirmish::scenario::run(
+        &skirmish::scenario::Scenario {
+            commands: scenario.commands[..6].to_vec(),
+            expect: vec![],
+            ..scenario.clone()
+        },
+        &level,
+    );
+    assert!(verdict.log.contains("(7, 3)"), "Ila walked to (7, 3)");
+    let (ila, facing) = (Pos::new(7, 3), skirmish::grid::Dir::E);
+    let green = |[r, g, b]: [i32; 3]| g > r + 25 && g > b + 25;
+    let purple = |[r, g, b]: [i32; 3]| b > g + 35 && r > g + 20;
+    let mut checked = 0;
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            let p = Pos::new(x, y);
+            let floor = level.map.get(p).is_some_and(|t| t.name == "floor");
+            let units_here = level.units.iter().any(|u| u.at == p) || p == ila;
+            if !floor || units_here {
+                continue;
+            }
+            // The left edge of the tile, clear of unit sprites.
+            let (corner, side) = tile_on_screen(&grid, p);
+            let c = pixel(&image, corner.x + 3.0, corner.y + side / 2.0);
+            if p.distance(ila) <= 3 {
+                let front = skirmish::rules::facing::in_front_arc(ila, facing, p);
+                let ok = if front { green(c) } else { purple(c) };
+                assert!(
+                    ok,
+                    "{p}: {} arc, pixel {c:?}",
+                    if front { "front" } else { "rear" }
+                );
+                checked += 1;
+            } else {
+                assert!(!green(c) && !purple(c), "{p}: beyond the arcs, pixel {c:?}");
+            }
+        }
+    }
+    assert!(checked > 10, "{checked} arc tiles checked");
+}

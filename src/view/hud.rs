@@ -346,20 +346,37 @@ fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons) {
         });
 }
 
-/// Fits the whole level between the panels.
-fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Camera2d>>) {
-    let (Some(grid), Ok(mut t)) = (grid, camera.single_mut()) else {
-        return;
-    };
+/// The camera that fits the whole level between the panels: its scale
+/// and position.
+pub fn fitted_camera(grid: &Grid) -> (f32, Vec2) {
     let (w, h) = (super::WINDOW.0 as f32, super::WINDOW.1 as f32);
     let margin = 12.0;
     let free = Vec2::new(w - SIDE_WIDTH - 2.0 * margin, h - TOP - 2.0 * margin);
     let scale = (grid.extent() / free).max_element().max(1.0 / MAX_FIT_ZOOM);
-    t.scale = Vec3::new(scale, scale, 1.0);
     // Centre the map in the free area: left of the side column, under the
     // bars.
-    t.translation.x = (SIDE_WIDTH / 2.0) * scale;
-    t.translation.y = (TOP / 2.0) * scale;
+    (scale, Vec2::new(SIDE_WIDTH / 2.0, TOP / 2.0) * scale)
+}
+
+/// Where tile `p` is in the window, in pixels from its top left corner,
+/// with the fitted camera: its top left corner and its side.
+pub fn tile_on_screen(grid: &Grid, p: crate::grid::Pos) -> (Vec2, f32) {
+    let (scale, at) = fitted_camera(grid);
+    let centre = (grid.world(p) - at) / scale;
+    let window = Vec2::new(super::WINDOW.0 as f32, super::WINDOW.1 as f32);
+    let side = super::coords::TILE / scale;
+    let screen = Vec2::new(window.x / 2.0 + centre.x, window.y / 2.0 - centre.y);
+    (screen - Vec2::splat(side / 2.0), side)
+}
+
+fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Camera2d>>) {
+    let (Some(grid), Ok(mut t)) = (grid, camera.single_mut()) else {
+        return;
+    };
+    let (scale, at) = fitted_camera(&grid);
+    t.scale = Vec3::new(scale, scale, 1.0);
+    t.translation.x = at.x;
+    t.translation.y = at.y;
 }
 
 fn move_camera(
