@@ -422,3 +422,39 @@ fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
         "{text}"
     );
 }
+
+#[test]
+fn a_clicked_log_line_spotlights_its_events_tiles_and_units() {
+    use skirmish::view::overlays::Spotlight;
+    let mut app = crate::view::app();
+    crate::view::press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    crate::view::press(&mut app, Pos::new(5, 1), Some(MouseButton::Left), None);
+    let events = app.world().resource::<BattleEvents>().all().to_vec();
+    let moved = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::Moved { .. }))
+        .expect("the Hero moved");
+    let attack = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::AttackRolled(_)))
+        .expect("the Hero attacked");
+    app.world_mut().insert_resource(Spotlight(Some(moved)));
+    let shown = painted(&mut app, &[], None);
+    let spot: BTreeSet<Pos> = shown
+        .0
+        .iter()
+        .filter(|(_, c)| **c == tint::SPOTLIGHT)
+        .map(|(p, _)| *p)
+        .collect();
+    assert_eq!(spot, [Pos::new(1, 1), Pos::new(4, 1)].into());
+    // An attack: the attacker's and the target's tiles.
+    app.world_mut().insert_resource(Spotlight(Some(attack)));
+    let shown = painted(&mut app, &[], None);
+    let spot: BTreeSet<Pos> = shown
+        .0
+        .iter()
+        .filter(|(_, c)| **c == tint::SPOTLIGHT)
+        .map(|(p, _)| *p)
+        .collect();
+    assert_eq!(spot, [Pos::new(4, 1), Pos::new(5, 1)].into());
+}

@@ -632,6 +632,33 @@ impl BattleEvent {
         }
     }
 
+    /// The tiles the event names (a step's from and to, an attack's
+    /// tiles, where a throw was aimed and came down, a splash's reach), for
+    /// the window to spotlight.
+    pub fn tiles(&self) -> Vec<Pos> {
+        use BattleEvent::*;
+        match self {
+            Stepped { from, to, .. } | Moved { from, to, .. } | Shifted { from, to, .. } => {
+                vec![*from, *to]
+            }
+            FellBack { to, .. } => vec![*to],
+            AttackRolled(a) => vec![a.from, a.at],
+            ThrowFlight {
+                from,
+                aimed,
+                landing,
+                ..
+            } => vec![*from, *aimed, *landing],
+            WeaponDropped { at, .. }
+            | PickedUp { at, .. }
+            | ObjectLanded { at, .. }
+            | ObjectBroke { at, .. }
+            | StuckDropped { at, .. } => vec![*at],
+            SplashBurst { tiles, .. } => tiles.clone(),
+            _ => vec![],
+        }
+    }
+
     /// The units this event is about (actor first).
     pub fn units(&self) -> Vec<UnitId> {
         use BattleEvent::*;

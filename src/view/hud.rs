@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
                 (build_action_bar, press_action_buttons)
                     .chain()
                     .in_set(super::ViewSystems::Input),
-                leave_battle.in_set(super::ViewSystems::Input),
+                (leave_battle, spotlight_log_line).in_set(super::ViewSystems::Input),
             ),
         );
 }
@@ -46,8 +46,10 @@ impl Default for LogOpen {
 #[derive(Component)]
 struct TurnBar;
 
-#[derive(Component)]
-struct LogText;
+/// A line of the combat log, with the index of its event: hovering it
+/// shows the event's rule, clicking it spotlights the event on the map.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct LogLine(pub usize);
 
 #[derive(Component)]
 struct LogPanel;
@@ -205,14 +207,7 @@ fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
                     ..default()
                 },
                 BorderColor::all(Color::srgb(0.25, 0.27, 0.3)),
-            ))
-            .with_children(|p| {
-                p.spawn((
-                    LogText,
-                    Text::new(""),
-                    text(11.0, Color::srgb(0.85, 0.87, 0.9)),
-                ));
-            });
+            ));
             side.spawn((
                 Node {
                     padding: UiRect::all(px(8)),
@@ -506,19 +501,21 @@ fn turn_line(world: &World) -> String {
 fn show_log(
     shown: Option<Res<Shown>>,
     keys: Res<ButtonInput<KeyCode>>,
+    events: Res<crate::rules::BattleEvents>,
     mut open: ResMut<LogOpen>,
-    mut log: Query<&mut Text, With<LogText>>,
-    mut panel: Query<&mut Visibility, With<LogPanel>>,
+    mut panel: Query<(Entity, &mut Visibility), With<LogPanel>>,
+    mut commands: Commands,
 ) {
+    let Ok((panel, mut visible)) = panel.single_mut() else {
+        return;
+    };
     if keys.just_pressed(KeyCode::KeyL) {
         open.0 = !open.0;
-        if let Ok(mut v) = panel.single_mut() {
-            *v = if open.0 {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            };
-        }
+        *visible = if open.0 {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
     }
     let Some(shown) = shown else { return };
     let len = shown.log.len();
@@ -537,14 +534,55 @@ fn show_log(
     if !shown.is_changed() && !scrolled {
         return;
     }
-    if let Ok(mut t) = log.single_mut() {
-        let to = len.saturating_sub(open.1);
-        let from = to.saturating_sub(LOG_LINES);
-        let mut text = shown.log[from..to].join("\n");
+    // A line per node, newest first: the panel stacks them from the
+    // bottom up.
+    commands.entity(panel).despawn_children();
+    let to = len.saturating_sub(open.1);
+    let from = to.saturating_sub(LOG_LINES);
+    commands.entity(panel).with_children(|p| {
         if open.1 > 0 {
-            text += &format!("\n({} newer lines: PageDown, End)", open.1);
+            p.spawn((
+                Text::new(format!("({} newer lines: PageDown, End)", open.1)),
+                text(11.0, Color::srgb(1.0, 0.9, 0.5)),
+            ));
         }
-        t.0 = screen_text(&text);
+        for i in (from..to).rev() {
+            let event = shown.log_events.get(i).copied().unwrap_or(0);
+            let mut line = p.spawn((
+                LogLine(event),
+                Interaction::default(),
+                Text::new(screen_text(&shown.log[i])),
+                text(11.0, Color::srgb(0.85, 0.87, 0.9)),
+            ));
+            if let Some(rule) = events
+                .all()
+                .get(event)
+                .and_then(|e| e.rules().first().copied())
+            {
+                line.insert(super::odds::Cites(rule));
+            }
+        }
+    });
+}
+
+/// A click on a log line spotlights its event on the map (a second click,
+/// or `Escape`, clears it).
+fn spotlight_log_line(
+    lines: Query<(&Interaction, &LogLine), Changed<Interaction>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut spotlight: ResMut<super::overlays::Spotlight>,
+) {
+    if keys.just_pressed(KeyCode::Escape) && spotlight.0.is_some() {
+        spotlight.0 = None;
+    }
+    for (i, line) in &lines {
+        if *i == Interaction::Pressed {
+            spotlight.0 = if spotlight.0 == Some(line.0) {
+                None
+            } else {
+                Some(line.0)
+            };
+        }
     }
 }
 

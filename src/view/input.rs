@@ -44,6 +44,7 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<Highlights>()
         .init_resource::<super::overlays::Overlays>()
         .init_resource::<super::overlays::OverlayMarks>()
+        .init_resource::<super::overlays::Spotlight>()
         .add_systems(
             Update,
             (send_player_commands, super::preview::preview_hover)

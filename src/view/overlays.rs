@@ -179,6 +179,8 @@ pub mod tint {
     pub const AIMED: Color = Color::srgba(1.0, 0.95, 0.3, 0.6);
     /// A tile a missed throw may scatter to.
     pub const SCATTER: Color = Color::srgba(1.0, 0.55, 0.2, 0.45);
+    /// A tile of the combat log line clicked.
+    pub const SPOTLIGHT: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);
     /// A tile a splash item's burst reaches around the aimed tile.
     pub const SPLASH: Color = Color::srgba(1.0, 0.3, 0.1, 0.25);
 
@@ -438,6 +440,33 @@ pub fn throw_landing(
     }
     layer.labels.push((p.hit_tile, aimed));
     Ok((layer, p))
+}
+
+/// The event of the combat log line the player clicked, spotlit on the map.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spotlight(pub Option<usize>);
+
+/// An event's tiles and its units' tiles, spotlit.
+pub fn spotlight(world: &World, event: &crate::rules::BattleEvent) -> Layer {
+    let mut layer = Layer::default();
+    let mut tiles = event.tiles();
+    tiles.dedup();
+    for p in tiles {
+        if !layer.tiles.iter().any(|(q, _)| *q == p) {
+            layer.tiles.push((p, tint::SPOTLIGHT));
+        }
+    }
+    for id in event.units() {
+        let unit = units(world)
+            .into_iter()
+            .find(|e| world.get::<crate::battle::UnitId>(*e) == Some(&id));
+        if let Some(at) = unit.and_then(|u| pos_of(world, u))
+            && !layer.tiles.iter().any(|(p, _)| *p == at)
+        {
+            layer.tiles.push((at, tint::SPOTLIGHT));
+        }
+    }
+    layer
 }
 
 /// The words and links of the overlays shown now, for the window to draw.

@@ -26,6 +26,9 @@ pub struct Shown {
     pub board: Board,
     /// The combat log, a line per entry.
     pub log: Vec<String>,
+    /// For each line of the log, the index of its event in
+    /// [`BattleEvents`].
+    pub log_events: Vec<usize>,
     /// Bumped each time the log grows (text is rebuilt only then).
     pub version: u64,
 }
@@ -42,6 +45,8 @@ pub struct Playback {
     pub names: Names,
     /// The units whose death timer the player may not see (R10.1).
     pub hidden: HashSet<UnitId>,
+    /// The index in [`BattleEvents`] of the next event to show.
+    played: usize,
 }
 
 impl Playback {
@@ -117,7 +122,9 @@ fn start_playback(world: &mut World) {
     let speed = world
         .get_resource::<super::PlayOptions>()
         .map_or(1.0, |o| o.speed);
+    let played = world.resource::<BattleEvents>().all().len();
     let playback = Playback {
+        played,
         cursor: world.resource::<BattleEvents>().cursor_at_end(),
         queue: VecDeque::new(),
         wait: 0.0,
@@ -125,16 +132,18 @@ fn start_playback(world: &mut World) {
         names: Names::of(world),
         hidden: hidden_units(world),
     };
-    let log = world
-        .resource::<BattleEvents>()
-        .all()
-        .iter()
-        .flat_map(|e| playback.lines(e))
-        .collect();
+    let (mut log, mut log_events) = (vec![], vec![]);
+    for (i, e) in world.resource::<BattleEvents>().all().iter().enumerate() {
+        for line in playback.lines(e) {
+            log.push(line);
+            log_events.push(i);
+        }
+    }
     let board = Board::capture(world);
     world.insert_resource(Shown {
         board,
         log,
+        log_events,
         version: 1,
     });
     world.insert_resource(playback);
@@ -228,7 +237,11 @@ fn play_events(
             break;
         };
         shown.board.apply(&e);
-        shown.log.extend(playback.lines(&e));
+        for line in playback.lines(&e) {
+            shown.log.push(line);
+            shown.log_events.push(playback.played);
+        }
+        playback.played += 1;
         grew = true;
         if let (Some((unit, text, color)), Some(grid)) = (float_of(&e), grid.as_ref())
             && let Some(u) = shown.board.unit(unit)

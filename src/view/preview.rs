@@ -52,6 +52,7 @@ type HoverKey = (
     Option<super::overlays::Overlays>,
     Option<Entity>,
     Option<Action>,
+    Option<usize>,
 );
 
 /// One outcome of an attack roll and its chance.
@@ -211,7 +212,19 @@ pub(super) fn preview_hover(world: &mut World) {
     let aiming = world
         .get_resource::<super::input::Aiming>()
         .and_then(|a| a.0);
-    let key = Some((tile, me, seen, alt, overlays.clone(), selected, aiming));
+    let spot = world
+        .get_resource::<super::overlays::Spotlight>()
+        .and_then(|s| s.0);
+    let key = Some((
+        tile,
+        me,
+        seen,
+        alt,
+        overlays.clone(),
+        selected,
+        aiming,
+        spot,
+    ));
     if world.resource::<Hover>().key == key {
         return;
     }
@@ -254,6 +267,16 @@ pub(super) fn preview_hover(world: &mut World) {
     let actions = human
         .map(|_| super::input::action_bar(world))
         .unwrap_or_default();
+    let spot = spot.and_then(|i| {
+        world
+            .resource::<crate::rules::BattleEvents>()
+            .all()
+            .get(i)
+            .cloned()
+    });
+    if let Some(e) = spot {
+        super::overlays::paint(&mut marks, &super::overlays::spotlight(world, &e));
+    }
     world.resource_mut::<Highlights>().0 = marks;
     if world.get_resource::<OverlayMarks>() != Some(&overlay_marks) {
         world.insert_resource(overlay_marks);

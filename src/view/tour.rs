@@ -2,8 +2,8 @@
 //! each a scenario of `levels/demo/` whose `tour` captions say what to
 //! watch. The demo's commands play one step at a time with its scripted
 //! dice (`→` or `N` next, `←` or `B` back, `P` plays on by itself); after
-//! the last one the player takes over the battle. `PageDown`/`PageUp` open
-//! the next or previous demo.
+//! the last one the player takes over the battle. `]`/`[` open the next or
+//! previous demo.
 //!
 //! Stepping back restores the battle saved before that step, so the same
 //! dice fall again. While the script plays, neither clicks nor the AI act.
@@ -103,8 +103,8 @@ fn step_tour(world: &mut World) {
     let forward = pressed(&[KeyCode::ArrowRight, KeyCode::KeyN]);
     let back = pressed(&[KeyCode::ArrowLeft, KeyCode::KeyB]);
     let toggle_auto = pressed(&[KeyCode::KeyP]);
-    let next_demo = pressed(&[KeyCode::PageDown]);
-    let previous_demo = pressed(&[KeyCode::PageUp]);
+    let next_demo = pressed(&[KeyCode::BracketRight]);
+    let previous_demo = pressed(&[KeyCode::BracketLeft]);
     let (handed_over, index, count) = (tour.handed_over(), tour.index, tour.demos.len());
     if next_demo && index + 1 < count {
         open_demo(index + 1, world);
@@ -255,10 +255,10 @@ pub fn caption_text(tour: &Tour) -> String {
     );
     let words = tour.caption().map_or("", |c| c.text.as_str());
     let keys = if tour.handed_over() {
-        "Your turn: play it out. PgDn: next demo, PgUp: previous".to_string()
+        "Your turn: play it out.   ]: next demo   [: previous".to_string()
     } else {
         format!(
-            "->/N: next step   <-/B: back   P: {}   PgDn/PgUp: next/previous demo",
+            "->/N: next step   <-/B: back   P: {}   ]/[: next/previous demo",
             if tour.auto { "pause" } else { "play" }
         )
     };
