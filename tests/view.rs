@@ -419,3 +419,19 @@ fn the_log_hides_the_ai_sides_death_timers_from_the_player() {
     Players(vec![ai.clone(), ai]).install(world);
     assert!(skirmish::view::playback::hidden_units(world).is_empty());
 }
+
+/// Every action's button shows a rule's text on hover: the rule it names
+/// in its tooltip.
+#[test]
+fn every_action_cites_the_rule_its_tooltip_names() {
+    use skirmish::view::input::Action;
+    for a in Action::ALL {
+        let rule = a.rule();
+        assert!(
+            a.tooltip().contains(&format!("({rule}")) || a.tooltip().contains(&format!(" {rule}")),
+            "{a:?}: {} does not cite {rule}",
+            a.tooltip()
+        );
+        assert!(skirmish::rules::rulebook::rule_text(rule).is_some());
+    }
+}

@@ -769,6 +769,7 @@ fn build_action_bar(
             row.spawn((
                 Button,
                 ActionButton(action),
+                super::odds::Cites(action.rule()),
                 Node {
                     padding: UiRect::axes(px(8), px(4)),
                     ..default()

@@ -218,6 +218,22 @@ impl Action {
         }
     }
 
+    /// The rule it carries out, whose text hovering its button shows.
+    pub fn rule(self) -> crate::rules::rule::Rule {
+        use crate::rules::rule::Rule;
+        match self {
+            Action::EndTurn | Action::Step => Rule::R3_1,
+            Action::Charge => Rule::R4_7,
+            Action::PowerAttack | Action::Lunge | Action::Cleave => Rule::R7_8,
+            Action::Throw => Rule::R9_1,
+            Action::Defend | Action::ReadyShield => Rule::R4_6,
+            Action::StandUp => Rule::R4_8,
+            Action::Stabilize => Rule::R10_4,
+            Action::PickUp => Rule::R9_5,
+            Action::Potion => Rule::R10_5,
+        }
+    }
+
     /// The tooltip: what the rules say it does, with the rule.
     pub fn tooltip(self) -> &'static str {
         match self {
