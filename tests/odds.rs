@@ -78,12 +78,15 @@ fn the_panel_draws_a_line_per_modifier_and_hovering_one_shows_its_rule() {
     app.update();
     let odds = app.world().resource::<Hover>().attack.clone().unwrap();
     let world = app.world_mut();
-    let cited: Vec<skirmish::rules::rule::Rule> =
+    let mut cited: Vec<skirmish::rules::rule::Rule> =
         world.query::<&Cites>().iter(world).map(|c| c.0).collect();
-    // One line per modifier, in order, plus the fumble note (R7.3).
-    let expected: Vec<_> = std::iter::once(skirmish::rules::rule::Rule::R7_3)
+    // One line per modifier, plus the fumble note (R7.3).
+    let mut expected: Vec<_> = std::iter::once(skirmish::rules::rule::Rule::R7_3)
         .chain(odds.modifiers.iter().map(|(_, r)| *r))
         .collect();
+    // The query's order is not the spawn order: compare as multisets.
+    cited.sort();
+    expected.sort();
     assert_eq!(cited, expected);
     // Nothing hovered: the tip is empty. Hovering the last line shows its
     // rule's text.

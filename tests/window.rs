@@ -298,3 +298,55 @@ fn the_overlays_are_painted_where_the_rules_say() {
     }
     assert!(checked > 10, "{checked} arc tiles checked");
 }
+
+/// The threat overlay in the window (R4.4, R8.2): on the reactions demo,
+/// once every raider has had a turn, the tiles where a step of Ila's would
+/// provoke are red, exactly those the rules' threats cover.
+#[test]
+fn the_threat_overlay_is_painted_where_a_step_provokes() {
+    let Some(xvfb) = xvfb() else { return };
+    let image = tour_picture(&xvfb, "7", "4");
+    let (scenario, level) =
+        skirmish::scenario::load_file(&root().join("levels/demo/07_reactions.ron")).unwrap();
+    let grid = Grid {
+        width: level.map.width(),
+        height: level.map.height(),
+    };
+    // The battle at step 4, headless, with the demo's own dice.
+    let mut app = skirmish::battle::headless_app_with(
+        &level,
+        skirmish::dice::Dice::scripted(scenario.dice.iter().copied()),
+        scenario.initiative.as_deref(),
+    );
+    let world = app.world_mut();
+    for c in &scenario.commands[..4] {
+        skirmish::rules::submit(world, c.clone()).unwrap();
+    }
+    let ila = skirmish::rules::unit_named(world, "Ila").unwrap();
+    assert_eq!(
+        world.resource::<skirmish::rules::TurnState>().current,
+        Some(ila)
+    );
+    let ready = skirmish::rules::reactions::watchers(world, ila);
+    assert!(!ready.is_empty(), "the raiders may react by now");
+    let occupied: Vec<Pos> = skirmish::rules::units(world)
+        .into_iter()
+        .filter_map(|u| world.get::<skirmish::battle::GridPos>(u).map(|p| p.0))
+        .collect();
+    let red = |[r, g, b]: [i32; 3]| r > 190 && g < 130 && b < 110;
+    let mut provoking = 0;
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            let p = Pos::new(x, y);
+            if level.map.get(p).is_none_or(|t| t.name != "floor") || occupied.contains(&p) {
+                continue;
+            }
+            let (corner, side) = tile_on_screen(&grid, p);
+            let c = pixel(&image, corner.x + 2.0, corner.y + side / 2.0);
+            let covered = ready.iter().any(|t| t.covers(p));
+            assert_eq!(red(c), covered, "{p}: pixel {c:?}, provokes: {covered}");
+            provoking += usize::from(covered);
+        }
+    }
+    assert!(provoking > 0);
+}
