@@ -291,13 +291,26 @@ pub fn range_bands(world: &World, unit: Entity) -> Layer {
             }
         }
     }
-    let (dx, dy) = facing.0.delta();
+    // Each band is labelled once, along the direction that stays on the
+    // map longest (the facing first among equals), where it first enters
+    // the band.
+    let run = |dir: crate::grid::Dir| {
+        let (dx, dy) = dir.delta();
+        (1..=reach)
+            .take_while(|k| {
+                let p = Pos::new(at.x + dx * k, at.y + dy * k);
+                on_map(world, p) && band(p).is_some()
+            })
+            .count()
+    };
+    let best = std::iter::once(facing.0)
+        .chain(crate::grid::Dir::ALL)
+        .max_by_key(|d| (run(*d), *d == facing.0))
+        .unwrap_or(facing.0);
+    let (dx, dy) = best.delta();
     let mut last = None;
-    for k in 1..=reach {
+    for k in 1..=run(best) as i32 {
         let p = Pos::new(at.x + dx * k, at.y + dy * k);
-        if !on_map(world, p) {
-            break;
-        }
         let Some(a) = band(p) else { break };
         if last != Some(a) {
             let words = match a {
