@@ -273,10 +273,10 @@ fn corridor(ally_at: (i32, i32), ally_facing: &str) -> ValidLevel {
     parse_level(text.as_bytes(), "overlays.ron", catalog()).unwrap()
 }
 
-#[test]
-fn the_flanking_ally_is_the_one_the_preview_names_r4_5() {
-    // The Ally stands across the Orc from where the Hero will strike.
-    let mut app = battle(&corridor((7, 1), "W"), "Hero");
+/// The corridor with the Ally at `ally_at`, the Hero moved next to the
+/// Orc.
+fn hero_beside_the_orc(ally_at: (i32, i32), ally_facing: &str) -> App {
+    let mut app = battle(&corridor(ally_at, ally_facing), "Hero");
     submit(
         app.world_mut(),
         Command::Move {
@@ -286,6 +286,13 @@ fn the_flanking_ally_is_the_one_the_preview_names_r4_5() {
         },
     )
     .unwrap();
+    app
+}
+
+#[test]
+fn the_flanking_ally_is_the_one_the_preview_names_r4_5() {
+    // The Ally stands across the Orc from where the Hero will strike.
+    let mut app = hero_beside_the_orc((7, 1), "W");
     let (hero, orc) = (unit(&app, "Hero"), unit(&app, "Orc"));
     let layer = overlays::flank(app.world(), hero, orc);
     let p = preview(&mut app, "Hero", "Orc").unwrap();
@@ -304,16 +311,7 @@ fn the_flanking_ally_is_the_one_the_preview_names_r4_5() {
     let shown = painted(&mut app, &[Overlay::Flank], Some(orc_at));
     assert_eq!(shown.0.get(&at(&app, "Ally")), Some(&tint::FLANK));
     // Beside the Orc instead of across: no flank, nothing drawn.
-    let mut app = battle(&corridor((6, 2), "N"), "Hero");
-    submit(
-        app.world_mut(),
-        Command::Move {
-            unit: "Hero".into(),
-            to: Pos::new(5, 1),
-            path: None,
-        },
-    )
-    .unwrap();
+    let mut app = hero_beside_the_orc((6, 2), "N");
     let (hero, orc) = (unit(&app, "Hero"), unit(&app, "Orc"));
     assert!(overlays::flank(app.world(), hero, orc).tiles.is_empty());
     let p = preview(&mut app, "Hero", "Orc").unwrap();

@@ -52,6 +52,36 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("skirmish-{}-{name}", std::process::id()))
 }
 
+/// A screenshot's pixels.
+fn read_png(bytes: &[u8]) -> Image {
+    Image::from_buffer(
+        bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        RenderAssetUsages::default(),
+    )
+    .expect("a PNG")
+}
+
+/// A demo of the tour and the grid of its level.
+fn demo(
+    file: &str,
+) -> (
+    skirmish::scenario::Scenario,
+    skirmish::load::ValidLevel,
+    Grid,
+) {
+    let (scenario, level) =
+        skirmish::scenario::load_file(&root().join("levels/demo").join(file)).unwrap();
+    let grid = Grid {
+        width: level.map.width(),
+        height: level.map.height(),
+    };
+    (scenario, level, grid)
+}
+
 /// Pixels of `image` within `tolerance` of `rgb`.
 fn count_near(image: &Image, rgb: [u8; 3], tolerance: i32) -> usize {
     let data = image.data.as_ref().expect("pixels");
@@ -78,15 +108,7 @@ fn the_window_draws_the_battle_and_saves_a_screenshot() {
     );
     let bytes = std::fs::read(&shot).expect("the screenshot is written");
     std::fs::remove_file(&shot).ok();
-    let image = Image::from_buffer(
-        &bytes,
-        ImageType::Extension("png"),
-        CompressedImageFormats::NONE,
-        true,
-        ImageSampler::Default,
-        RenderAssetUsages::default(),
-    )
-    .expect("a PNG");
+    let image = read_png(&bytes);
     assert_eq!(
         (image.width(), image.height()),
         skirmish::view::WINDOW,
@@ -166,15 +188,7 @@ fn tour_picture(xvfb: &Path, demo: &str, step: &str) -> Image {
     );
     let bytes = std::fs::read(&shot).expect("the screenshot is written");
     std::fs::remove_file(&shot).ok();
-    Image::from_buffer(
-        &bytes,
-        ImageType::Extension("png"),
-        CompressedImageFormats::NONE,
-        true,
-        ImageSampler::Default,
-        RenderAssetUsages::default(),
-    )
-    .expect("a PNG")
+    read_png(&bytes)
 }
 
 fn pixel(image: &Image, x: f32, y: f32) -> [i32; 3] {
@@ -210,12 +224,7 @@ fn the_overlays_are_painted_where_the_rules_say() {
     let Some(xvfb) = xvfb() else { return };
     // Demo 4: the line of effect from the archer to its foe, hovered.
     let image = tour_picture(&xvfb, "4", "0");
-    let (_, level) =
-        skirmish::scenario::load_file(&root().join("levels/demo/04_cover.ron")).unwrap();
-    let grid = Grid {
-        width: level.map.width(),
-        height: level.map.height(),
-    };
+    let (_, level, grid) = demo("04_cover.ron");
     let at = |name: &str| level.units.iter().find(|u| u.name == name).unwrap().at;
     let (from, to) = (at("Bow"), at("Foe"));
     let sight = skirmish::rules::line_of_effect::sight(&level.map, from, to);
@@ -252,12 +261,7 @@ fn the_overlays_are_painted_where_the_rules_say() {
     // Demo 2, step 6: Ila behind Orm with the arcs shown (R4.1): the front
     // arc green, the rear purple, nothing beyond 3 tiles.
     let image = tour_picture(&xvfb, "2", "6");
-    let (scenario, level) =
-        skirmish::scenario::load_file(&root().join("levels/demo/02_facing.ron")).unwrap();
-    let grid = Grid {
-        width: level.map.width(),
-        height: level.map.height(),
-    };
+    let (scenario, level, grid) = demo("02_facing.ron");
     let verdict = skirmish::scenario::run(
         &skirmish::scenario::Scenario {
             commands: scenario.commands[..6].to_vec(),
@@ -306,12 +310,7 @@ fn the_overlays_are_painted_where_the_rules_say() {
 fn the_threat_overlay_is_painted_where_a_step_provokes() {
     let Some(xvfb) = xvfb() else { return };
     let image = tour_picture(&xvfb, "7", "4");
-    let (scenario, level) =
-        skirmish::scenario::load_file(&root().join("levels/demo/07_reactions.ron")).unwrap();
-    let grid = Grid {
-        width: level.map.width(),
-        height: level.map.height(),
-    };
+    let (scenario, level, grid) = demo("07_reactions.ron");
     // The battle at step 4, headless, with the demo's own dice.
     let mut app = skirmish::battle::headless_app_with(
         &level,

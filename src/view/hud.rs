@@ -736,13 +736,8 @@ fn leave_battle(
     } else {
         return;
     };
-    let started =
-        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).spawn());
-    match started {
-        Ok(_) => {
-            exit.write(AppExit::Success);
-        }
-        Err(e) => error!("cannot start skirmish again: {e}"),
+    if super::relaunch(&args) {
+        exit.write(AppExit::Success);
     }
 }
 

@@ -105,51 +105,41 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
                 TextColor(Color::srgb(1.0, 0.9, 0.5)),
             ));
             for (i, e) in levels.0.iter().enumerate() {
-                root.spawn((
-                    Button,
-                    Choice(i),
-                    Node {
-                        width: px(900),
-                        padding: UiRect::all(px(10)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
-                ))
-                .with_children(|b| {
-                    b.spawn((
-                        Text::new(format!("{}. {}", i + 1, describe(e))),
-                        TextFont {
-                            font_size: FontSize::Px(16.0),
-                            ..default()
-                        },
-                        TextColor(Color::WHITE),
-                    ));
-                });
+                spawn_choice(root, i, format!("{}. {}", i + 1, describe(e)), Color::WHITE);
             }
-            root.spawn((
-                Button,
-                Choice(TOUR),
-                Node {
-                    width: px(900),
-                    padding: UiRect::all(px(10)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
-            ))
-            .with_children(|b| {
-                b.spawn((
-                    Text::new(
-                        "T. Rules tour: a short demo of each rule area, step by step with \
-                         captions, then yours to try (skirmish tour)",
-                    ),
-                    TextFont {
-                        font_size: FontSize::Px(16.0),
-                        ..default()
-                    },
-                    TextColor(Color::srgb(1.0, 0.9, 0.5)),
-                ));
-            });
+            spawn_choice(
+                root,
+                TOUR,
+                "T. Rules tour: a short demo of each rule area, step by step with captions, \
+                 then yours to try (skirmish tour)"
+                    .into(),
+                Color::srgb(1.0, 0.9, 0.5),
+            );
         });
+}
+
+/// A line of the menu: a button choosing `choice`.
+fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, color: Color) {
+    root.spawn((
+        Button,
+        Choice(choice),
+        Node {
+            width: px(900),
+            padding: UiRect::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
+    ))
+    .with_children(|b| {
+        b.spawn((
+            Text::new(words),
+            TextFont {
+                font_size: FontSize::Px(16.0),
+                ..default()
+            },
+            TextColor(color),
+        ));
+    });
 }
 
 fn choose_level(
@@ -188,15 +178,8 @@ fn choose_level(
         },
         None => return,
     };
-    // The battle runs in its own process: a window's event loop is made
-    // once per process.
-    let started =
-        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).spawn());
-    match started {
-        Ok(_) => {
-            exit.write(AppExit::Success);
-        }
-        Err(e) => error!("cannot start the battle: {e}"),
+    if super::relaunch(&args) {
+        exit.write(AppExit::Success);
     }
 }
 

@@ -120,6 +120,19 @@ impl Plugin for ViewPlugin {
     }
 }
 
+/// Starts skirmish again with `args` in a new process and says whether it
+/// started; the caller then closes this window (a window's event loop is
+/// made once per process, so another battle, the menu or another demo
+/// needs a new one).
+pub(crate) fn relaunch<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> bool {
+    let started =
+        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).spawn());
+    if let Err(e) = &started {
+        error!("cannot start skirmish again: {e}");
+    }
+    started.is_ok()
+}
+
 /// Why a window cannot open here, if it cannot: no X11 display. Checked
 /// before Bevy starts, so that a headless machine gets one clear line.
 pub fn display_problem() -> Option<String> {

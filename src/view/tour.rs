@@ -201,13 +201,8 @@ fn open_demo(index: usize, world: &mut World) {
     {
         args.extend(["--dir".into(), dir.display().to_string()]);
     }
-    let started =
-        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).spawn());
-    match started {
-        Ok(_) => {
-            world.write_message(AppExit::Success);
-        }
-        Err(e) => error!("cannot open the next demo: {e}"),
+    if super::relaunch(&args) {
+        world.write_message(AppExit::Success);
     }
 }
 
