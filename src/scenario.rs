@@ -205,12 +205,18 @@ pub struct Caption {
     pub before: usize,
     /// What to read.
     pub text: String,
-    /// Overlays to show (`skirmish play --overlay` names); empty: keep.
+    /// Overlays to show (`skirmish play --overlay` names); `["none"]`: none;
+    /// empty: keep the ones shown.
     #[serde(default)]
     pub overlays: Vec<String>,
     /// A tile to point at (an attack's odds, a path).
     #[serde(default)]
     pub hover: Option<Pos>,
+    /// An aimed action waiting for its target, as if its button were
+    /// pressed (`"throw"` shows the throw preview at `hover`); the action
+    /// bar's names: step, charge, power, lunge, cleave, throw, stabilize.
+    #[serde(default)]
+    pub aim: Option<String>,
 }
 
 /// The result of running one scenario.

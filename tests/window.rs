@@ -311,16 +311,8 @@ fn the_threat_overlay_is_painted_where_a_step_provokes() {
     let Some(xvfb) = xvfb() else { return };
     let image = tour_picture(&xvfb, "7", "4");
     let (scenario, level, grid) = demo("07_reactions.ron");
-    // The battle at step 4, headless, with the demo's own dice.
-    let mut app = skirmish::battle::headless_app_with(
-        &level,
-        skirmish::dice::Dice::scripted(scenario.dice.iter().copied()),
-        scenario.initiative.as_deref(),
-    );
+    let mut app = demo_battle(&scenario, &level, 4);
     let world = app.world_mut();
-    for c in &scenario.commands[..4] {
-        skirmish::rules::submit(world, c.clone()).unwrap();
-    }
     let ila = skirmish::rules::unit_named(world, "Ila").unwrap();
     assert_eq!(
         world.resource::<skirmish::rules::TurnState>().current,
@@ -349,3 +341,261 @@ fn the_threat_overlay_is_painted_where_a_step_provokes() {
     }
     assert!(provoking > 0);
 }
+
+/// A demo's battle after its first `steps` commands, headless, with the
+/// demo's own dice: what the window shows at that step of the tour.
+fn demo_battle(
+    scenario: &skirmish::scenario::Scenario,
+    level: &skirmish::load::ValidLevel,
+    steps: usize,
+) -> bevy::app::App {
+    let mut app = skirmish::battle::headless_app_with(
+        level,
+        skirmish::dice::Dice::scripted(scenario.dice.iter().copied()),
+        scenario.initiative.as_deref(),
+    );
+    for c in &scenario.commands[..steps] {
+        skirmish::rules::submit(app.world_mut(), c.clone()).unwrap();
+    }
+    app
+}
+
+/// The mean colour of the bottom strip of `tile` (clear of the words the
+/// overlays write across the middle of a tile).
+fn tile_colour(image: &Image, grid: &Grid, tile: Pos) -> [i32; 3] {
+    let (corner, side) = tile_on_screen(grid, tile);
+    let (mut sum, mut n) = ([0; 3], 0);
+    for dy in (side * 0.72) as i32..(side as i32 - 2) {
+        for dx in 2..(side as i32 - 2) {
+            let c = pixel(image, corner.x + dx as f32, corner.y + dy as f32);
+            (0..3).for_each(|i| sum[i] += c[i]);
+            n += 1;
+        }
+    }
+    sum.map(|v| v / n.max(1))
+}
+
+/// `under` with `tint` blended over it as the renderer blends (in linear
+/// light).
+fn blend(under: [i32; 3], tint: bevy::color::Color) -> [i32; 3] {
+    use bevy::color::{ColorToComponents, ColorToPacked, LinearRgba, Srgba};
+    let top = tint.to_linear();
+    let base = LinearRgba::from(Srgba::rgb_u8(
+        under[0] as u8,
+        under[1] as u8,
+        under[2] as u8,
+    ));
+    let a = top.alpha;
+    let mixed = LinearRgba::from_vec3(top.to_vec3() * a + base.to_vec3() * (1.0 - a));
+    Srgba::from(mixed).to_u8_array_no_alpha().map(i32::from)
+}
+
+fn near(a: [i32; 3], b: [i32; 3], tolerance: i32) -> bool {
+    (0..3).all(|i| (a[i] - b[i]).abs() <= tolerance)
+}
+
+/// The free floor tiles of a demo battle: no wall, no unit, and no unit
+/// just south (its condition icons overlap the tile above).
+fn free_floor(app: &mut bevy::app::App, level: &skirmish::load::ValidLevel) -> Vec<Pos> {
+    let world = app.world_mut();
+    let occupied: Vec<Pos> = skirmish::rules::units(world)
+        .into_iter()
+        .filter_map(|u| world.get::<skirmish::battle::GridPos>(u).map(|p| p.0))
+        .collect();
+    let mut out = vec![];
+    for y in 0..level.map.height() {
+        for x in 0..level.map.width() {
+            let p = Pos::new(x, y);
+            let below = Pos::new(x, y + 1);
+            if level.map.get(p).is_some_and(|t| t.name == "floor")
+                && !occupied.contains(&p)
+                && !occupied.contains(&below)
+            {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The reach overlay in the window (R5.1): on the movement demo, the
+/// floor Cole may move to is shaded blue, and no other floor is.
+#[test]
+fn the_reach_overlay_is_painted_on_the_tiles_a_move_reaches() {
+    let Some(xvfb) = xvfb() else { return };
+    let image = tour_picture(&xvfb, "1", "0");
+    let (scenario, level, grid) = demo("01_movement.ron");
+    let mut app = demo_battle(&scenario, &level, 0);
+    let (mut reached, mut not) = (0, 0);
+    for p in free_floor(&mut app, &level) {
+        let to = skirmish::rules::Command::Move {
+            unit: "Cole".into(),
+            to: p,
+            path: None,
+        };
+        let reach = skirmish::rules::check(app.world_mut(), to).is_ok();
+        let [r, g, b] = tile_colour(&image, &grid, p);
+        let blue = b > r + 10 && b > g + 10;
+        assert_eq!(
+            blue,
+            reach,
+            "{p}: colour {:?}, reachable: {reach}",
+            [r, g, b]
+        );
+        if reach { reached += 1 } else { not += 1 }
+    }
+    assert!(reached > 10 && not > 3, "{reached} reached, {not} not");
+}
+
+/// The range bands in the window (R7.4): on the range demo every floor
+/// tile shows the band colour of the modifier an attack on it would get,
+/// blended over the bare floor seen beyond the maximum range.
+#[test]
+fn the_range_bands_are_painted_with_the_modifier_of_a_shot_there() {
+    use skirmish::rules::range::range_modifier;
+    let Some(xvfb) = xvfb() else { return };
+    let image = tour_picture(&xvfb, "5", "0");
+    let (scenario, level, grid) = demo("05_range.ron");
+    let mut app = demo_battle(&scenario, &level, 0);
+    let sling = skirmish::rules::unit_named(app.world(), "Sling").unwrap();
+    let from = app
+        .world()
+        .get::<skirmish::battle::GridPos>(sling)
+        .unwrap()
+        .0;
+    let weapon = level.catalog.weapon("shortsling").unwrap().clone();
+    let str = app
+        .world()
+        .get::<skirmish::battle::Stats>(sling)
+        .unwrap()
+        .template
+        .str;
+    let band = |p: Pos| match range_modifier(
+        &weapon,
+        skirmish::rules::modifiers::AttackMode::Ranged,
+        str,
+        from.distance(p),
+    ) {
+        Some(Ok((a, _))) => Some(a),
+        _ => None,
+    };
+    let floor = free_floor(&mut app, &level);
+    let bare: Vec<Pos> = floor
+        .iter()
+        .copied()
+        .filter(|p| band(*p).is_none())
+        .collect();
+    assert!(!bare.is_empty(), "floor beyond the maximum range");
+    let plain = tile_colour(&image, &grid, bare[0]);
+    let mut bands = std::collections::BTreeSet::new();
+    for p in floor {
+        let seen = tile_colour(&image, &grid, p);
+        let want = band(p).map_or(plain, |a| blend(plain, tint::band(a)));
+        assert!(
+            near(seen, want, 10),
+            "{p}: {seen:?}, band {:?} wants {want:?}",
+            band(p)
+        );
+        bands.insert(band(p));
+    }
+    assert!(bands.len() >= 5, "bands seen: {bands:?}");
+}
+
+/// The flank link in the window (R4.5): on the flanking demo, with the
+/// Foe hovered, the ally the preview names is framed green, and nothing
+/// else on the floor is green.
+#[test]
+fn the_flanking_ally_is_framed_in_the_window() {
+    let Some(xvfb) = xvfb() else { return };
+    let image = tour_picture(&xvfb, "3", "0");
+    let (scenario, level, grid) = demo("03_flanking.ron");
+    let mut app = demo_battle(&scenario, &level, 0);
+    let world = app.world_mut();
+    let [ila, foe] = ["Ila", "Foe"].map(|n| skirmish::rules::unit_named(world, n).unwrap());
+    let from = world.get::<skirmish::battle::GridPos>(ila).unwrap().0;
+    let ally = skirmish::rules::flanking::flank_partner(world, ila, foe, from)
+        .expect("the demo's ally flanks");
+    let at = world.get::<skirmish::battle::GridPos>(ally).unwrap().0;
+    let green = |[r, g, b]: [i32; 3]| g > r + 40 && g > b + 40;
+    // The tile's left edge, beside the unit's sprite.
+    let (corner, side) = tile_on_screen(&grid, at);
+    let edge = pixel(&image, corner.x + 2.0, corner.y + side * 0.3);
+    assert!(
+        green(edge),
+        "{at}: the flanking ally's frame, pixel {edge:?}"
+    );
+    for p in free_floor(&mut app, &level) {
+        let c = tile_colour(&image, &grid, p);
+        assert!(!green(c), "{p}: no flank here, colour {c:?}");
+    }
+}
+
+/// The charge line in the window (R4.7): on the charge demo's step 3,
+/// Cole's charge at the hovered Brakka is painted cyan on exactly the
+/// tiles the charge would run.
+#[test]
+fn the_charge_path_is_painted_where_the_charge_runs() {
+    let Some(xvfb) = xvfb() else { return };
+    let image = tour_picture(&xvfb, "8", "3");
+    let (scenario, level, grid) = demo("08_charge.ron");
+    let mut app = demo_battle(&scenario, &level, 3);
+    let world = app.world_mut();
+    let [cole, brakka] = ["Cole", "Brakka"].map(|n| skirmish::rules::unit_named(world, n).unwrap());
+    let path = skirmish::rules::charge::charge_path(world, cole, brakka).expect("Cole may charge");
+    let plain = tile_colour(&image, &grid, Pos::new(7, 6));
+    let mut on_path = 0;
+    for p in free_floor(&mut app, &level) {
+        let seen = tile_colour(&image, &grid, p);
+        let want = if path.contains(&p) {
+            on_path += 1;
+            blend(plain, tint::CHARGE)
+        } else {
+            plain
+        };
+        assert!(near(seen, want, 12), "{p}: {seen:?}, wants {want:?}");
+    }
+    assert!(on_path >= 1, "{path:?}");
+}
+
+/// The throw preview in the window (R9.3, R9.4): on the throws demo's last
+/// step the bomb aimed at (7, 5) marks the aimed tile, every tile a miss
+/// may land on, and the splash around them, where the rules' preview puts
+/// them; the rest of the floor stays bare.
+#[test]
+fn the_throw_preview_is_painted_where_the_throw_may_land() {
+    use skirmish::rules::ThrowTarget;
+    let Some(xvfb) = xvfb() else { return };
+    let image = tour_picture(&xvfb, "6", "12");
+    let (scenario, level, grid) = demo("06_throws.ron");
+    let steps = scenario.commands.len();
+    let mut app = demo_battle(&scenario, &level, steps);
+    let world = app.world_mut();
+    let t = skirmish::rules::unit_named(world, "T").unwrap();
+    let aimed = Pos::new(7, 5);
+    let preview =
+        skirmish::rules::throw::preview_throw(world, t, "bomb", &ThrowTarget::Tile(aimed))
+            .expect("T may throw a bomb there");
+    let scatter: Vec<Pos> = preview.scatter.iter().map(|(p, _)| *p).collect();
+    let orange = |[r, g, b]: [i32; 3]| r > g + 40 && g > b;
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 190 && b < 150;
+    let aimed_colour = tile_colour(&image, &grid, aimed);
+    assert!(yellow(aimed_colour), "aimed {aimed}: {aimed_colour:?}");
+    let plain = tile_colour(&image, &grid, Pos::new(1, 1));
+    let mut marked = 0;
+    for p in free_floor(&mut app, &level) {
+        let seen = tile_colour(&image, &grid, p);
+        if scatter.contains(&p) && p != aimed {
+            assert!(
+                orange(seen) && !near(seen, plain, 12),
+                "{p}: scatter, {seen:?}"
+            );
+            marked += 1;
+        } else if p.chebyshev(aimed) > 1 && scatter.iter().all(|s| s.chebyshev(p) > 1) {
+            // Not a landing tile, not in a splash: bare floor.
+            assert!(near(seen, plain, 12), "{p}: bare, {seen:?} vs {plain:?}");
+        }
+    }
+    assert_eq!(marked, scatter.iter().filter(|p| **p != aimed).count());
+}
+
+use skirmish::view::overlays::tint;

@@ -73,12 +73,20 @@ fn track_cursor(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
     grid: Option<Res<Grid>>,
-    options: Option<Res<super::PlayOptions>>,
+    options: Option<ResMut<super::PlayOptions>>,
+    motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,
     mut cursor: ResMut<CursorTile>,
 ) {
-    if let Some(tile) = options.and_then(|o| o.hover) {
-        cursor.0 = Some(tile);
-        return;
+    if let Some(mut options) = options
+        && let Some(tile) = options.hover
+    {
+        // A pinned tile (`--hover`, a tour caption's) holds until the
+        // player moves the mouse.
+        if motion.delta == Vec2::ZERO {
+            cursor.0 = Some(tile);
+            return;
+        }
+        options.hover = None;
     }
     let (Ok(window), Ok((camera, at)), Some(grid)) = (window.single(), camera.single(), grid)
     else {
@@ -271,6 +279,15 @@ impl Action {
                 "Free action: drink a potion; 1 AP to give it to an adjacent ally (R10.5, R3.1)"
             }
         }
+    }
+
+    /// The aimed action named `name` (its button's word, any case), as a
+    /// tour caption names it.
+    pub fn parse(name: &str) -> Option<Action> {
+        Action::ALL
+            .into_iter()
+            .filter(|a| a.aimed())
+            .find(|a| a.label()[2..].eq_ignore_ascii_case(name))
     }
 
     /// It needs a tile or a unit: the hovered one, or the next clicked.

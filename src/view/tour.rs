@@ -181,12 +181,15 @@ pub fn apply_caption(world: &mut World) {
         .iter()
         .filter_map(|n| Overlay::parse(n))
         .collect();
-    if !overlays.is_empty() {
+    // "none" switches every overlay off; no names keep the ones shown.
+    if !overlays.is_empty() || caption.overlays.iter().any(|n| n == "none") {
         world.insert_resource(Overlays(overlays.into_iter().collect()));
     }
     if let Some(mut options) = world.get_resource_mut::<PlayOptions>() {
         options.hover = caption.hover;
     }
+    let aim = caption.aim.as_deref().and_then(super::input::Action::parse);
+    world.insert_resource(super::input::Aiming(aim));
 }
 
 /// Opens demo `index` in a new window of the game (the battlefield is
