@@ -344,6 +344,20 @@ fn hovering_an_enemy_with_no_ap_left_says_the_rule_instead_of_odds() {
         "{text}"
     );
     assert!(!text.contains("to hit"), "{text}");
+    // Its R-id opens its rule: hovering the text shows R3.1's.
+    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    assert_eq!(hover.cited(), Some(skirmish::rules::Rule::R3_1));
+    // A click on the Orc now is refused: the refusal is kept, typed, with
+    // the same rule, and nothing else is cited.
+    press(&mut app, Pos::new(5, 1), Some(MouseButton::Left), None);
+    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    let refusal = hover.refusal.clone().expect("the click is refused");
+    assert_eq!(refusal.rule, skirmish::rules::Rule::R3_1);
+    assert_eq!(hover.cited(), Some(refusal.rule));
+    // Hovering a free tile out of reach cites nothing foreseen.
+    press(&mut app, Pos::new(7, 0), None, None);
+    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    assert_eq!(hover.cites, None);
 }
 
 #[test]

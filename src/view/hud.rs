@@ -6,6 +6,7 @@
 
 use super::coords::Grid;
 use super::input::{Action, Aiming, Clicked, Hover, human_asked};
+use super::odds::Cites;
 use super::playback::{Playback, Shown};
 use super::tiles::{ICON, Icon, Icons};
 use crate::ai::Players;
@@ -165,6 +166,8 @@ fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
         .with_children(|side| {
             side.spawn((
                 HoverText,
+                // Hovering a refusal shows its rule's text.
+                Interaction::default(),
                 Text::new(""),
                 text(13.0, Color::srgb(0.95, 0.95, 0.85)),
                 Node {
@@ -600,7 +603,19 @@ fn show_hover(world: &mut World) {
         lines.push(n.clone());
     }
     let text = screen_text(&lines.join("\n"));
+    let cites = hover.cited();
     set_text::<HoverText>(world, text);
+    // The refusal's rule opens when the text is hovered (R-ids anywhere
+    // open their rule).
+    let mut q = world.query_filtered::<(Entity, Option<&Cites>), With<HoverText>>();
+    if let Ok((e, now)) = q.single(world)
+        && now.map(|c| c.0) != cites
+    {
+        match cites {
+            Some(rule) => world.entity_mut(e).insert(Cites(rule)),
+            None => world.entity_mut(e).remove::<Cites>(),
+        };
+    }
 }
 
 /// The reaction question (R8) of a human's unit, and the end of the battle.

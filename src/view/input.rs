@@ -521,7 +521,7 @@ fn send_player_commands(world: &mut World) {
     }
     let Some(command) = command else { return };
     let result: Result<(), Refusal> = play(world, command);
-    world.resource_mut::<Hover>().refusal = result.err().map(|r| r.to_string());
+    world.resource_mut::<Hover>().refusal = result.err();
 }
 
 /// What the acting unit may do now besides clicking the map, from the

@@ -32,7 +32,10 @@ pub struct Hover {
     /// the hovered tile on the last enemy hovered).
     pub attack: Option<AttackOdds>,
     /// The last refused command, with its rule and reason.
-    pub refusal: Option<String>,
+    pub refusal: Option<Refusal>,
+    /// The rule of a refusal the preview foresees (an attack out of reach,
+    /// a throw out of range): hovering the text shows its rule.
+    pub cites: Option<Rule>,
     /// A note for the player (saved, loaded).
     pub note: Option<String>,
     /// What the acting unit may do now (from the rules' legal commands).
@@ -42,6 +45,14 @@ pub struct Hover {
     /// What the preview was computed for: tile, unit, events seen, Alt,
     /// overlays and selection.
     key: Option<HoverKey>,
+}
+
+impl Hover {
+    /// The rule whose text hovering the hover panel opens: the last
+    /// refused command's, else the refusal the preview foresees.
+    pub fn cited(&self) -> Option<Rule> {
+        self.refusal.as_ref().map(|r| r.rule).or(self.cites)
+    }
 }
 
 type HoverKey = (
@@ -284,6 +295,7 @@ pub(super) fn preview_hover(world: &mut World) {
     let mut hover = world.resource_mut::<Hover>();
     hover.lines = shown.lines;
     hover.attack = shown.attack;
+    hover.cites = shown.cites;
     if shown.compared.is_some() {
         hover.compared = shown.compared;
     }
@@ -297,6 +309,16 @@ struct Shown {
     lines: Vec<String>,
     attack: Option<AttackOdds>,
     compared: Option<Entity>,
+    /// The rule of the refusal the lines tell, if any.
+    cites: Option<Rule>,
+}
+
+impl Shown {
+    /// Tells why a command would be refused, citing its rule.
+    fn refused(&mut self, what: String, r: Refusal) {
+        self.lines.push(format!("{what}: {r}"));
+        self.cites = Some(r.rule);
+    }
 }
 
 /// Aiming a throw at `tile` (R9): where it may land and how likely, the
@@ -334,9 +356,7 @@ fn aim_throw(
                 super::overlays::tint::AIMED,
             ));
         }
-        Err(r) => shown
-            .lines
-            .push(format!("Cannot throw the {item} there: {r}")),
+        Err(r) => shown.refused(format!("Cannot throw the {item} there"), r),
     }
     shown
 }
@@ -362,7 +382,7 @@ fn hover_tile(
                 shown.lines.push(odds.roll.clone());
                 shown.attack = Some(odds);
             }
-            Err(r) => shown.lines.push(format!("Cannot attack {name}: {r}")),
+            Err(r) => shown.refused(format!("Cannot attack {name}"), r),
         }
         marks.insert(tile, Color::srgba(1.0, 0.3, 0.2, 0.6));
         return shown;
@@ -379,9 +399,7 @@ fn hover_tile(
                 shown.lines.push(odds.roll.clone());
                 shown.attack = Some(odds);
             }
-            Err(r) => shown
-                .lines
-                .push(format!("From {tile}, cannot attack {name}: {r}")),
+            Err(r) => shown.refused(format!("From {tile}, cannot attack {name}"), r),
         }
         if let Some(at) = world.get::<GridPos>(t) {
             marks.insert(at.0, Color::srgba(1.0, 0.3, 0.2, 0.6));

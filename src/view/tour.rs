@@ -154,7 +154,7 @@ pub fn step_forward(world: &mut World) {
     if let Err(r) = play(world, command.clone()) {
         // A demo may show a refusal on purpose (its `Rejected`
         // expectation); the log and the hover panel say why.
-        world.resource_mut::<super::input::Hover>().refusal = Some(r.to_string());
+        world.resource_mut::<super::input::Hover>().refusal = Some(r);
     }
     if world.resource::<Tour>().handed_over() {
         hand_over(world);
