@@ -7,6 +7,7 @@
 
 pub mod ai;
 pub mod battle;
+pub mod design;
 pub mod dice;
 pub mod format;
 pub mod grid;

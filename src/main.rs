@@ -29,6 +29,64 @@ enum Command {
         /// one, `assets/catalog`, found wherever this runs).
         #[arg(long)]
         catalog: Option<PathBuf>,
+        /// Also print `lint`'s warnings for levels.
+        #[arg(long)]
+        lint: bool,
+    },
+    /// Warnings about levels that load but may not play as meant, each as
+    /// `file:line:col: warning: ...`: stuck units, sides walled off,
+    /// unreachable victory zones, units starting in an enemy's reach or
+    /// hidden from every enemy, objects on impassable tiles, unused legend
+    /// symbols and templates. Exits non-zero only if a file does not load.
+    Lint {
+        /// Level files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also play N battles each way between the default AI on every
+        /// side (`sim`), and warn when a side wins more than 60% of the
+        /// decided ones or more than 20% are draws.
+        #[arg(long, value_name = "N")]
+        balance: Option<usize>,
+        /// Seed of the balance battles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The catalog (default: the standard one).
+        #[arg(long)]
+        catalog: Option<PathBuf>,
+    },
+    /// A picture of a level (PNG) with the game's tileset: terrain, victory
+    /// zones, objects and units; no window or GPU needed.
+    Render {
+        /// The level file.
+        level: PathBuf,
+        /// The PNG to write.
+        #[arg(short, long, value_name = "FILE.png")]
+        output: PathBuf,
+        /// Shade the tiles this unit can move to on its first turn (R5.1).
+        #[arg(long, value_name = "UNIT")]
+        reach: Option<String>,
+        /// Shade the tiles this side's units threaten (R4.4).
+        #[arg(long, value_name = "SIDE")]
+        threat: Option<String>,
+        /// Pixels per tile (default: 32, or 16 for levels over 40 wide).
+        #[arg(long)]
+        tile: Option<u32>,
+        /// The catalog (default: the standard one).
+        #[arg(long)]
+        catalog: Option<PathBuf>,
+    },
+    /// Write a starter level (walled map, two sides, one unit each) that
+    /// passes `check` and `lint`.
+    New {
+        /// The level's name; the file is NAME.ron in lower case with `_`
+        /// for spaces, unless -o names it.
+        name: String,
+        /// Size in tiles, walls included, as WxH.
+        #[arg(long, default_value = "16x12", value_parser = parse_size)]
+        size: (usize, usize),
+        /// The file to write (never overwritten).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
     },
     /// Run scenario files (scripted dice, commands, expectations): one line
     /// per scenario, then `N passed, M failed`; exits non-zero if any failed.
@@ -248,7 +306,35 @@ fn main() -> ExitCode {
         return menu();
     };
     match command {
-        Command::Check { files, catalog } => check(&files, catalog.as_deref()),
+        Command::Check {
+            files,
+            catalog,
+            lint,
+        } => check(&files, catalog.as_deref(), lint),
+        Command::Lint {
+            files,
+            balance,
+            seed,
+            catalog,
+        } => lint(&files, catalog.as_deref(), balance, seed),
+        Command::Render {
+            level,
+            output,
+            reach,
+            threat,
+            tile,
+            catalog,
+        } => render(
+            &level,
+            &output,
+            catalog.as_deref(),
+            skirmish::design::render::RenderOptions {
+                reach,
+                threat,
+                tile_px: tile,
+            },
+        ),
+        Command::New { name, size, output } => new_level(&name, size, output),
         Command::Verify { files, log } => verify(&files, log),
         Command::Replay {
             file,
@@ -547,11 +633,11 @@ fn verify(files: &[PathBuf], show_log: bool) -> ExitCode {
 }
 
 /// `skirmish check`: one verdict per file.
-fn check(files: &[PathBuf], catalog_dir: Option<&Path>) -> ExitCode {
+fn check(files: &[PathBuf], catalog_dir: Option<&Path>, lint: bool) -> ExitCode {
     let catalog = catalog_at(catalog_dir);
     let mut failed = 0;
     for path in files {
-        let result = check_file(path, catalog.as_ref());
+        let result = check_file(path, catalog.as_ref(), lint);
         match result {
             Ok(warnings) => {
                 for w in &warnings {
@@ -587,6 +673,7 @@ fn warning_line(d: &Diagnostic) -> String {
 fn check_file(
     path: &Path,
     catalog: Result<&Catalog, &Problems>,
+    lint: bool,
 ) -> Result<Vec<Diagnostic>, Problems> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| {
@@ -621,11 +708,175 @@ fn check_file(
             let src = String::from_utf8_lossy(&bytes);
             let problems = profiles.check_level(&valid.source, &src, &file);
             if problems.is_empty() {
-                Ok(valid.warnings)
+                let mut warnings = valid.warnings.clone();
+                if lint {
+                    warnings.extend(skirmish::design::lint::lint_level(&valid, &src, &file));
+                }
+                Ok(warnings)
             } else {
                 Err(Problems(problems))
             }
         }
         FileKind::Scenario => skirmish::scenario::parse(&bytes, &file).map(|_| vec![]),
+    }
+}
+
+/// `WxH` as two sizes.
+fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("\"{s}\": write the size as WxH, e.g. 16x12"))?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("\"{s}\": {v} is not a number"))
+    };
+    Ok((n(w)?, n(h)?))
+}
+
+/// `skirmish lint`: `check`'s warnings and the lint's, per file; with
+/// `--balance`, the battles' verdict too.
+fn lint(
+    files: &[PathBuf],
+    catalog_dir: Option<&Path>,
+    balance: Option<usize>,
+    seed: u64,
+) -> ExitCode {
+    let catalog = catalog_at(catalog_dir);
+    let mut failed = 0;
+    for path in files {
+        match check_file(path, catalog.as_ref(), true) {
+            Ok(warnings) => {
+                let mut count = warnings.len();
+                for w in &warnings {
+                    println!("{}", warning_line(w));
+                }
+                if let (Some(n), Ok(c)) = (balance, catalog.as_ref()) {
+                    match balance_of(path, c, n, seed) {
+                        Ok(found) => {
+                            count += found.len();
+                            for w in &found {
+                                println!("{}", warning_line(w));
+                            }
+                        }
+                        Err(e) => {
+                            failed += 1;
+                            eprintln!("{e}");
+                        }
+                    }
+                }
+                println!(
+                    "{}: {count} warning{}",
+                    path.display(),
+                    if count == 1 { "" } else { "s" }
+                );
+            }
+            Err(problems) => {
+                failed += 1;
+                for d in &problems.0 {
+                    println!("{d}");
+                }
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("{failed} of {} files could not be linted", files.len());
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `lint --balance N`: N battles each way, with a progress bar.
+fn balance_of(
+    path: &Path,
+    catalog: &Catalog,
+    n: usize,
+    seed: u64,
+) -> Result<Vec<Diagnostic>, String> {
+    let level = load::load_level_file(path, catalog).map_err(|p| p.to_string())?;
+    let src = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let profiles = skirmish::ai::Profiles::load(Path::new(skirmish::ai::PROFILE_DIR))
+        .map_err(|p| p.to_string())?;
+    let bar = indicatif::ProgressBar::new(2 * n as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "balance [{bar:30}] {pos}/{len} battles, ~{eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let found = skirmish::design::lint::balance(
+        &level,
+        &src,
+        &path.display().to_string(),
+        &profiles,
+        n,
+        seed,
+        || bar.inc(1),
+    );
+    bar.finish_and_clear();
+    found
+}
+
+/// `skirmish render`: the level's picture as a PNG.
+fn render(
+    level: &Path,
+    output: &Path,
+    catalog_dir: Option<&Path>,
+    options: skirmish::design::render::RenderOptions,
+) -> ExitCode {
+    let made = catalog_at(catalog_dir)
+        .and_then(|c| load::load_level_file(level, &c))
+        .map_err(|p| p.to_string())
+        .and_then(|l| skirmish::design::render::render(&l, &options))
+        .and_then(|picture| {
+            let file = std::fs::File::create(output)
+                .map_err(|e| format!("{}: cannot write: {e}", output.display()))?;
+            picture.write_png(std::io::BufWriter::new(file))
+        });
+    match made {
+        Ok(()) => {
+            println!("{}", output.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `skirmish new`: a starter level, never over an existing file.
+fn new_level(name: &str, (w, h): (usize, usize), output: Option<PathBuf>) -> ExitCode {
+    let path = output.unwrap_or_else(|| {
+        let slug: String = name
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .collect();
+        PathBuf::from(format!("{slug}.ron"))
+    });
+    let text = match skirmish::design::starter::starter_level(name, w, h) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("skirmish new: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+    match written {
+        Ok(()) => {
+            println!("{}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("skirmish new: {}: {e}", path.display());
+            ExitCode::FAILURE
+        }
     }
 }

@@ -51,7 +51,7 @@ fn replay_plays_a_recorded_battle() {
 }
 
 /// Runs the binary in `dir` instead of the project root.
-fn skirmish_in(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
+pub(crate) fn skirmish_in(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .args(args)
         .current_dir(dir)

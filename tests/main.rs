@@ -5,6 +5,7 @@ mod asset;
 mod broken;
 mod cli;
 mod common;
+mod design;
 mod determinism;
 mod golden;
 mod invariants;

@@ -59,7 +59,7 @@ pub fn tileset_image() -> Image {
 }
 
 /// A PNG built into the binary, sampled without smoothing (pixel art).
-fn built_in_png(png: &[u8]) -> Image {
+pub fn built_in_png(png: &[u8]) -> Image {
     Image::from_buffer(
         png,
         ImageType::Extension("png"),

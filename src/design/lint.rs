@@ -1,0 +1,320 @@
+//! `skirmish lint`: warnings about a level that loads but may not play as
+//! its designer meant, each with the `file:line:col` of what it is about.
+//! Nothing here refuses a level: `check` does that.
+//!
+//! Objects on impassable tiles are not here: `check` refuses them.
+//!
+//! Every answer comes from the rules' own code: movement costs and corners
+//! from [`movement`], what a unit threatens from [`threat`], lines and
+//! cover from [`line_of_effect`].
+
+use crate::battle::spawn_battle;
+use crate::dice::Dice;
+use crate::format::Victory;
+use crate::grid::{Dir, Pos};
+use crate::load::{Diagnostic, ValidLevel};
+use crate::load::{Locator, Needle};
+use crate::rules::line_of_effect::sight;
+use crate::rules::movement::{Occupancy, reachable, step_block};
+use crate::rules::threat;
+use crate::terrain::{Cover, TerrainMap};
+use bevy::prelude::*;
+use std::collections::BTreeSet;
+
+use Needle::{Char, Ident, Str};
+
+/// The warnings of `level`, read from `src` (for positions) as `file`, in
+/// the order of the file's sections: units, sides, victory, legend,
+/// templates.
+pub fn lint_level(level: &ValidLevel, src: &str, file: &str) -> Vec<Diagnostic> {
+    let loc = Locator::new(src);
+    let warn = |path: &[Needle], message: String| Diagnostic {
+        file: file.to_string(),
+        at: loc.locate(path),
+        message,
+    };
+    let map = &level.map;
+    let regions = Regions::of(map);
+    let mut out = vec![];
+    // Units: stuck, threatened at the start, or hidden from every enemy.
+    let mut world = World::new();
+    spawn_battle(&mut world, level, Dice::seeded(0));
+    let threats = threat::all_threats(&world);
+    let placed: Vec<(Pos, usize)> = level.units.iter().map(|u| (u.at, u.side)).collect();
+    for u in &level.units {
+        let at = [Ident("units"), Str(&u.name)];
+        let occ = Occupancy::new(map, placed.iter().copied(), u.side, u.at);
+        let speed = u.stats.speed.max(0) as u32;
+        if reachable(map, &occ, u.at, speed).is_empty() {
+            out.push(warn(
+                &at,
+                format!(
+                    "unit \"{}\" cannot move at all from {} (speed {speed}; R5.1, R5.2)",
+                    u.name, u.at
+                ),
+            ));
+        }
+        for t in threats
+            .iter()
+            .filter(|t| t.side != u.side && t.covers(u.at))
+        {
+            let name = crate::rules::name_of(&world, t.unit);
+            out.push(warn(
+                &at,
+                format!(
+                    "unit \"{}\" starts at {} inside the reach of enemy \"{name}\" (R4.4): \
+                     it provokes a reactive attack by leaving (R8.2)",
+                    u.name, u.at
+                ),
+            ));
+        }
+        let enemies: Vec<Pos> = level
+            .units
+            .iter()
+            .filter(|e| e.side != u.side)
+            .map(|e| e.at)
+            .collect();
+        let hidden = |e: &Pos| {
+            let s = sight(map, u.at, *e);
+            !s.clear || s.cover == Cover::Total
+        };
+        if !enemies.is_empty() && enemies.iter().all(hidden) {
+            out.push(warn(
+                &at,
+                format!(
+                    "unit \"{}\" starts in total cover from every enemy: no line of effect \
+                     reaches it (R6.1, R6.2)",
+                    u.name
+                ),
+            ));
+        }
+    }
+    // Sides walled off from every enemy.
+    for (s, side) in level.sides().iter().enumerate() {
+        let mine: Vec<Pos> = unit_tiles(level, s, None);
+        let theirs: Vec<Pos> = level
+            .units
+            .iter()
+            .filter(|u| u.side != s)
+            .map(|u| u.at)
+            .collect();
+        if mine.is_empty() || theirs.is_empty() {
+            continue;
+        }
+        if !mine
+            .iter()
+            .any(|m| theirs.iter().any(|t| regions.joined(*m, *t)))
+        {
+            out.push(warn(
+                &[Ident("sides"), Str(&side.name)],
+                format!(
+                    "side \"{}\" cannot reach any enemy: no path joins its units to theirs \
+                     (R5.2)",
+                    side.name
+                ),
+            ));
+        }
+    }
+    // Victory zones out of reach of the side that must get there.
+    for (i, v) in level.victory().iter().enumerate() {
+        let kind = victory_kind(v);
+        let (side, unit, zone) = match v {
+            Victory::HoldZone { side, zone, .. } => (side, None, zone),
+            Victory::ReachExit { side, unit, zone } => (side, unit.as_deref(), zone),
+            _ => continue,
+        };
+        let Some(s) = level.sides().iter().position(|d| &d.name == side) else {
+            continue;
+        };
+        let zone_tiles: Vec<Pos> = map.positions().filter(|p| zone.contains(*p)).collect();
+        let reached = unit_tiles(level, s, unit)
+            .iter()
+            .any(|m| zone_tiles.iter().any(|z| regions.joined(*m, *z)));
+        if !reached {
+            let who = unit.map_or(format!("no unit of side \"{side}\" can"), |u| {
+                format!("unit \"{u}\" cannot")
+            });
+            out.push(warn(
+                &nth_victory(level, i, kind),
+                format!(
+                    "{who} reach the zone {} to {} of {kind}: no path leads into it \
+                     (R11, R5.2)",
+                    zone.from, zone.to
+                ),
+            ));
+        }
+    }
+    // Unused legend symbols and templates.
+    let used: BTreeSet<char> = level.source.map.iter().flat_map(|r| r.chars()).collect();
+    for symbol in level.source.legend.keys() {
+        if !used.contains(symbol) {
+            out.push(warn(
+                &[Ident("legend"), Char(*symbol)],
+                format!("legend symbol '{symbol}' is not used in the map"),
+            ));
+        }
+    }
+    for t in &level.source.templates {
+        if !level.source.units.iter().any(|u| u.template == t.name) {
+            out.push(warn(
+                &[Ident("templates"), Str(&t.name)],
+                format!("template \"{}\" is used by no unit", t.name),
+            ));
+        }
+    }
+    out
+}
+
+/// The tiles of side `side`'s units (only `unit`'s when named).
+fn unit_tiles(level: &ValidLevel, side: usize, unit: Option<&str>) -> Vec<Pos> {
+    level
+        .units
+        .iter()
+        .filter(|u| u.side == side && unit.is_none_or(|n| n == u.name))
+        .map(|u| u.at)
+        .collect()
+}
+
+/// Where the `i`th victory condition (of kind `kind`) is written: past
+/// the earlier conditions of the same kind.
+fn nth_victory<'a>(level: &ValidLevel, i: usize, kind: &'a str) -> Vec<Needle<'a>> {
+    let before = level.victory()[..i]
+        .iter()
+        .filter(|v| victory_kind(v) == kind)
+        .count();
+    let mut path = vec![Ident("victory")];
+    path.extend(std::iter::repeat_n(Ident(kind), before + 1));
+    path
+}
+
+fn victory_kind(v: &Victory) -> &'static str {
+    match v {
+        Victory::Eliminate => "Eliminate",
+        Victory::HoldZone { .. } => "HoldZone",
+        Victory::SurviveRounds { .. } => "SurviveRounds",
+        Victory::ReachExit { .. } => "ReachExit",
+    }
+}
+
+/// The map cut into regions a unit can walk between, units ignored
+/// (R5.1 corners, R5.2 passability): one flood fill for the whole map,
+/// so a level of any size is linted in one pass.
+struct Regions {
+    width: i32,
+    label: Vec<u32>,
+}
+
+impl Regions {
+    const NONE: u32 = u32::MAX;
+
+    fn of(map: &TerrainMap) -> Self {
+        let (w, h) = (map.width(), map.height());
+        let mut label = vec![Self::NONE; (w * h).max(0) as usize];
+        let nobody = Occupancy::new(map, std::iter::empty(), 0, Pos::new(-1, -1));
+        let mut next = 0;
+        for start in map.positions() {
+            let i = (start.y * w + start.x) as usize;
+            if label[i] != Self::NONE || !map.is_passable(start) {
+                continue;
+            }
+            label[i] = next;
+            let mut stack = vec![start];
+            while let Some(p) = stack.pop() {
+                for d in Dir::ALL {
+                    if step_block(map, &nobody, p, d).is_some() {
+                        continue;
+                    }
+                    let q = p.step(d);
+                    let j = (q.y * w + q.x) as usize;
+                    if label[j] == Self::NONE {
+                        label[j] = next;
+                        stack.push(q);
+                    }
+                }
+            }
+            next += 1;
+        }
+        Regions { width: w, label }
+    }
+
+    /// True when a unit at `a` could walk to `b`.
+    fn joined(&self, a: Pos, b: Pos) -> bool {
+        let at = |p: Pos| {
+            (p.x >= 0 && p.y >= 0 && p.x < self.width)
+                .then(|| self.label.get((p.y * self.width + p.x) as usize).copied())
+                .flatten()
+                .filter(|l| *l != Self::NONE)
+        };
+        at(a).is_some() && at(a) == at(b)
+    }
+}
+
+/// Over this share of the decided battles, one side is favoured.
+pub const FAVOURED: f64 = 0.6;
+/// Over this share of all battles, draws are too common.
+pub const DRAWS: f64 = 0.2;
+
+/// `lint --balance`: plays `each_way` battles with sides as listed and as
+/// many swapped, the default AI on every side (`sim`), and warns when one
+/// side wins more than [`FAVOURED`] of the decided battles or more than
+/// [`DRAWS`] are draws, with the 95% interval. `done` ticks per battle.
+pub fn balance(
+    level: &ValidLevel,
+    src: &str,
+    file: &str,
+    profiles: &crate::ai::Profiles,
+    each_way: usize,
+    seed: u64,
+    done: impl Fn() + Sync,
+) -> Result<Vec<Diagnostic>, String> {
+    use crate::sim::{Share, SimConfig, run};
+    let profile = profiles
+        .get(crate::ai::DEFAULT_PROFILE)
+        .cloned()
+        .ok_or("the default AI profile is missing")?;
+    let config = SimConfig {
+        level: level.clone(),
+        games: 2 * each_way,
+        a: profile.clone(),
+        b: profile,
+        seed,
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        swap: true,
+    };
+    let results = run(&config, done);
+    let loc = Locator::new(src);
+    let warn = |path: &[Needle], message: String| Diagnostic {
+        file: file.to_string(),
+        at: loc.locate(path),
+        message,
+    };
+    let decided = results.iter().filter(|r| r.winner_side.is_some()).count();
+    let mut out = vec![];
+    for (s, side) in level.sides().iter().enumerate() {
+        let won = results.iter().filter(|r| r.winner_side == Some(s)).count();
+        let share = Share::new(won, decided);
+        if decided > 0 && share.rate > FAVOURED {
+            out.push(warn(
+                &[Ident("sides"), Str(&side.name)],
+                format!(
+                    "balance: side \"{}\" wins {share} of the decided battles (over {:.0}%; \
+                     {} battles, sides swapped in half)",
+                    side.name,
+                    FAVOURED * 100.0,
+                    results.len()
+                ),
+            ));
+        }
+    }
+    let draws = Share::new(results.len() - decided, results.len());
+    if draws.rate > DRAWS {
+        out.push(warn(
+            &[Ident("round_limit")],
+            format!(
+                "balance: {draws} of the battles are draws (over {:.0}%)",
+                DRAWS * 100.0
+            ),
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,255 @@
+//! `skirmish render LEVEL -o FILE.png`: a picture of a level made in
+//! memory with the game's own tileset and icons, without a window or a GPU
+//! — for READMEs, bug reports and reviews of a level.
+//!
+//! It draws the terrain, the victory zones, the objects on the ground and
+//! the units (side colour, facing marker), and optionally a unit's reach
+//! (R5.1) or a side's threatened tiles (R4.4), asked of the rules.
+
+use crate::battle::spawn_battle;
+use crate::dice::Dice;
+use crate::format::Victory;
+use crate::grid::{Dir, Pos};
+use crate::load::ValidLevel;
+use crate::rules::movement::{Occupancy, reachable};
+use crate::rules::threat;
+use crate::view::tiles::{ICON, ICONS_PNG, Icon, TILESET_PNG, built_in_png, tile_of};
+use bevy::prelude::*;
+
+/// Optional layers over the level.
+#[derive(Clone, Debug, Default)]
+pub struct RenderOptions {
+    /// Shade the tiles this unit may move to on its first turn (R5.1).
+    pub reach: Option<String>,
+    /// Shade the tiles this side's units threaten (R4.4).
+    pub threat: Option<String>,
+    /// Pixels per tile; `None`: 32 up to 40 tiles wide, else 16.
+    pub tile_px: Option<u32>,
+}
+
+/// An RGBA picture, row by row from the top.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// RGBA bytes.
+    pub rgba: Vec<u8>,
+}
+
+impl Picture {
+    fn new(width: u32, height: u32) -> Self {
+        Picture {
+            width,
+            height,
+            rgba: vec![0; (width * height * 4) as usize],
+        }
+    }
+
+    /// The colour at `(x, y)`.
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let i = ((y * self.width + x) * 4) as usize;
+        [
+            self.rgba[i],
+            self.rgba[i + 1],
+            self.rgba[i + 2],
+            self.rgba[i + 3],
+        ]
+    }
+
+    /// Blends `c` (straight alpha) over the pixel at `(x, y)`.
+    fn blend(&mut self, x: u32, y: u32, c: [u8; 4]) {
+        if x >= self.width || y >= self.height {
+            return;
+        }
+        let i = ((y * self.width + x) * 4) as usize;
+        let a = c[3] as u32;
+        for (under, top) in self.rgba[i..i + 3].iter_mut().zip(c) {
+            *under = ((top as u32 * a + *under as u32 * (255 - a)) / 255) as u8;
+        }
+        self.rgba[i + 3] = 255;
+    }
+
+    fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
+        for y in y0..y0 + h {
+            for x in x0..x0 + w {
+                self.blend(x, y, c);
+            }
+        }
+    }
+
+    /// Writes the picture as a PNG.
+    pub fn write_png(&self, out: impl std::io::Write) -> Result<(), String> {
+        let mut encoder = png::Encoder::new(out, self.width, self.height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        // Pictures are made often and read by people: speed over size.
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        writer
+            .write_image_data(&self.rgba)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A sheet of square sprites, decoded once.
+struct Sheet {
+    width: u32,
+    rgba: Vec<u8>,
+    side: u32,
+}
+
+impl Sheet {
+    fn decode(png: &[u8], side: u32) -> Sheet {
+        let image = built_in_png(png);
+        Sheet {
+            width: image.width(),
+            rgba: image.data.unwrap_or_default(),
+            side,
+        }
+    }
+
+    /// Draws sprite `index` scaled to `px` with its top left at `(x, y)`.
+    fn draw(&self, index: u32, into: &mut Picture, x: u32, y: u32, px: u32) {
+        let per_row = (self.width / self.side).max(1);
+        let (sx, sy) = ((index % per_row) * self.side, (index / per_row) * self.side);
+        for dy in 0..px {
+            for dx in 0..px {
+                let (u, v) = (sx + dx * self.side / px, sy + dy * self.side / px);
+                let i = ((v * self.width + u) * 4) as usize;
+                if let Some(c) = self.rgba.get(i..i + 4) {
+                    into.blend(x + dx, y + dy, [c[0], c[1], c[2], c[3]]);
+                }
+            }
+        }
+    }
+}
+
+fn rgba(c: Color, alpha: f32) -> [u8; 4] {
+    let s = c.to_srgba();
+    [s.red, s.green, s.blue, alpha].map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8)
+}
+
+/// The picture of `level` with `options`' layers, or why a layer cannot
+/// be drawn (an unknown unit or side).
+pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, String> {
+    let map = &level.map;
+    let (w, h) = (map.width().max(0) as u32, map.height().max(0) as u32);
+    let px = options
+        .tile_px
+        .unwrap_or(if w > 40 { 16 } else { 32 })
+        .max(4);
+    let mut picture = Picture::new(w * px, h * px);
+    let corner = |p: Pos| (p.x as u32 * px, p.y as u32 * px);
+    let tiles = Sheet::decode(TILESET_PNG, crate::view::coords::TILE as u32);
+    for p in map.positions() {
+        let kind = map.get(p).map_or(0, |t| tile_of(t) as u32);
+        let (x, y) = corner(p);
+        tiles.draw(kind, &mut picture, x, y, px);
+    }
+    // Layers asked for, each from the rules.
+    if let Some(name) = &options.reach {
+        let u = level
+            .units
+            .iter()
+            .find(|u| &u.name == name)
+            .ok_or_else(|| format!("--reach: no unit \"{name}\" in the level"))?;
+        let placed = level.units.iter().map(|u| (u.at, u.side));
+        let occ = Occupancy::new(map, placed, u.side, u.at);
+        let speed = u.stats.speed.max(0) as u32;
+        for (p, r) in reachable(map, &occ, u.at, speed) {
+            // The window's reach shade: lighter is cheaper (R5.1).
+            let share = r.cost as f32 / speed.max(1) as f32;
+            let (x, y) = corner(p);
+            picture.fill(x, y, px, px, REACH.map_alpha(0.6 - 0.3 * share));
+        }
+    }
+    if let Some(side) = &options.threat {
+        let s = level
+            .sides()
+            .iter()
+            .position(|d| &d.name == side)
+            .ok_or_else(|| format!("--threat: no side \"{side}\" in the level"))?;
+        let mut world = World::new();
+        spawn_battle(&mut world, level, Dice::seeded(0));
+        let threats: Vec<_> = threat::all_threats(&world)
+            .into_iter()
+            .filter(|t| t.side == s)
+            .collect();
+        for p in map.positions() {
+            if threats.iter().any(|t| t.covers(p)) {
+                let (x, y) = corner(p);
+                picture.fill(x, y, px, px, THREAT);
+            }
+        }
+    }
+    // Victory zones: a tint and a frame.
+    for v in level.victory() {
+        let (zone, colour) = match v {
+            Victory::HoldZone { zone, .. } => (zone, HOLD),
+            Victory::ReachExit { zone, .. } => (zone, EXIT),
+            _ => continue,
+        };
+        for p in map.positions().filter(|p| zone.contains(*p)) {
+            let (x, y) = corner(p);
+            picture.fill(x, y, px, px, colour.map_alpha(0.3));
+            let edge = (px / 10).max(1);
+            for (d, (ex, ey, ew, eh)) in [
+                (Dir::N, (x, y, px, edge)),
+                (Dir::S, (x, y + px - edge, px, edge)),
+                (Dir::W, (x, y, edge, px)),
+                (Dir::E, (x + px - edge, y, edge, px)),
+            ] {
+                if !zone.contains(p.step(d)) {
+                    picture.fill(ex, ey, ew, eh, colour.map_alpha(0.9));
+                }
+            }
+        }
+    }
+    // Objects: the window's icon, in the tile's top left.
+    let icons = Sheet::decode(ICONS_PNG, ICON);
+    for o in level.ground() {
+        let (x, y) = corner(o.at);
+        icons.draw(Icon::Object as u32, &mut picture, x + 1, y + 1, px / 2);
+    }
+    // Units: a square of the side's colour with a dark rim, and a white
+    // marker on the edge it faces.
+    for u in &level.units {
+        let (x, y) = corner(u.at);
+        let inset = px / 8;
+        let body = px - 2 * inset;
+        picture.fill(x + inset, y + inset, body, body, [20, 20, 28, 255]);
+        let rim = (px / 16).max(1);
+        picture.fill(
+            x + inset + rim,
+            y + inset + rim,
+            body - 2 * rim,
+            body - 2 * rim,
+            rgba(crate::view::units::side_color(u.side), 1.0),
+        );
+        let mark = (px / 5).max(2);
+        let mid = px / 2;
+        let (dx, dy) = u.facing.delta();
+        let reach = mid - inset - mark / 2;
+        let mx = (mid as i32 + dx * reach as i32 - (mark / 2) as i32).max(0) as u32;
+        let my = (mid as i32 + dy * reach as i32 - (mark / 2) as i32).max(0) as u32;
+        picture.fill(x + mx, y + my, mark, mark, [255, 255, 255, 255]);
+    }
+    Ok(picture)
+}
+
+const REACH: [u8; 4] = [64, 140, 255, 153];
+const THREAT: [u8; 4] = [255, 60, 40, 110];
+const HOLD: [u8; 4] = [255, 215, 60, 255];
+const EXIT: [u8; 4] = [80, 230, 120, 255];
+
+trait WithAlpha {
+    fn map_alpha(self, a: f32) -> Self;
+}
+
+impl WithAlpha for [u8; 4] {
+    fn map_alpha(self, a: f32) -> Self {
+        [self[0], self[1], self[2], (a.clamp(0.0, 1.0) * 255.0) as u8]
+    }
+}

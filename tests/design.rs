@@ -1,0 +1,157 @@
+//! The designers' tools (issue 12): `lint`, `lint --balance`, `render`,
+//! `new`.
+
+use crate::cli::skirmish_in;
+use crate::common::{catalog, level, level_at, ron_files, root};
+use skirmish::design::lint::{balance, lint_level};
+use skirmish::design::render::{RenderOptions, render};
+
+/// Each lint rule is pinned by a small level in `tests/lint/` and the
+/// exact lines `skirmish lint` prints for it (`NAME.txt` beside it).
+#[test]
+fn every_lint_rule_says_its_lines_for_its_level() {
+    let files = ron_files(&root().join("tests/lint"));
+    assert!(files.len() >= 6, "one level per lint rule");
+    for path in files {
+        let name = path.strip_prefix(root()).unwrap().to_str().unwrap();
+        let (ok, text) = skirmish_in(&root(), &["lint", name]);
+        assert!(ok, "{text}");
+        let expected = std::fs::read_to_string(path.with_extension("txt")).unwrap();
+        assert_eq!(text, expected, "{name}");
+    }
+}
+
+/// A level without any of the lint's concerns says nothing, and the lint
+/// runs from `check --lint` too.
+#[test]
+fn a_sound_level_has_no_lint_warnings() {
+    let (ok, text) = skirmish_in(&root(), &["check", "--lint", "levels/ford.ron"]);
+    assert!(ok, "{text}");
+    assert_eq!(text, "levels/ford.ron: ok\n");
+    let ford = level("ford.ron");
+    let src = std::fs::read_to_string(root().join("levels/ford.ron")).unwrap();
+    assert!(lint_level(&ford, &src, "ford.ron").is_empty());
+}
+
+/// `--balance`: a map where nobody can reach anybody ends every battle in
+/// a draw (R11 round limit); three wardens against one raider win nearly
+/// all; a mirrored map is not flagged for a side.
+#[test]
+fn balance_warns_of_draws_and_of_a_favoured_side() {
+    let profiles = skirmish::ai::Profiles::shipped();
+    let walled = level_at("tests/lint/walled.ron");
+    let src = std::fs::read_to_string(root().join("tests/lint/walled.ron")).unwrap();
+    let found = balance(&walled, &src, "walled.ron", &profiles, 2, 1, || {}).unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].message.contains("4/4 = 100.0%") && found[0].message.contains("draws"),
+        "{}",
+        found[0].message
+    );
+    let text = std::fs::read_to_string(root().join("tests/levels/lopsided.ron")).unwrap();
+    let lopsided = level_at("tests/levels/lopsided.ron");
+    let found = balance(&lopsided, &text, "lopsided.ron", &profiles, 4, 1, || {}).unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    assert!(d.message.contains("side \"Blue\" wins"), "{}", d.message);
+    assert!(d.message.contains("95% CI"), "{}", d.message);
+    // It points at the side in the file.
+    assert_eq!(d.at, Some((5, 20)), "{d}");
+}
+
+/// `render`, checked pixel by pixel on a tiny level: the wall tile of the
+/// tileset where the wall is, the unit's side colour on its tile, a
+/// reach shade only where the rules let the unit move.
+#[test]
+fn render_draws_the_tiles_units_and_layers_where_they_are() {
+    let duel = level_at("tests/lint/reach.ron");
+    let plain = render(&duel, &RenderOptions::default()).unwrap();
+    assert_eq!((plain.width, plain.height), (9 * 32, 4 * 32));
+    // A wall (0, 0) and a floor tile (6, 2): the tileset's own pixels, and
+    // they differ.
+    let tiles = skirmish::view::tiles::tileset_image();
+    let data = tiles.data.as_ref().unwrap();
+    let sheet = |kind: u32, x: u32, y: u32| {
+        let i = ((y * tiles.width() + kind * 32 + x) * 4) as usize;
+        [data[i], data[i + 1], data[i + 2]]
+    };
+    let wall = skirmish::view::tiles::TileKind::Wall as u32;
+    let floor = skirmish::view::tiles::TileKind::Floor as u32;
+    for (x, y) in [(3, 5), (16, 16), (30, 29)] {
+        assert_eq!(plain.pixel(x, y)[..3], sheet(wall, x, y), "wall ({x}, {y})");
+        let (fx, fy) = (6 * 32 + x, 2 * 32 + y);
+        assert_eq!(plain.pixel(fx, fy)[..3], sheet(floor, x, y), "floor");
+    }
+    // Ila (side 0) at (3, 1) and Brakka (side 1) at (4, 1): their side's
+    // colour beside the tile's centre.
+    let colour = |side: usize| {
+        let c = skirmish::view::units::side_color(side).to_srgba();
+        [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8)
+    };
+    assert_eq!(plain.pixel(3 * 32 + 10, 32 + 10)[..3], colour(0));
+    assert_eq!(plain.pixel(4 * 32 + 10, 32 + 10)[..3], colour(1));
+    // Facing marker: Ila faces W, so the white mark is on her west edge.
+    assert_eq!(plain.pixel(3 * 32 + 7, 32 + 16)[..3], [255, 255, 255]);
+    assert_ne!(plain.pixel(3 * 32 + 25, 32 + 16)[..3], [255, 255, 255]);
+    // --reach Brakka: shaded where a Move may go (R5.1), nowhere else.
+    let options = RenderOptions {
+        reach: Some("Brakka".into()),
+        ..Default::default()
+    };
+    let reach = render(&duel, &options).unwrap();
+    for y in 1..3 {
+        for x in 1..8 {
+            let p = skirmish::grid::Pos::new(x, y);
+            if duel.units.iter().any(|u| u.at == p) {
+                continue;
+            }
+            let can = skirmish::rules::movement::reachable(
+                &duel.map,
+                &skirmish::rules::movement::Occupancy::new(
+                    &duel.map,
+                    duel.units.iter().map(|u| (u.at, u.side)),
+                    1,
+                    skirmish::grid::Pos::new(4, 1),
+                ),
+                skirmish::grid::Pos::new(4, 1),
+                6,
+            )
+            .contains_key(&p);
+            let (px, py) = (x as u32 * 32 + 16, y as u32 * 32 + 16);
+            let shaded = reach.pixel(px, py) != plain.pixel(px, py);
+            assert_eq!(shaded, can, "{p}");
+        }
+    }
+    // Unknown names are refused with a reason.
+    let bad = RenderOptions {
+        threat: Some("Green".into()),
+        ..Default::default()
+    };
+    assert!(
+        render(&duel, &bad)
+            .unwrap_err()
+            .contains("no side \"Green\"")
+    );
+}
+
+/// `new` writes a level that `check` and `lint` accept without a word,
+/// never over an existing file, and refuses a size too small to play.
+#[test]
+fn new_writes_a_starter_level_that_passes_check_and_lint() {
+    let dir = std::env::temp_dir().join(format!("skirmish-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (ok, text) = skirmish_in(&dir, &["new", "Cold Pass", "--size", "20x9"]);
+    assert!(ok, "{text}");
+    assert_eq!(text.trim(), "cold_pass.ron");
+    let (ok, text) = skirmish_in(&dir, &["lint", "cold_pass.ron"]);
+    assert!(ok, "{text}");
+    assert_eq!(text, "cold_pass.ron: 0 warnings\n");
+    let level = skirmish::load::load_level_file(&dir.join("cold_pass.ron"), catalog()).unwrap();
+    assert_eq!((level.map.width(), level.map.height()), (20, 9));
+    assert_eq!(level.name(), "Cold Pass");
+    let (ok, text) = skirmish_in(&dir, &["new", "Cold Pass"]);
+    assert!(!ok && text.contains("exists"), "{text}");
+    let (ok, text) = skirmish_in(&dir, &["new", "Tiny", "--size", "4x3"]);
+    assert!(!ok && text.contains("at least 6x3"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
