@@ -753,7 +753,8 @@ fn lint(
                 }
                 if let (Some(n), Ok(c)) = (balance, catalog.as_ref()) {
                     match balance_of(path, c, n, seed) {
-                        Ok(found) => {
+                        Ok((found, verdict)) => {
+                            println!("{}: {verdict}", path.display());
                             count += found.len();
                             for w in &found {
                                 println!("{}", warning_line(w));
@@ -793,7 +794,7 @@ fn balance_of(
     catalog: &Catalog,
     n: usize,
     seed: u64,
-) -> Result<Vec<Diagnostic>, String> {
+) -> Result<(Vec<Diagnostic>, String), String> {
     let level = load::load_level_file(path, catalog).map_err(|p| p.to_string())?;
     let src = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let profiles = skirmish::ai::Profiles::load(Path::new(skirmish::ai::PROFILE_DIR))

@@ -41,7 +41,11 @@ fn balance_warns_of_draws_and_of_a_favoured_side() {
     let profiles = skirmish::ai::Profiles::shipped();
     let walled = level_at("tests/lint/walled.ron");
     let src = std::fs::read_to_string(root().join("tests/lint/walled.ron")).unwrap();
-    let found = balance(&walled, &src, "walled.ron", &profiles, 2, 1, || {}).unwrap();
+    let (found, verdict) = balance(&walled, &src, "walled.ron", &profiles, 2, 1, || {}).unwrap();
+    assert!(
+        verdict.contains("4 battles") && verdict.contains("draws 4/4"),
+        "{verdict}"
+    );
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
         found[0].message.contains("4/4 = 100.0%") && found[0].message.contains("draws"),
@@ -50,7 +54,7 @@ fn balance_warns_of_draws_and_of_a_favoured_side() {
     );
     let text = std::fs::read_to_string(root().join("tests/levels/lopsided.ron")).unwrap();
     let lopsided = level_at("tests/levels/lopsided.ron");
-    let found = balance(&lopsided, &text, "lopsided.ron", &profiles, 4, 1, || {}).unwrap();
+    let (found, _) = balance(&lopsided, &text, "lopsided.ron", &profiles, 4, 1, || {}).unwrap();
     assert_eq!(found.len(), 1, "{found:?}");
     let d = &found[0];
     assert!(d.message.contains("side \"Blue\" wins"), "{}", d.message);

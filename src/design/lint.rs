@@ -258,6 +258,7 @@ pub const DRAWS: f64 = 0.2;
 /// many swapped, the default AI on every side (`sim`), and warns when one
 /// side wins more than [`FAVOURED`] of the decided battles or more than
 /// [`DRAWS`] are draws, with the 95% interval. `done` ticks per battle.
+/// Also returns the verdict in one line, warning or not.
 pub fn balance(
     level: &ValidLevel,
     src: &str,
@@ -266,7 +267,7 @@ pub fn balance(
     each_way: usize,
     seed: u64,
     done: impl Fn() + Sync,
-) -> Result<Vec<Diagnostic>, String> {
+) -> Result<(Vec<Diagnostic>, String), String> {
     use crate::sim::{Share, SimConfig, run};
     let profile = profiles
         .get(crate::ai::DEFAULT_PROFILE)
@@ -290,9 +291,14 @@ pub fn balance(
     };
     let decided = results.iter().filter(|r| r.winner_side.is_some()).count();
     let mut out = vec![];
+    let mut verdict = format!(
+        "balance: {} battles (sides swapped in half):",
+        results.len()
+    );
     for (s, side) in level.sides().iter().enumerate() {
         let won = results.iter().filter(|r| r.winner_side == Some(s)).count();
         let share = Share::new(won, decided);
+        verdict += &format!(" \"{}\" wins {share} of the decided;", side.name);
         if decided > 0 && share.rate > FAVOURED {
             out.push(warn(
                 &[Ident("sides"), Str(&side.name)],
@@ -307,6 +313,7 @@ pub fn balance(
         }
     }
     let draws = Share::new(results.len() - decided, results.len());
+    verdict += &format!(" draws {draws}");
     if draws.rate > DRAWS {
         out.push(warn(
             &[Ident("round_limit")],
@@ -316,5 +323,5 @@ pub fn balance(
             ),
         ));
     }
-    Ok(out)
+    Ok((out, verdict))
 }
