@@ -92,8 +92,14 @@ fn render_draws_the_tiles_units_and_layers_where_they_are() {
         let c = skirmish::view::units::side_color(side).to_srgba();
         [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8)
     };
-    assert_eq!(plain.pixel(3 * 32 + 10, 32 + 10)[..3], colour(0));
-    assert_eq!(plain.pixel(4 * 32 + 10, 32 + 10)[..3], colour(1));
+    assert_eq!(plain.pixel(3 * 32 + 6, 32 + 6)[..3], colour(0));
+    assert_eq!(plain.pixel(4 * 32 + 6, 32 + 6)[..3], colour(1));
+    // Her label "IL": white letter pixels in the middle of her tile.
+    let lit = (3 * 32 + 9..3 * 32 + 23)
+        .flat_map(|x| (32 + 11..32 + 21).map(move |y| (x, y)))
+        .filter(|(x, y)| plain.pixel(*x, *y)[..3] == [255, 255, 255])
+        .count();
+    assert!(lit > 20, "{lit} label pixels");
     // Facing marker: Ila faces W, so the white mark is on her west edge.
     assert_eq!(plain.pixel(3 * 32 + 7, 32 + 16)[..3], [255, 255, 255]);
     assert_ne!(plain.pixel(3 * 32 + 25, 32 + 16)[..3], [255, 255, 255]);

@@ -3,7 +3,7 @@
 //! — for READMEs, bug reports and reviews of a level.
 //!
 //! It draws the terrain, the victory zones, the objects on the ground and
-//! the units (side colour, facing marker), and optionally a unit's reach
+//! the units (side colour, facing marker, the first letters of the name), and optionally a unit's reach
 //! (R5.1) or a side's threatened tiles (R4.4), asked of the rules.
 
 use crate::battle::spawn_battle;
@@ -236,8 +236,93 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
         let mx = (mid as i32 + dx * reach as i32 - (mark / 2) as i32).max(0) as u32;
         let my = (mid as i32 + dy * reach as i32 - (mark / 2) as i32).max(0) as u32;
         picture.fill(x + mx, y + my, mark, mark, [255, 255, 255, 255]);
+        // The first two letters of its name, as the window labels it.
+        let scale = (px / 16).max(1);
+        let letters: Vec<char> = u.name.chars().take(2).collect();
+        let wide = letters.len() as u32 * 4 * scale - scale;
+        let (lx, ly) = (x + (px - wide) / 2, y + (px - 5 * scale) / 2);
+        for (i, c) in letters.into_iter().enumerate() {
+            draw_letter(&mut picture, c, lx + i as u32 * 4 * scale, ly, scale);
+        }
     }
     Ok(picture)
+}
+
+/// A 3×5 capital letter or digit, one row of three bits per line (the
+/// high bit left); other characters draw nothing.
+fn glyph(c: char) -> [u8; 5] {
+    const LETTERS: [[u8; 5]; 26] = [
+        [2, 5, 7, 5, 5], // A
+        [6, 5, 6, 5, 6], // B
+        [3, 4, 4, 4, 3], // C
+        [6, 5, 5, 5, 6], // D
+        [7, 4, 6, 4, 7], // E
+        [7, 4, 6, 4, 4], // F
+        [3, 4, 5, 5, 3], // G
+        [5, 5, 7, 5, 5], // H
+        [7, 2, 2, 2, 7], // I
+        [1, 1, 1, 5, 2], // J
+        [5, 5, 6, 5, 5], // K
+        [4, 4, 4, 4, 7], // L
+        [5, 7, 7, 5, 5], // M
+        [6, 5, 5, 5, 5], // N
+        [2, 5, 5, 5, 2], // O
+        [6, 5, 6, 4, 4], // P
+        [2, 5, 5, 6, 3], // Q
+        [6, 5, 6, 5, 5], // R
+        [3, 4, 2, 1, 6], // S
+        [7, 2, 2, 2, 2], // T
+        [5, 5, 5, 5, 7], // U
+        [5, 5, 5, 5, 2], // V
+        [5, 5, 7, 7, 5], // W
+        [5, 5, 2, 5, 5], // X
+        [5, 5, 2, 2, 2], // Y
+        [7, 1, 2, 4, 7], // Z
+    ];
+    const DIGITS: [[u8; 5]; 10] = [
+        [7, 5, 5, 5, 7],
+        [2, 6, 2, 2, 7],
+        [6, 1, 2, 4, 7],
+        [6, 1, 2, 1, 6],
+        [5, 5, 7, 1, 1],
+        [7, 4, 6, 1, 6],
+        [3, 4, 7, 5, 7],
+        [7, 1, 2, 2, 2],
+        [7, 5, 7, 5, 7],
+        [7, 5, 7, 1, 6],
+    ];
+    let c = c.to_ascii_uppercase();
+    match c {
+        'A'..='Z' => LETTERS[(c as u8 - b'A') as usize],
+        '0'..='9' => DIGITS[(c as u8 - b'0') as usize],
+        _ => [0; 5],
+    }
+}
+
+/// Draws `c` in white with a dark outline, each font pixel `scale` wide.
+fn draw_letter(picture: &mut Picture, c: char, x: u32, y: u32, scale: u32) {
+    let rows = glyph(c);
+    let on = |col: i32, row: i32| {
+        (0..3).contains(&col) && (0..5).contains(&row) && rows[row as usize] & (4 >> col) != 0
+    };
+    for row in -1..6 {
+        for col in -1..4 {
+            let lit = on(col, row);
+            let edge = !lit
+                && [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                    .iter()
+                    .any(|(dx, dy)| on(col + dx, row + dy));
+            let colour = match (lit, edge) {
+                (true, _) => [255, 255, 255, 255],
+                (false, true) => [20, 20, 28, 200],
+                _ => continue,
+            };
+            let (fx, fy) = (x as i32 + col * scale as i32, y as i32 + row * scale as i32);
+            if fx >= 0 && fy >= 0 {
+                picture.fill(fx as u32, fy as u32, scale, scale, colour);
+            }
+        }
+    }
 }
 
 const REACH: [u8; 4] = [64, 140, 255, 153];
