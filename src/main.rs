@@ -635,29 +635,47 @@ fn verify(files: &[PathBuf], show_log: bool) -> ExitCode {
 /// `skirmish check`: one verdict per file.
 fn check(files: &[PathBuf], catalog_dir: Option<&Path>, lint: bool) -> ExitCode {
     let catalog = catalog_at(catalog_dir);
-    let mut failed = 0;
-    for path in files {
-        let result = check_file(path, catalog.as_ref(), lint);
-        match result {
-            Ok(warnings) => {
-                for w in &warnings {
-                    println!("{}", warning_line(w));
-                }
-                println!("{}: ok", path.display());
-            }
-            Err(problems) => {
-                failed += 1;
-                for d in &problems.0 {
-                    println!("{d}");
-                }
-            }
+    per_file(files, "have problems", |path| {
+        let ok = checked(path, catalog.as_ref(), lint).is_some();
+        if ok {
+            println!("{}: ok", path.display());
         }
-    }
+        ok
+    })
+}
+
+/// Runs `each` on every file (`false`: that file failed), then says how
+/// many failed and exits accordingly.
+fn per_file(files: &[PathBuf], failure: &str, mut each: impl FnMut(&Path) -> bool) -> ExitCode {
+    let failed = files.iter().filter(|p| !each(p)).count();
     if failed > 0 {
-        eprintln!("{failed} of {} files have problems", files.len());
+        eprintln!("{failed} of {} files {failure}", files.len());
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Checks one file and prints its warnings (then returns them) or its
+/// problems (then `None`).
+fn checked(
+    path: &Path,
+    catalog: Result<&Catalog, &Problems>,
+    lint: bool,
+) -> Option<Vec<Diagnostic>> {
+    match check_file(path, catalog, lint) {
+        Ok(warnings) => {
+            for w in &warnings {
+                println!("{}", warning_line(w));
+            }
+            Some(warnings)
+        }
+        Err(problems) => {
+            for d in &problems.0 {
+                println!("{d}");
+            }
+            None
+        }
     }
 }
 
@@ -743,49 +761,30 @@ fn lint(
     seed: u64,
 ) -> ExitCode {
     let catalog = catalog_at(catalog_dir);
-    let mut failed = 0;
-    for path in files {
-        match check_file(path, catalog.as_ref(), true) {
-            Ok(warnings) => {
-                let mut count = warnings.len();
-                for w in &warnings {
-                    println!("{}", warning_line(w));
-                }
-                if let (Some(n), Ok(c)) = (balance, catalog.as_ref()) {
-                    match balance_of(path, c, n, seed) {
-                        Ok((found, verdict)) => {
-                            println!("{}: {verdict}", path.display());
-                            count += found.len();
-                            for w in &found {
-                                println!("{}", warning_line(w));
-                            }
-                        }
-                        Err(e) => {
-                            failed += 1;
-                            eprintln!("{e}");
-                        }
+    per_file(files, "could not be linted", |path| {
+        let Some(warnings) = checked(path, catalog.as_ref(), true) else {
+            return false;
+        };
+        let mut count = warnings.len();
+        if let (Some(n), Ok(c)) = (balance, catalog.as_ref()) {
+            match balance_of(path, c, n, seed) {
+                Ok((found, verdict)) => {
+                    println!("{}: {verdict}", path.display());
+                    count += found.len();
+                    for w in &found {
+                        println!("{}", warning_line(w));
                     }
                 }
-                println!(
-                    "{}: {count} warning{}",
-                    path.display(),
-                    if count == 1 { "" } else { "s" }
-                );
-            }
-            Err(problems) => {
-                failed += 1;
-                for d in &problems.0 {
-                    println!("{d}");
+                Err(e) => {
+                    eprintln!("{e}");
+                    return false;
                 }
             }
         }
-    }
-    if failed > 0 {
-        eprintln!("{failed} of {} files could not be linted", files.len());
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+        let plural = if count == 1 { "" } else { "s" };
+        println!("{}: {count} warning{plural}", path.display());
+        true
+    })
 }
 
 /// `lint --balance N`: N battles each way, with a progress bar.

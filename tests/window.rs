@@ -309,21 +309,16 @@ fn the_overlays_are_painted_where_the_rules_say() {
 #[test]
 fn the_threat_overlay_is_painted_where_a_step_provokes() {
     let Some(xvfb) = xvfb() else { return };
-    let image = tour_picture(&xvfb, "7", "4");
-    let (scenario, level, grid) = demo("07_reactions.ron");
-    let mut app = demo_battle(&scenario, &level, 4);
+    let (image, level, grid, mut app) = demo_step(&xvfb, "07_reactions.ron", 4);
     let world = app.world_mut();
-    let ila = skirmish::rules::unit_named(world, "Ila").unwrap();
+    let (ila, _) = unit_at(world, "Ila");
     assert_eq!(
         world.resource::<skirmish::rules::TurnState>().current,
         Some(ila)
     );
     let ready = skirmish::rules::reactions::watchers(world, ila);
     assert!(!ready.is_empty(), "the raiders may react by now");
-    let occupied: Vec<Pos> = skirmish::rules::units(world)
-        .into_iter()
-        .filter_map(|u| world.get::<skirmish::battle::GridPos>(u).map(|p| p.0))
-        .collect();
+    let occupied = occupied(world);
     let red = |[r, g, b]: [i32; 3]| r > 190 && g < 130 && b < 110;
     let mut provoking = 0;
     for y in 0..grid.height {
@@ -340,6 +335,35 @@ fn the_threat_overlay_is_painted_where_a_step_provokes() {
         }
     }
     assert!(provoking > 0);
+}
+
+/// A demo of the tour at one step, in the window and headless: the
+/// screenshot, the level, its grid and the battle at that step (`steps`:
+/// the number of commands played; the demo's number is its file's prefix).
+fn demo_step(
+    xvfb: &Path,
+    file: &str,
+    steps: usize,
+) -> (Image, skirmish::load::ValidLevel, Grid, bevy::app::App) {
+    let number = file.split('_').next().unwrap().trim_start_matches('0');
+    let image = tour_picture(xvfb, number, &steps.to_string());
+    let (scenario, level, grid) = demo(file);
+    let app = demo_battle(&scenario, &level, steps);
+    (image, level, grid, app)
+}
+
+/// Every unit's tile.
+fn occupied(world: &bevy::ecs::world::World) -> Vec<Pos> {
+    skirmish::rules::units(world)
+        .into_iter()
+        .filter_map(|u| world.get::<skirmish::battle::GridPos>(u).map(|p| p.0))
+        .collect()
+}
+
+/// `name`'s entity and tile in a demo battle.
+fn unit_at(world: &bevy::ecs::world::World, name: &str) -> (bevy::ecs::entity::Entity, Pos) {
+    let e = skirmish::rules::unit_named(world, name).unwrap();
+    (e, world.get::<skirmish::battle::GridPos>(e).unwrap().0)
 }
 
 /// A demo's battle after its first `steps` commands, headless, with the
@@ -397,11 +421,7 @@ fn near(a: [i32; 3], b: [i32; 3], tolerance: i32) -> bool {
 /// The free floor tiles of a demo battle: no wall, no unit, and no unit
 /// just south (its condition icons overlap the tile above).
 fn free_floor(app: &mut bevy::app::App, level: &skirmish::load::ValidLevel) -> Vec<Pos> {
-    let world = app.world_mut();
-    let occupied: Vec<Pos> = skirmish::rules::units(world)
-        .into_iter()
-        .filter_map(|u| world.get::<skirmish::battle::GridPos>(u).map(|p| p.0))
-        .collect();
+    let occupied = occupied(app.world());
     let mut out = vec![];
     for y in 0..level.map.height() {
         for x in 0..level.map.width() {
@@ -423,9 +443,7 @@ fn free_floor(app: &mut bevy::app::App, level: &skirmish::load::ValidLevel) -> V
 #[test]
 fn the_reach_overlay_is_painted_on_the_tiles_a_move_reaches() {
     let Some(xvfb) = xvfb() else { return };
-    let image = tour_picture(&xvfb, "1", "0");
-    let (scenario, level, grid) = demo("01_movement.ron");
-    let mut app = demo_battle(&scenario, &level, 0);
+    let (image, level, grid, mut app) = demo_step(&xvfb, "01_movement.ron", 0);
     let (mut reached, mut not) = (0, 0);
     for p in free_floor(&mut app, &level) {
         let to = skirmish::rules::Command::Move {
@@ -454,15 +472,8 @@ fn the_reach_overlay_is_painted_on_the_tiles_a_move_reaches() {
 fn the_range_bands_are_painted_with_the_modifier_of_a_shot_there() {
     use skirmish::rules::range::range_modifier;
     let Some(xvfb) = xvfb() else { return };
-    let image = tour_picture(&xvfb, "5", "0");
-    let (scenario, level, grid) = demo("05_range.ron");
-    let mut app = demo_battle(&scenario, &level, 0);
-    let sling = skirmish::rules::unit_named(app.world(), "Sling").unwrap();
-    let from = app
-        .world()
-        .get::<skirmish::battle::GridPos>(sling)
-        .unwrap()
-        .0;
+    let (image, level, grid, mut app) = demo_step(&xvfb, "05_range.ron", 0);
+    let (sling, from) = unit_at(app.world(), "Sling");
     let weapon = level.catalog.weapon("shortsling").unwrap().clone();
     let str = app
         .world()
@@ -507,12 +518,9 @@ fn the_range_bands_are_painted_with_the_modifier_of_a_shot_there() {
 #[test]
 fn the_flanking_ally_is_framed_in_the_window() {
     let Some(xvfb) = xvfb() else { return };
-    let image = tour_picture(&xvfb, "3", "0");
-    let (scenario, level, grid) = demo("03_flanking.ron");
-    let mut app = demo_battle(&scenario, &level, 0);
+    let (image, level, grid, mut app) = demo_step(&xvfb, "03_flanking.ron", 0);
     let world = app.world_mut();
-    let [ila, foe] = ["Ila", "Foe"].map(|n| skirmish::rules::unit_named(world, n).unwrap());
-    let from = world.get::<skirmish::battle::GridPos>(ila).unwrap().0;
+    let ((ila, from), (foe, _)) = (unit_at(world, "Ila"), unit_at(world, "Foe"));
     let ally = skirmish::rules::flanking::flank_partner(world, ila, foe, from)
         .expect("the demo's ally flanks");
     let at = world.get::<skirmish::battle::GridPos>(ally).unwrap().0;
@@ -536,11 +544,9 @@ fn the_flanking_ally_is_framed_in_the_window() {
 #[test]
 fn the_charge_path_is_painted_where_the_charge_runs() {
     let Some(xvfb) = xvfb() else { return };
-    let image = tour_picture(&xvfb, "8", "3");
-    let (scenario, level, grid) = demo("08_charge.ron");
-    let mut app = demo_battle(&scenario, &level, 3);
+    let (image, level, grid, mut app) = demo_step(&xvfb, "08_charge.ron", 3);
     let world = app.world_mut();
-    let [cole, brakka] = ["Cole", "Brakka"].map(|n| skirmish::rules::unit_named(world, n).unwrap());
+    let ((cole, _), (brakka, _)) = (unit_at(world, "Cole"), unit_at(world, "Brakka"));
     let path = skirmish::rules::charge::charge_path(world, cole, brakka).expect("Cole may charge");
     let plain = tile_colour(&image, &grid, Pos::new(7, 6));
     let mut on_path = 0;
@@ -565,12 +571,11 @@ fn the_charge_path_is_painted_where_the_charge_runs() {
 fn the_throw_preview_is_painted_where_the_throw_may_land() {
     use skirmish::rules::ThrowTarget;
     let Some(xvfb) = xvfb() else { return };
-    let image = tour_picture(&xvfb, "6", "12");
-    let (scenario, level, grid) = demo("06_throws.ron");
-    let steps = scenario.commands.len();
-    let mut app = demo_battle(&scenario, &level, steps);
+    // The last step: every command of the demo played.
+    let (image, level, grid, mut app) = demo_step(&xvfb, "06_throws.ron", 12);
+    assert_eq!(demo("06_throws.ron").0.commands.len(), 12);
     let world = app.world_mut();
-    let t = skirmish::rules::unit_named(world, "T").unwrap();
+    let (t, _) = unit_at(world, "T");
     let aimed = Pos::new(7, 5);
     let preview =
         skirmish::rules::throw::preview_throw(world, t, "bomb", &ThrowTarget::Tile(aimed))

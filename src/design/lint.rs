@@ -8,14 +8,12 @@
 //! from [`movement`], what a unit threatens from [`threat`], lines and
 //! cover from [`line_of_effect`].
 
-use crate::battle::spawn_battle;
-use crate::dice::Dice;
 use crate::format::Victory;
 use crate::grid::{Dir, Pos};
 use crate::load::{Diagnostic, ValidLevel};
 use crate::load::{Locator, Needle};
 use crate::rules::line_of_effect::sight;
-use crate::rules::movement::{Occupancy, reachable, step_block};
+use crate::rules::movement::{Occupancy, step_block};
 use crate::rules::threat;
 use crate::terrain::{Cover, TerrainMap};
 use bevy::prelude::*;
@@ -37,15 +35,12 @@ pub fn lint_level(level: &ValidLevel, src: &str, file: &str) -> Vec<Diagnostic> 
     let regions = Regions::of(map);
     let mut out = vec![];
     // Units: stuck, threatened at the start, or hidden from every enemy.
-    let mut world = World::new();
-    spawn_battle(&mut world, level, Dice::seeded(0));
+    let world = super::starting_battle(level);
     let threats = threat::all_threats(&world);
-    let placed: Vec<(Pos, usize)> = level.units.iter().map(|u| (u.at, u.side)).collect();
     for u in &level.units {
         let at = [Ident("units"), Str(&u.name)];
-        let occ = Occupancy::new(map, placed.iter().copied(), u.side, u.at);
         let speed = u.stats.speed.max(0) as u32;
-        if reachable(map, &occ, u.at, speed).is_empty() {
+        if super::first_reach(level, u).is_empty() {
             out.push(warn(
                 &at,
                 format!(

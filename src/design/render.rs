@@ -6,13 +6,11 @@
 //! the units (side colour, facing marker, the first letters of the name), and optionally a unit's reach
 //! (R5.1) or a side's threatened tiles (R4.4), asked of the rules.
 
-use crate::battle::spawn_battle;
-use crate::dice::Dice;
 use crate::format::Victory;
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
-use crate::rules::movement::{Occupancy, reachable};
 use crate::rules::threat;
+use crate::view::overlays::tint;
 use crate::view::tiles::{ICON, ICONS_PNG, Icon, TILESET_PNG, built_in_png, tile_of};
 use bevy::prelude::*;
 
@@ -127,9 +125,10 @@ impl Sheet {
     }
 }
 
-fn rgba(c: Color, alpha: f32) -> [u8; 4] {
+/// `c` as straight-alpha sRGB bytes.
+fn rgba(c: Color) -> [u8; 4] {
     let s = c.to_srgba();
-    [s.red, s.green, s.blue, alpha].map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8)
+    [s.red, s.green, s.blue, s.alpha].map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8)
 }
 
 /// The picture of `level` with `options`' layers, or why a layer cannot
@@ -156,14 +155,10 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
             .iter()
             .find(|u| &u.name == name)
             .ok_or_else(|| format!("--reach: no unit \"{name}\" in the level"))?;
-        let placed = level.units.iter().map(|u| (u.at, u.side));
-        let occ = Occupancy::new(map, placed, u.side, u.at);
         let speed = u.stats.speed.max(0) as u32;
-        for (p, r) in reachable(map, &occ, u.at, speed) {
-            // The window's reach shade: lighter is cheaper (R5.1).
-            let share = r.cost as f32 / speed.max(1) as f32;
+        for (p, r) in super::first_reach(level, u) {
             let (x, y) = corner(p);
-            picture.fill(x, y, px, px, REACH.map_alpha(0.6 - 0.3 * share));
+            picture.fill(x, y, px, px, rgba(tint::reach(r.cost, speed)));
         }
     }
     if let Some(side) = &options.threat {
@@ -172,8 +167,7 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
             .iter()
             .position(|d| &d.name == side)
             .ok_or_else(|| format!("--threat: no side \"{side}\" in the level"))?;
-        let mut world = World::new();
-        spawn_battle(&mut world, level, Dice::seeded(0));
+        let world = super::starting_battle(level);
         let threats: Vec<_> = threat::all_threats(&world)
             .into_iter()
             .filter(|t| t.side == s)
@@ -181,7 +175,7 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
         for p in map.positions() {
             if threats.iter().any(|t| t.covers(p)) {
                 let (x, y) = corner(p);
-                picture.fill(x, y, px, px, THREAT);
+                picture.fill(x, y, px, px, rgba(tint::THREAT));
             }
         }
     }
@@ -227,7 +221,7 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
             y + inset + rim,
             body - 2 * rim,
             body - 2 * rim,
-            rgba(crate::view::units::side_color(u.side), 1.0),
+            rgba(crate::view::units::side_color(u.side)),
         );
         let mark = (px / 5).max(2);
         let mid = px / 2;
@@ -325,8 +319,6 @@ fn draw_letter(picture: &mut Picture, c: char, x: u32, y: u32, scale: u32) {
     }
 }
 
-const REACH: [u8; 4] = [64, 140, 255, 153];
-const THREAT: [u8; 4] = [255, 60, 40, 110];
 const HOLD: [u8; 4] = [255, 215, 60, 255];
 const EXIT: [u8; 4] = [80, 230, 120, 255];
 

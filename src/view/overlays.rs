@@ -155,6 +155,15 @@ impl Layer {
 /// The tints of the overlays.
 pub mod tint {
     use bevy::prelude::Color;
+
+    /// A tile a Move reaches for `cost` of `speed` movement (R5.1): lighter
+    /// is cheaper (the AP cost is always 1). The window and `render` both
+    /// shade reach with it.
+    pub fn reach(cost: u32, speed: u32) -> Color {
+        let share = cost as f32 / speed.max(1) as f32;
+        Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share)
+    }
+
     /// A tile in the front arc.
     pub const FRONT: Color = Color::srgba(0.3, 0.95, 0.45, 0.35);
     /// A tile in the rear arc.
