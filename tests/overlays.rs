@@ -419,6 +419,15 @@ fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
         text.contains("Throw the") && text.contains("R9.3"),
         "{text}"
     );
+    // The splash rim is explained exactly when the item splashes (R9.4).
+    let splash = app
+        .world()
+        .resource::<skirmish::battle::Battlefield>()
+        .0
+        .catalog
+        .item(&item)
+        .map_or(0, |i| i.splash);
+    assert_eq!(text.contains("R9.4"), splash > 0, "{item}: {text}");
 }
 
 #[test]

@@ -254,10 +254,7 @@ pub(super) fn preview_hover(world: &mut World) {
         };
         if overlays.0.contains(&Overlay::Reach) {
             for (p, r) in &reach {
-                // Lighter is cheaper: the AP cost is always 1, the movement
-                // cost of R5.1 is the shade.
-                let share = r.cost as f32 / speed.max(1) as f32;
-                marks.insert(*p, Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share));
+                marks.insert(*p, super::overlays::tint::reach(r.cost, speed));
             }
         }
         let enemy = tile
@@ -348,6 +345,14 @@ fn aim_throw(
                  marked tiles, each with its chance (R9.3)",
                 p.hit * 100.0
             ));
+            let tint = super::overlays::tint::SPLASH;
+            if layer.tiles.iter().any(|(_, c)| *c == tint) {
+                shown.lines.push(
+                    "The darker rim around the aimed tile: the splash where it lands on a hit \
+                     (R9.4)"
+                        .into(),
+                );
+            }
             super::overlays::paint(marks, &layer);
             words.labels.extend(layer.labels);
             words.links.push((
