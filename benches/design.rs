@@ -1,9 +1,14 @@
 //! The designers' tools on big generated levels (issue 12): `lint` of a
 //! 128×128 level with 64 units (≤ 20 ms) and `render` of a 64×64 level to
-//! PNG (≤ 100 ms). Run: `cargo bench --bench design`.
+//! PNG (≤ 100 ms); a live reload of a 64×64 level with 32 units (the files
+//! read again, the battle restarted; the window adds at most one poll,
+//! 250 ms, and a frame: ≤ 1 s in all). Run: `cargo bench --bench design`.
 
+use bevy::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
+use skirmish::battle::BattlePlugin;
 use skirmish::design::lint::lint_level;
+use skirmish::design::reload::{LiveLevel, reload};
 use skirmish::design::render::{RenderOptions, render};
 use skirmish::load::{load_catalog_dir, parse_level};
 use std::hint::black_box;
@@ -30,6 +35,18 @@ fn bench_design(c: &mut Criterion) {
             png
         })
     });
+    let dir = std::env::temp_dir().join(format!("skirmish-bench-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("64.ron");
+    std::fs::write(&file, &text).unwrap();
+    let live = LiveLevel::new(&file);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, BattlePlugin));
+    reload(app.world_mut(), &live).expect("the level loads");
+    c.bench_function("reload 64x64, 32 units", |b| {
+        b.iter(|| reload(app.world_mut(), black_box(&live)).unwrap())
+    });
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 criterion_group!(benches, bench_design);

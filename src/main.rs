@@ -286,6 +286,13 @@ fn play(args: &PlayArgs) -> ExitCode {
         }),
         replay: None,
         tour: None,
+        live: Some(skirmish::design::reload::LiveLevel {
+            catalog: args.catalog.clone(),
+            seed: args.seed,
+            watch: args.watch,
+            overrides,
+            ..skirmish::design::reload::LiveLevel::new(&args.level)
+        }),
     })
 }
 
@@ -409,6 +416,7 @@ fn tour(demo: usize, step: usize, dir: Option<PathBuf>, screenshot: Option<PathB
         overlays: None,
         replay: None,
         tour: Some((tour, step)),
+        live: None,
     })
 }
 
@@ -566,6 +574,7 @@ fn watch_replay(
         overlays: None,
         replay: Some(replay),
         tour: None,
+        live: None,
     })
 }
 

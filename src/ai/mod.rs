@@ -51,6 +51,35 @@ impl Players {
         )
     }
 
+    /// The players of `level` as it names them, then overridden: every
+    /// side by the AI with `watch`, else each `(side, ai)` pair (the
+    /// command line's `--ai` and `--human`). A side given to the AI that
+    /// the level leaves to a human gets the default profile.
+    pub fn chosen(
+        level: &crate::load::ValidLevel,
+        profiles: &Profiles,
+        watch: bool,
+        overrides: &[(usize, bool)],
+    ) -> Players {
+        let mut players = Players::for_level(level, profiles);
+        let default = profiles.get(DEFAULT_PROFILE).cloned();
+        for (side, player) in players.0.iter_mut().enumerate() {
+            let ai = if watch {
+                true
+            } else if let Some((_, ai)) = overrides.iter().find(|(s, _)| *s == side) {
+                *ai
+            } else {
+                continue;
+            };
+            *player = if ai {
+                player.clone().or_else(|| default.clone())
+            } else {
+                None
+            };
+        }
+        players
+    }
+
     /// Installs these players in `world`: every side's reactions are asked
     /// (policy `Ask`), so the AI decides its own by the same scoring and a
     /// human is asked by the window.

@@ -6,7 +6,7 @@
 
 mod setup;
 
-pub use setup::{BattlePlugin, headless_app, headless_app_with, spawn_battle};
+pub use setup::{BattlePlugin, clear_battle, headless_app, headless_app_with, spawn_battle};
 
 use crate::format::UnitTemplate;
 use crate::grid::{Dir, Pos};

@@ -82,6 +82,21 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
     world.insert_resource(dice);
 }
 
+/// Removes the battle from `world`: every unit and ground object, the
+/// rules' state and the commands played, so that [`spawn_battle`] can start
+/// another in the same app (a level reloaded in the window).
+pub fn clear_battle(world: &mut World) {
+    let spawned: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<UnitId>, With<GroundObject>)>>()
+        .iter(world)
+        .collect();
+    for entity in spawned {
+        world.despawn(entity);
+    }
+    crate::rules::reset(world);
+    world.remove_resource::<crate::save::History>();
+}
+
 /// A headless app ([`MinimalPlugins`], no rendering, no tilemap plugin)
 /// with `level`'s battle spawned and begun (initiative rolled with dice
 /// seeded by `seed`), ready for tests, the AI and simulations.

@@ -1,7 +1,10 @@
 //! The designers' tools: warnings about a level (`lint`), a picture of it
-//! without a window (`render`), and a starter level (`new`).
+//! without a window (`render`), a starter level (`new`), and the open
+//! level following its files (`reload`).
 
+pub mod editor;
 pub mod lint;
+pub mod reload;
 pub mod render;
 pub mod starter;
 

@@ -269,6 +269,18 @@ pub fn submit(world: &mut World, command: Command) -> Result<(), Refusal> {
     })
 }
 
+/// Puts the rules' own state (turn, events, reactions asked, the last hit,
+/// hold streaks) back as [`RulesPlugin`] first made it, for a battle about
+/// to be spawned again in the same app (a level reloaded in place).
+pub fn reset(world: &mut World) {
+    world.insert_resource(TurnState::default());
+    world.insert_resource(BattleEvents::default());
+    world.insert_resource(Pending::default());
+    world.insert_resource(reactions::Decisions::default());
+    world.insert_resource(techniques::LastHit::default());
+    world.insert_resource(victory::HoldStreaks::default());
+}
+
 /// Whether `command` would be accepted now, without changing anything.
 pub fn check(world: &mut World, command: Command) -> Result<(), Refusal> {
     run_command(world, command, true)

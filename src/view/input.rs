@@ -69,7 +69,7 @@ pub struct AutoAnswers(pub Vec<(usize, bool)>);
 pub struct CursorTile(pub Option<Pos>);
 
 /// Finds the tile under the cursor through the camera.
-fn track_cursor(
+pub(super) fn track_cursor(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
     grid: Option<Res<Grid>>,

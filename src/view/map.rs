@@ -34,7 +34,7 @@ pub struct Overlay;
 const TERRAIN_Z: f32 = 0.0;
 const OVERLAY_Z: f32 = 1.0;
 
-fn spawn_battlefield(
+pub(super) fn spawn_battlefield(
     mut commands: Commands,
     field: Res<Battlefield>,
     mut images: ResMut<Assets<Image>>,

@@ -19,6 +19,7 @@ pub mod capture;
 pub mod coords;
 pub mod hud;
 pub mod input;
+pub mod live;
 pub mod map;
 pub mod menu;
 pub mod odds;
@@ -32,6 +33,7 @@ pub mod units;
 
 use crate::ai::{Players, Profiles};
 use crate::battle::{BattlePlugin, spawn_battle};
+use crate::design::reload::LiveReloadPlugin;
 use crate::dice::Dice;
 use crate::load::ValidLevel;
 use crate::rules::turn::begin_battle;
@@ -85,6 +87,9 @@ pub struct PlayOptions {
     /// Play this recorded battle's commands instead of asking anyone
     /// (`skirmish replay FILE --watch`).
     pub replay: Option<crate::save::Replay>,
+    /// The files the level was read from: saving any restarts the battle
+    /// from them (live reload, `skirmish play`).
+    pub live: Option<crate::design::reload::LiveLevel>,
 }
 
 /// Window size: also the size of `--screenshot` pictures.
@@ -116,6 +121,7 @@ impl Plugin for ViewPlugin {
             overlays::plugin,
             tour::plugin,
             capture::plugin,
+            live::plugin,
         ));
     }
 }
@@ -154,26 +160,15 @@ pub fn display_problem() -> Option<String> {
     None
 }
 
-/// The players of `level` as it names them, overridden per side.
+/// The players of `level` as it names them, overridden per side, with
+/// the profiles of `assets/ai` over the shipped ones (as `sim` reads them).
 pub fn players_for(level: &ValidLevel, watch: bool, overrides: &[(usize, bool)]) -> Players {
-    let profiles = Profiles::shipped();
-    let mut players = Players::for_level(level, &profiles);
-    let default = profiles.get(crate::ai::DEFAULT_PROFILE).cloned();
-    for (side, player) in players.0.iter_mut().enumerate() {
-        let ai = if watch {
-            true
-        } else if let Some((_, ai)) = overrides.iter().find(|(s, _)| *s == side) {
-            *ai
-        } else {
-            continue;
-        };
-        *player = if ai {
-            player.clone().or_else(|| default.clone())
-        } else {
-            None
-        };
-    }
-    players
+    let profiles =
+        Profiles::load(std::path::Path::new(crate::ai::PROFILE_DIR)).unwrap_or_else(|problems| {
+            warn!("the AI profiles have problems, using the shipped ones:\n{problems}");
+            Profiles::shipped()
+        });
+    Players::chosen(level, &profiles, watch, overrides)
 }
 
 /// Opens the window and plays the battle of `options` until it is closed.
@@ -220,8 +215,16 @@ pub fn run(options: PlayOptions) -> ExitCode {
         app.run();
         return ExitCode::SUCCESS;
     }
-    app.add_plugins((bevy_ecs_tilemap::TilemapPlugin, BattlePlugin, ViewPlugin));
+    app.add_plugins((
+        bevy_ecs_tilemap::TilemapPlugin,
+        BattlePlugin,
+        LiveReloadPlugin,
+        ViewPlugin,
+    ));
     let world = app.world_mut();
+    if let Some(live) = options.live.clone() {
+        world.insert_resource(live);
+    }
     if let Some((tour, _)) = &options.tour {
         // The demo's own dice and order; nobody acts but its script.
         let s = &tour.scenario;

@@ -113,8 +113,15 @@ struct Floating {
 const FLOAT_LIFE: f32 = 1.2;
 
 /// Shows the battle as it is now, dropping what was waiting to be shown
-/// (a loaded save).
+/// and what was in the air (a loaded save, a reloaded level).
 pub fn restart(world: &mut World) {
+    let passing: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<Floating>, With<Projectile>)>>()
+        .iter(world)
+        .collect();
+    for entity in passing {
+        world.despawn(entity);
+    }
     start_playback(world);
 }
 

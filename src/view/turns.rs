@@ -34,7 +34,7 @@ pub struct Script(pub VecDeque<Command>);
 
 /// The AI's decision being made off the main thread, if any.
 #[derive(Resource, Default)]
-struct Thinking(Option<Task<Option<Command>>>);
+pub(super) struct Thinking(pub(super) Option<Task<Option<Command>>>);
 
 /// The replay of this battle without its commands: level, seed, policies.
 #[derive(Resource, Clone, Debug)]

@@ -58,7 +58,7 @@ struct GroundMarker;
 const UNIT_Z: f32 = 5.0;
 const BAR: f32 = TILE - 6.0;
 
-fn spawn_units(
+pub(super) fn spawn_units(
     mut commands: Commands,
     grid: Option<Res<Grid>>,
     icons: Res<Icons>,

@@ -1,0 +1,141 @@
+//! The window's side of live reload ([`crate::design::reload`]): a level
+//! restarted from its edited files is drawn again where the camera is, and
+//! an edit that does not load lists its problems over the battle, which
+//! stays as it was.
+
+use super::PlayOptions;
+use super::input::{Aiming, AutoAnswers, Clicked, Hover, Selected};
+use super::map::Highlights;
+use super::overlays::{OverlayMarks, Spotlight};
+use super::units::UnitSprite;
+use crate::battle::Battlefield;
+use crate::design::reload::{LevelReloaded, ReloadProblems};
+use crate::save::Replay;
+use bevy::ecs::message::MessageCursor;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_ecs_tilemap::prelude::{TileStorage, TilemapId};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_problems_panel).add_systems(
+        Update,
+        (
+            redraw_reloaded_level
+                .run_if(on_message::<LevelReloaded>)
+                .in_set(super::ViewSystems::Input)
+                .before(super::input::track_cursor),
+            show_reload_problems
+                .run_if(resource_changed::<ReloadProblems>)
+                .in_set(super::ViewSystems::Draw),
+        ),
+    );
+}
+
+/// The box listing what keeps an edit from loading.
+#[derive(Component)]
+struct ProblemsPanel;
+
+fn spawn_problems_panel(mut commands: Commands) {
+    commands.spawn((
+        ProblemsPanel,
+        Text::new(""),
+        TextFont {
+            font_size: FontSize::Px(15.0),
+            ..default()
+        },
+        TextColor(Color::srgb(1.0, 0.92, 0.9)),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(84),
+            left: px(8),
+            // Left of the side panel (the text column at x = 850).
+            max_width: px(830),
+            padding: UiRect::all(px(10)),
+            border: UiRect::all(px(2)),
+            display: Display::None,
+            ..default()
+        },
+        BorderColor::all(Color::srgb(0.95, 0.3, 0.25)),
+        BackgroundColor(Color::srgb(0.22, 0.04, 0.04)),
+        GlobalZIndex(10),
+    ));
+}
+
+/// The panel's text for `problems`: what happened, then every problem as
+/// `file:line:col: message`.
+pub fn problems_text(problems: &crate::load::Problems) -> String {
+    format!(
+        "The edit does not load; the battle on screen is the last good one.\n\
+         Fix the file and save: it reloads.\n\n{problems}"
+    )
+}
+
+fn show_reload_problems(
+    problems: Res<ReloadProblems>,
+    mut panel: Query<(&mut Text, &mut Node), With<ProblemsPanel>>,
+) {
+    for (mut text, mut node) in &mut panel {
+        if problems.0.0.is_empty() {
+            node.display = Display::None;
+        } else {
+            text.0 = problems_text(&problems.0);
+            node.display = Display::Flex;
+        }
+    }
+}
+
+/// Draws the restarted battle: the map and the units anew, the selection,
+/// hover and overlays cleared, the log started over. The camera stays.
+fn redraw_reloaded_level(world: &mut World, mut cursor: Local<MessageCursor<LevelReloaded>>) {
+    let Some(reloaded) = cursor
+        .read(world.resource::<Messages<LevelReloaded>>())
+        .last()
+        .cloned()
+    else {
+        return;
+    };
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<TileStorage>, With<TilemapId>, With<UnitSprite>)>>()
+        .iter(world)
+        .collect();
+    for entity in old {
+        world.despawn(entity);
+    }
+    world.insert_resource(Selected::default());
+    world.insert_resource(Aiming::default());
+    world.insert_resource(Clicked::default());
+    world.insert_resource(AutoAnswers::default());
+    world.insert_resource(Highlights::default());
+    world.insert_resource(OverlayMarks::default());
+    world.insert_resource(Spotlight::default());
+    world.resource_mut::<super::turns::Thinking>().0 = None;
+    let level = (*world.resource::<Battlefield>().0).clone();
+    let mut options = world.resource_mut::<PlayOptions>();
+    options.level = level.clone();
+    options.seed = reloaded.seed;
+    let source = Replay::of(world, reloaded.seed);
+    world.insert_resource(super::turns::ReplaySource(source));
+    let drawn = world
+        .run_system_cached(super::map::spawn_battlefield)
+        .and_then(|()| world.run_system_cached(super::units::spawn_units));
+    if let Err(e) = drawn {
+        error!("cannot draw the reloaded level: {e}");
+    }
+    super::playback::restart(world);
+    let after = reloaded
+        .after_save
+        .map(|d| format!(" ({:.2} s after the save)", d.as_secs_f32()))
+        .unwrap_or_default();
+    let note = format!("reloaded {}{after}", reloaded.file.display());
+    info!("{note}");
+    let mut hover = Hover::default();
+    hover.note = Some(note);
+    world.insert_resource(hover);
+    let title = format!("Skirmish — {}", level.name());
+    if let Ok(mut window) = world
+        .query_filtered::<&mut Window, With<PrimaryWindow>>()
+        .single_mut(world)
+    {
+        window.title = title;
+    }
+}
