@@ -88,6 +88,20 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Edit a level in a window: paint terrain, place, move, turn and
+    /// delete units and objects, set the victory and round limit; undo,
+    /// redo, save (only what `check` accepts).
+    Edit {
+        /// The level file.
+        level: PathBuf,
+        /// The catalog the level is resolved against (default: the
+        /// standard catalog).
+        #[arg(long, value_name = "DIR")]
+        catalog: Option<PathBuf>,
+        /// Save the window to this PNG once drawn and exit.
+        #[arg(long, value_name = "FILE.png")]
+        screenshot: Option<PathBuf>,
+    },
     /// Run scenario files (scripted dice, commands, expectations): one line
     /// per scenario, then `N passed, M failed`; exits non-zero if any failed.
     Verify {
@@ -239,6 +253,19 @@ fn menu() -> ExitCode {
     skirmish::view::menu::run_menu(levels)
 }
 
+/// `skirmish edit`: the editor's window.
+fn edit(level: &Path, catalog: Option<&Path>, screenshot: Option<PathBuf>) -> ExitCode {
+    let opened =
+        catalog_at(catalog).and_then(|c| skirmish::design::editor::Editor::open(level, &c));
+    match opened {
+        Ok(editor) => skirmish::view::editor::run_editor(editor, screenshot),
+        Err(p) => {
+            eprintln!("{p}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// `skirmish play`: the window.
 fn play(args: &PlayArgs) -> ExitCode {
     let loaded =
@@ -342,6 +369,11 @@ fn main() -> ExitCode {
             },
         ),
         Command::New { name, size, output } => new_level(&name, size, output),
+        Command::Edit {
+            level,
+            catalog,
+            screenshot,
+        } => edit(&level, catalog.as_deref(), screenshot),
         Command::Verify { files, log } => verify(&files, log),
         Command::Replay {
             file,

@@ -34,10 +34,14 @@ fn xvfb() -> Option<PathBuf> {
 
 /// Runs `skirmish play ARGS` in a virtual display; its output.
 fn play_in_xvfb(xvfb: &Path, args: &[&str]) -> String {
+    run_in_xvfb(xvfb, &[&["play"], args].concat())
+}
+
+/// Runs `skirmish ARGS` in a virtual display; its output.
+fn run_in_xvfb(xvfb: &Path, args: &[&str]) -> String {
     let out = Command::new(xvfb)
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_skirmish"))
-        .arg("play")
         .args(args)
         .current_dir(root())
         .output()
@@ -604,3 +608,81 @@ fn the_throw_preview_is_painted_where_the_throw_may_land() {
 }
 
 use skirmish::view::overlays::tint;
+
+/// The editor's window (issue 12) on a level the editor's own edits made
+/// and saved: the painted wall and water and the placed unit are drawn
+/// where the edits put them, the palette and the level panel beside.
+#[test]
+fn the_editor_draws_the_level_its_edits_saved() {
+    use skirmish::design::editor::{Edit, Editor};
+    use skirmish::grid::Dir;
+    let Some(xvfb) = xvfb() else { return };
+    let file = temp("edited.ron");
+    std::fs::copy(root().join("tests/levels/reload.ron"), &file).unwrap();
+    let mut editor = Editor::open(&file, catalog()).unwrap();
+    for edit in [
+        Edit::Paint {
+            at: Pos::new(3, 1),
+            symbol: '#',
+        },
+        Edit::Paint {
+            at: Pos::new(4, 2),
+            symbol: '~',
+        },
+        Edit::PlaceUnit {
+            at: Pos::new(5, 1),
+            side: "Red".into(),
+            template: "archer".into(),
+            facing: Dir::W,
+        },
+    ] {
+        editor.apply(&edit).unwrap();
+    }
+    editor.save().unwrap();
+    let shot = temp("editor.png");
+    run_in_xvfb(
+        &xvfb,
+        &[
+            "edit",
+            file.to_str().unwrap(),
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ],
+    );
+    let image = read_png(&std::fs::read(&shot).expect("the screenshot is written"));
+    std::fs::remove_file(&shot).ok();
+    std::fs::remove_file(&file).ok();
+    let grid = Grid {
+        width: 8,
+        height: 4,
+    };
+    let corner_wall = tile_colour(&image, &grid, Pos::new(0, 0));
+    let floor = tile_colour(&image, &grid, Pos::new(2, 2));
+    assert!(!near(corner_wall, floor, 20), "walls and floor differ");
+    assert!(
+        near(tile_colour(&image, &grid, Pos::new(3, 1)), corner_wall, 6),
+        "the painted wall is drawn as a wall"
+    );
+    let water = tile_colour(&image, &grid, Pos::new(4, 2));
+    assert!(
+        water[2] > water[0] + 60,
+        "the painted water is blue: {water:?}"
+    );
+    let red = |c: [i32; 3]| near(c, [230, 77, 64], 25);
+    let blue = |c: [i32; 3]| near(c, [64, 128, 242], 25);
+    assert!(
+        share_in_tile(&image, &grid, Pos::new(5, 1), red) > 0.2,
+        "the placed unit, red"
+    );
+    assert!(
+        share_in_tile(&image, &grid, Pos::new(1, 1), blue) > 0.2,
+        "Ila, blue"
+    );
+    assert!(
+        share_in_tile(&image, &grid, Pos::new(2, 1), red) < 0.01,
+        "no unit here"
+    );
+    // The palette's chosen tool (amber) in the top bar.
+    let amber = count_near(&image, [191, 140, 38], 30);
+    assert!(amber > 300, "the chosen tool is lit ({amber} pixels)");
+}

@@ -148,6 +148,16 @@ impl Editor {
     /// Makes `edit`, or refuses it with the reason when the level would not
     /// be valid after it. Each accepted edit can be undone.
     pub fn apply(&mut self, edit: &Edit) -> Result<(), Refused> {
+        self.make(edit, false)
+    }
+
+    /// Makes `edit` as part of the last one (a paint stroke): one undo
+    /// takes back both.
+    pub fn apply_continuing(&mut self, edit: &Edit) -> Result<(), Refused> {
+        self.make(edit, !self.undo.is_empty())
+    }
+
+    fn make(&mut self, edit: &Edit, continuing: bool) -> Result<(), Refused> {
         let mut level = self.level.clone();
         change(&mut level, edit)?;
         if level == self.level {
@@ -158,7 +168,10 @@ impl Editor {
             let reasons: Vec<String> = problems.0.iter().map(|d| d.message.clone()).collect();
             Refused(reasons.join("; "))
         })?;
-        self.undo.push(std::mem::replace(&mut self.level, level));
+        let before = std::mem::replace(&mut self.level, level);
+        if !continuing {
+            self.undo.push(before);
+        }
         self.redo.clear();
         self.valid = valid;
         Ok(())
@@ -418,7 +431,13 @@ pub fn level_text(level: &Level) -> String {
     let _ = writeln!(w, "    ],");
     let _ = writeln!(w, "    sides: [");
     for side in &level.sides {
-        let _ = writeln!(w, "        {},", inline(side));
+        let hidden = if side.hidden { ", hidden: true" } else { "" };
+        let _ = writeln!(
+            w,
+            "        (name: {}, control: {}{hidden}),",
+            inline(&side.name),
+            inline(&side.control)
+        );
     }
     let _ = writeln!(w, "    ],");
     let _ = writeln!(w, "    units: [");

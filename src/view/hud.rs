@@ -81,10 +81,10 @@ struct ActionBar;
 struct Tooltip;
 
 /// Height of the turn bar and the action bar above the map, in pixels.
-const TOP: f32 = 104.0;
+pub(super) const TOP: f32 = 104.0;
 
 /// Width of the side column (preview, log, legend), in pixels.
-const SIDE_WIDTH: f32 = 430.0;
+pub(super) const SIDE_WIDTH: f32 = 430.0;
 /// Lines of the log a page scrolls by half of.
 const LOG_LINES: usize = 30;
 /// The most the fitted camera magnifies a small level: more, and the
@@ -109,7 +109,7 @@ pub fn screen_text(s: &str) -> String {
         .replace('−', "-")
 }
 
-fn text(size: f32, color: Color) -> (TextFont, TextColor) {
+pub(super) fn text(size: f32, color: Color) -> (TextFont, TextColor) {
     (
         TextFont {
             font_size: FontSize::Px(size),
@@ -121,14 +121,14 @@ fn text(size: f32, color: Color) -> (TextFont, TextColor) {
 
 /// Panels are opaque: under software rendering a blended panel costs as
 /// much as the map under it (measured: idle frames 30.1 → 25.6 ms).
-fn panel() -> BackgroundColor {
+pub(super) fn panel() -> BackgroundColor {
     BackgroundColor(Color::srgb(0.05, 0.06, 0.08))
 }
 
 /// The camera. No multisampling: the battlefield is pixel art on a grid,
 /// and with software rendering 4x MSAA quadruples the cost of every pixel
 /// drawn.
-fn spawn_camera(mut commands: Commands) {
+pub(super) fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, bevy::render::view::Msaa::Off));
 }
 
@@ -367,7 +367,10 @@ pub fn tile_on_screen(grid: &Grid, p: crate::grid::Pos) -> (Vec2, f32) {
     (screen - Vec2::splat(side / 2.0), side)
 }
 
-fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Camera2d>>) {
+pub(super) fn fit_camera(
+    grid: Option<Res<Grid>>,
+    mut camera: Query<&mut Transform, With<Camera2d>>,
+) {
     let (Some(grid), Ok(mut t)) = (grid, camera.single_mut()) else {
         return;
     };
@@ -377,7 +380,7 @@ fn fit_camera(grid: Option<Res<Grid>>, mut camera: Query<&mut Transform, With<Ca
     t.translation.y = at.y;
 }
 
-fn move_camera(
+pub(super) fn move_camera(
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,

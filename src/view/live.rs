@@ -94,19 +94,11 @@ fn redraw_reloaded_level(world: &mut World, mut cursor: Local<MessageCursor<Leve
     else {
         return;
     };
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<TileStorage>, With<TilemapId>, With<UnitSprite>)>>()
-        .iter(world)
-        .collect();
-    for entity in old {
-        world.despawn(entity);
-    }
+    redraw_battle(world);
     world.insert_resource(Selected::default());
     world.insert_resource(Aiming::default());
     world.insert_resource(Clicked::default());
     world.insert_resource(AutoAnswers::default());
-    world.insert_resource(Highlights::default());
-    world.insert_resource(OverlayMarks::default());
     world.insert_resource(Spotlight::default());
     world.resource_mut::<super::turns::Thinking>().0 = None;
     let level = (*world.resource::<Battlefield>().0).clone();
@@ -115,13 +107,6 @@ fn redraw_reloaded_level(world: &mut World, mut cursor: Local<MessageCursor<Leve
     options.seed = reloaded.seed;
     let source = Replay::of(world, reloaded.seed);
     world.insert_resource(super::turns::ReplaySource(source));
-    let drawn = world
-        .run_system_cached(super::map::spawn_battlefield)
-        .and_then(|()| world.run_system_cached(super::units::spawn_units));
-    if let Err(e) = drawn {
-        error!("cannot draw the reloaded level: {e}");
-    }
-    super::playback::restart(world);
     let after = reloaded
         .after_save
         .map(|d| format!(" ({:.2} s after the save)", d.as_secs_f32()))
@@ -138,4 +123,26 @@ fn redraw_reloaded_level(world: &mut World, mut cursor: Local<MessageCursor<Leve
     {
         window.title = title;
     }
+}
+
+/// Draws the battle in `world` anew: the map and the units of a battle
+/// spawned again (a reloaded level, an edit), the overlays cleared, the
+/// shown board and log started over. The camera stays.
+pub fn redraw_battle(world: &mut World) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<TileStorage>, With<TilemapId>, With<UnitSprite>)>>()
+        .iter(world)
+        .collect();
+    for entity in old {
+        world.despawn(entity);
+    }
+    world.insert_resource(Highlights::default());
+    world.insert_resource(OverlayMarks::default());
+    let drawn = world
+        .run_system_cached(super::map::spawn_battlefield)
+        .and_then(|()| world.run_system_cached(super::units::spawn_units));
+    if let Err(e) = drawn {
+        error!("cannot draw the level: {e}");
+    }
+    super::playback::restart(world);
 }

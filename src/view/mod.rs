@@ -17,6 +17,7 @@
 
 pub mod capture;
 pub mod coords;
+pub mod editor;
 pub mod hud;
 pub mod input;
 pub mod live;
