@@ -222,4 +222,19 @@ fn catalog_and_profile_edits_reload_the_level() {
         .any(|p| p.starts_with(&format!("{}:1:", profile.display())))));
     save(&profile, "Profile(kind: Utility)");
     assert!(update_until(&mut app, |a| problems(a).is_empty()));
+    // A side naming a profile that is no file is reported as `check` does.
+    let file = dir.join("level.ron");
+    let named = LEVEL.replace(
+        "(name: \"Red\", control: Human)",
+        "(name: \"Red\", control: Ai(\"careful\"))",
+    );
+    assert_ne!(named, LEVEL);
+    save(&file, &named);
+    assert!(update_until(&mut app, |a| problems(a)
+        .iter()
+        .any(|p| p.contains("unknown AI profile \"careful\""))));
+    save(&file, &named.replace("careful", "cautious"));
+    assert!(update_until(&mut app, |a| problems(a).is_empty()));
+    let players = app.world().resource::<skirmish::ai::Players>();
+    assert_eq!(players.of(1).map(|p| p.name.as_str()), Some("cautious"));
 }

@@ -92,6 +92,12 @@ impl LiveLevel {
             }
         };
         let level = load_level_file(&self.level, &catalog)?;
+        // A side's unknown profile, as `check` reports it.
+        let src = std::fs::read_to_string(&self.level).unwrap_or_default();
+        let unknown = profiles.check_level(&level.source, &src, &self.level.display().to_string());
+        if !unknown.is_empty() {
+            return Err(Problems(unknown));
+        }
         let players = Players::chosen(&level, &profiles, self.watch, &self.overrides);
         Ok((level, players))
     }
