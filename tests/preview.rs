@@ -7,6 +7,7 @@ use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
 use skirmish::load::load_level_file;
 use skirmish::rules::preview::preview_attack;
+use skirmish::rules::reactions::{ReactionPolicies, ReactionPolicy};
 use skirmish::rules::resolution::draft_for;
 use skirmish::rules::{BattleEvent, BattleEvents, Command, submit, unit_named};
 
@@ -15,7 +16,12 @@ fn duel() -> skirmish::load::ValidLevel {
 }
 
 /// Commands that set up the situation, with their scripted dice.
+#[derive(Default)]
 struct Situation {
+    /// The duel level's text changed (a variant switched on, a template).
+    level: Option<fn(&str) -> String>,
+    /// Nobody reacts (R8): a shot in reach would provoke first.
+    never_react: bool,
     initiative: &'static [&'static str],
     setup: Vec<Command>,
     setup_dice: Vec<(u32, u32)>,
@@ -47,14 +53,26 @@ fn degrees_in(events: &[BattleEvent]) -> usize {
 }
 
 fn check_exact(s: Situation) {
-    let level = duel();
+    let level = match s.level {
+        Some(change) => {
+            let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
+            let text = change(&src);
+            assert_ne!(text, src, "the level changed");
+            skirmish::load::parse_level(text.as_bytes(), "duel.ron", catalog()).unwrap()
+        }
+        None => duel(),
+    };
     let initiative: Vec<String> = s.initiative.iter().map(|n| n.to_string()).collect();
+    let start = |dice: Vec<(u32, u32)>| {
+        let mut app = headless_app_with(&level, Dice::scripted(dice), Some(&initiative));
+        if s.never_react {
+            app.world_mut()
+                .insert_resource(ReactionPolicies(vec![ReactionPolicy::Never; 2]));
+        }
+        app
+    };
     // The preview, in the situation.
-    let mut app = headless_app_with(
-        &level,
-        Dice::scripted(s.setup_dice.clone()),
-        Some(&initiative),
-    );
+    let mut app = start(s.setup_dice.clone());
     for c in &s.setup {
         submit(app.world_mut(), c.clone()).unwrap();
     }
@@ -78,7 +96,7 @@ fn check_exact(s: Situation) {
             rest /= 20;
         }
         dice.extend(std::iter::repeat_n((8, 1), 12));
-        let mut app = headless_app_with(&level, Dice::scripted(dice), Some(&initiative));
+        let mut app = start(dice);
         for c in &s.setup {
             submit(app.world_mut(), c.clone()).unwrap();
         }
@@ -92,8 +110,8 @@ fn check_exact(s: Situation) {
             fumbles += 1;
         }
     }
-    // Every situation here is a melee roll a natural 1 misses.
-    assert!(preview.melee && preview.fumble > 0.0);
+    // A melee roll's natural 1 drops the weapon (R7.3).
+    assert!(!preview.melee || preview.fumble > 0.0);
     // The fumble chance (R7.3) is the share of outcomes that drop the
     // weapon.
     let counted = fumbles as f64 / outcomes as f64;
@@ -121,6 +139,7 @@ fn plain_attack_preview_is_exact() {
         attacker: "Ila",
         target: "Brakka",
         d20s: 1,
+        ..Situation::default()
     });
 }
 
@@ -145,6 +164,7 @@ fn advantage_preview_is_exact() {
         attacker: "Ila",
         target: "Orm",
         d20s: 2,
+        ..Situation::default()
     });
 }
 
@@ -158,6 +178,31 @@ fn disadvantage_preview_is_exact() {
         attacker: "Ila",
         target: "Brakka",
         d20s: 2,
+        ..Situation::default()
+    });
+}
+
+/// V13 (a level's `shooting_in_melee`): Ila, a bowman beside Brakka,
+/// shoots Orm with two d20s, and the preview counts them as the dice fall.
+#[test]
+fn shooting_in_melee_preview_is_exact() {
+    check_exact(Situation {
+        level: Some(|src| {
+            src.replace(
+                "name: \"Duel\",",
+                "name: \"Duel\", rules: (shooting_in_melee: true),",
+            )
+            .replace(
+                "(name: \"Ila\", side: \"A\", template: \"fighter\"",
+                "(name: \"Ila\", side: \"A\", template: \"bowman\"",
+            )
+        }),
+        never_react: true,
+        initiative: &["Ila", "Brakka", "Orm", "Cole"],
+        attacker: "Ila",
+        target: "Orm",
+        d20s: 2,
+        ..Situation::default()
     });
 }
 

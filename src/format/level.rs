@@ -73,6 +73,9 @@ fn default_round_limit() -> u32 {
 pub struct RuleOptions {
     /// Who acts first each round.
     pub initiative: Initiative,
+    /// V13 shooting in melee (000): a ranged or thrown attack made with an
+    /// enemy in action adjacent has +1 disadvantage.
+    pub shooting_in_melee: bool,
 }
 
 /// Initiative scheme (R2.1 or variant V1).

@@ -55,6 +55,7 @@ pub mod reactions;
 pub mod resolution;
 pub mod rule;
 pub mod rulebook;
+pub mod shooting_in_melee;
 pub mod techniques;
 pub mod threat;
 pub mod throw;
@@ -246,6 +247,7 @@ impl Plugin for RulesPlugin {
                 flanking::plugin,
                 cover::plugin,
                 firing_into_melee::plugin,
+                shooting_in_melee::plugin,
                 range::plugin,
                 throw::plugin,
                 techniques::plugin,

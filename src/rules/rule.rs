@@ -50,6 +50,7 @@ rules! {
     R10_5 = "R10.5",
     R11 = "R11",
     V1 = "V1",
+    V13 = "V13",
     Format = "FORMAT",
 }
 

@@ -1,0 +1,58 @@
+//! V13 shooting in melee (000, a level's `rules: (shooting_in_melee:
+//! true)`): a ranged or thrown attack made while an enemy is adjacent to
+//! the attacker has +1 disadvantage, on top of any reactive attack it
+//! provokes (R8.2).
+//!
+//! *Decisions:* an enemy out of action does not count (000: "who isn't
+//! incapacitated"); 000's "who can see you" is left out, as Skirmish has no
+//! vision rules; a thrown attack is a ranged attack (000 counts any attack
+//! "with a weapon, a spell, or some other means" made at range); the tile
+//! is the one the attack is made from, so the preview of an attack from
+//! another tile (Alt) counts the enemies beside that tile.
+
+use super::Rule;
+use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use super::out_of_action;
+use crate::battle::{Battlefield, GridPos, Side};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        AttackSchedule,
+        add_shooting_in_melee.in_set(AttackSystems::Situational),
+    );
+}
+
+fn add_shooting_in_melee(world: &mut World) {
+    let on = world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().shooting_in_melee);
+    let Some((attacker, from, mode)) = world
+        .get_resource::<AttackDraft>()
+        .map(|d| (d.attacker, d.from, d.mode))
+    else {
+        return;
+    };
+    if !on || mode == AttackMode::Melee {
+        return;
+    }
+    let Some(side) = world.get::<Side>(attacker).copied() else {
+        return;
+    };
+    let adjacent = super::units(world).into_iter().find(|&e| {
+        e != attacker
+            && world.get::<Side>(e) != Some(&side)
+            && world
+                .get::<GridPos>(e)
+                .is_some_and(|p| p.0.is_adjacent(from))
+            && !out_of_action(world, e)
+    });
+    if let Some(enemy) = adjacent {
+        let name = super::name_of(world, enemy);
+        world.resource_mut::<AttackDraft>().push(
+            Effect::Advantage(-1),
+            format!("shooting with {name} adjacent"),
+            Rule::V13,
+        );
+    }
+}
