@@ -26,7 +26,11 @@ pub fn play_random(world: &mut bevy::prelude::World, n: usize, pick: u64) -> Vec
 }
 
 fn battle_log(seed: u64, pick: u64) -> (String, SaveGame) {
-    let mut app = headless_app(&level("ford.ron"), seed);
+    battle_log_on("ford.ron", seed, pick)
+}
+
+fn battle_log_on(file: &str, seed: u64, pick: u64) -> (String, SaveGame) {
+    let mut app = headless_app(&level(file), seed);
     play_random(app.world_mut(), 300, pick);
     let log = CombatLog::of(app.world()).text();
     (log, SaveGame::capture(app.world_mut()))
@@ -41,6 +45,16 @@ fn same_seed_and_commands_give_the_same_log() {
     assert!(a.lines().count() > 100, "the battle did things:\n{a}");
     let (c, _) = battle_log(8, 1);
     assert_ne!(a, c, "another seed gives another battle");
+}
+
+/// The same with a variant switched on (V13, `archers.ron`).
+#[test]
+fn same_seed_and_commands_give_the_same_log_with_a_variant() {
+    let (a, sa) = battle_log_on("archers.ron", 7, 1);
+    let (b, sb) = battle_log_on("archers.ron", 7, 1);
+    assert_eq!(a, b);
+    assert_eq!(sa, sb);
+    assert!(a.lines().count() > 100, "the battle did things:\n{a}");
 }
 
 #[test]
