@@ -47,14 +47,18 @@ fn same_seed_and_commands_give_the_same_log() {
     assert_ne!(a, c, "another seed gives another battle");
 }
 
-/// The same with a variant switched on (V13, `archers.ron`).
+/// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
-    let (a, sa) = battle_log_on("archers.ron", 7, 1);
-    let (b, sb) = battle_log_on("archers.ron", 7, 1);
-    assert_eq!(a, b);
-    assert_eq!(sa, sb);
-    assert!(a.lines().count() > 100, "the battle did things:\n{a}");
+    for file in ["archers.ron", "fort.ron"] {
+        let (a, sa) = battle_log_on(file, 7, 1);
+        let (b, sb) = battle_log_on(file, 7, 1);
+        assert_eq!(a, b);
+        assert_eq!(sa, sb);
+        assert!(a.lines().count() > 100, "the battle did things:\n{a}");
+    }
+    let (fort, _) = battle_log_on("fort.ron", 7, 1);
+    assert!(fort.contains("(V4)"), "hits land on zones");
 }
 
 #[test]

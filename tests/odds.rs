@@ -62,6 +62,11 @@ fn the_odds_shown_are_the_rules_preview() {
     assert!((odds.hit() - p.hit).abs() < 1e-12);
     assert_eq!(odds.harm, p.expected_harm(ar));
     assert_eq!(odds.drop, p.drop_chance(hp, ar));
+    assert_eq!(
+        p.armor,
+        vec![(1.0, ar)],
+        "no hit zones: the AR pool stands whole"
+    );
     // The modifier lines are the attack schedule's, each with its rule.
     let lines: Vec<(String, skirmish::rules::rule::Rule)> = p
         .modifiers

@@ -310,3 +310,101 @@ fn throw_preview_gives_hit_and_scatter_tiles() {
         assert!((chance - (1.0 - 0.7225) / 8.0).abs() < 1e-12);
     }
 }
+
+/// V4 (a level's `hit_zones`): the expected damage through armor and the
+/// chance to drop the target, shown before the attack, are what the dice
+/// give. Every d20, every zone d10 and every damage die (a 1d2 sword keeps
+/// it small) is played out; Orm's mail covers only the torso, so a hit
+/// elsewhere meets only the shield's AR.
+#[test]
+fn hit_zones_harm_and_drop_are_exact() {
+    let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
+    let text = src
+        .replace("name: \"Duel\",", "name: \"Duel\", rules: (hit_zones: true),")
+        .replace("at: (2, 2), facing: E)", "at: (5, 2), facing: E)")
+        .replace(
+            "(name: \"Orm\", side: \"B\", template: \"guard\", at: (6, 2), facing: W)",
+            "(name: \"Orm\", side: \"B\", template: \"guard\", at: (6, 2), facing: W, stats: (hp: 5))",
+        )
+        .replace("(name: \"sword\", damage: \"1d8\"", "(name: \"sword\", damage: \"1d2\"")
+        .replace("(name: \"mail\", dv: 1, ar: 3)", "(name: \"mail\", dv: 1, ar: 3, covers: [Torso])");
+    let level = skirmish::load::parse_level(text.as_bytes(), "duel.ron", catalog()).unwrap();
+    let initiative: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
+    let start = |dice: Vec<(u32, u32)>| {
+        let mut app = headless_app_with(&level, Dice::scripted(dice), Some(&initiative));
+        app.world_mut()
+            .insert_resource(ReactionPolicies(vec![ReactionPolicy::Never; 2]));
+        app
+    };
+    let mut app = start(vec![]);
+    let world = app.world_mut();
+    let (a, t) = (
+        unit_named(world, "Ila").unwrap(),
+        unit_named(world, "Orm").unwrap(),
+    );
+    let preview = preview_attack(world, draft_for(world, a, t, None).unwrap()).unwrap();
+    assert_eq!(preview.advantage, 0);
+    assert_eq!(preview.armor.len(), 4, "one AR per zone");
+    // The outcome of one attack with exactly these dice (None when the
+    // rules want more or fewer): damage through armor, and whether Orm
+    // dropped.
+    let play_exactly = |dice: Vec<(u32, u32)>| {
+        let mut app = start(dice);
+        submit(app.world_mut(), attack("Ila", "Orm")).ok()?;
+        let left = app.world().resource::<Dice>();
+        if left.script_error().is_some() || left.script_left() > 0 {
+            return None;
+        }
+        let through = app
+            .world()
+            .resource::<BattleEvents>()
+            .all()
+            .iter()
+            .find_map(|e| match e {
+                BattleEvent::Damaged {
+                    amount,
+                    absorbed,
+                    hp_after,
+                    ..
+                } => Some((amount - absorbed, *hp_after == 0)),
+                _ => None,
+            });
+        Some(through.unwrap_or((0, false)))
+    };
+    // A drop to 0 HP takes the death timer's d4 (R10.1) after the damage.
+    let play = |dice: Vec<(u32, u32)>| {
+        play_exactly(dice.clone()).or_else(|| play_exactly([dice, vec![(4, 2)]].concat()))
+    };
+    let (mut harm, mut drop) = (0.0, 0.0);
+    for d20 in 1..=20 {
+        if play(vec![(20, d20)]).is_some() {
+            continue; // a miss: nothing through
+        }
+        for d10 in 1..=10 {
+            // As many 1d2 damage dice as the degrees call for.
+            let with = |k: u32, combo: u32| {
+                let mut dice = vec![(20, d20), (10, d10)];
+                dice.extend((0..k).map(|i| (2, 1 + (combo >> i & 1))));
+                dice
+            };
+            let k = (1..=6).find(|k| play(with(*k, 0)).is_some()).unwrap();
+            for combo in 0..(1u32 << k) {
+                let (through, dropped) = play(with(k, combo)).unwrap();
+                let p = 1.0 / 20.0 / 10.0 / f64::from(1u32 << k);
+                harm += p * f64::from(through);
+                drop += p * f64::from(u8::from(dropped));
+            }
+        }
+    }
+    assert!(drop > 0.0 && harm > 0.0, "the attack can drop Orm");
+    assert!(
+        (harm - preview.harm()).abs() < 1e-12,
+        "harm {harm} vs {}",
+        preview.harm()
+    );
+    assert!(
+        (drop - preview.drop(5)).abs() < 1e-12,
+        "drop {drop} vs {}",
+        preview.drop(5)
+    );
+}

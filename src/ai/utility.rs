@@ -580,19 +580,24 @@ fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
     if target.down {
         return w.finish * target.worth * preview.hit;
     }
-    let (hp, ar) = (target.hp.max(1), target.ar.max(0));
+    let hp = target.hp.max(1);
     let (mut hp_loss, mut ar_loss, mut drop) = (0.0, 0.0, 0.0);
-    for (n, p) in preview.damage_chances().into_iter().enumerate() {
-        if p == 0.0 {
-            continue;
-        }
-        let n = n as i32;
-        let absorbed = ar.min(n);
-        let through = n - absorbed;
-        hp_loss += p * through.min(hp) as f64;
-        ar_loss += p * absorbed as f64;
-        if through >= hp {
-            drop += p;
+    let chances = preview.damage_chances();
+    // The AR the hit meets: the pool, or with hit zones (V4) each zone's.
+    for &(pz, ar) in &preview.armor {
+        for (n, p) in chances.iter().enumerate() {
+            let p = p * pz;
+            if p == 0.0 {
+                continue;
+            }
+            let n = n as i32;
+            let absorbed = ar.max(0).min(n);
+            let through = n - absorbed;
+            hp_loss += p * through.min(hp) as f64;
+            ar_loss += p * absorbed as f64;
+            if through >= hp {
+                drop += p;
+            }
         }
     }
     target.worth * (w.damage * (hp_loss + w.armor * ar_loss) / hp as f64 + w.drop * drop)

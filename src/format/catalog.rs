@@ -286,6 +286,70 @@ pub struct Armor {
     /// Armor reduction.
     #[serde(default)]
     pub ar: i32,
+    /// The body zones it covers (V4 hit zones): a hit elsewhere meets only
+    /// the shield's AR. Every zone when omitted.
+    #[serde(default = "BodyPart::all", skip_serializing_if = "BodyPart::is_all")]
+    pub covers: Vec<BodyPart>,
+}
+
+/// A zone of the body (V4, 004): where a hit lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum BodyPart {
+    /// 1-5 on the zone's d10.
+    Torso,
+    /// 6-7.
+    Arms,
+    /// 8-9.
+    Legs,
+    /// 10.
+    Head,
+}
+
+impl BodyPart {
+    /// Every zone, in the order of the d10.
+    pub fn all() -> Vec<BodyPart> {
+        vec![
+            BodyPart::Torso,
+            BodyPart::Arms,
+            BodyPart::Legs,
+            BodyPart::Head,
+        ]
+    }
+
+    /// Whether `parts` is every zone (the default, left out when written).
+    pub fn is_all(parts: &Vec<BodyPart>) -> bool {
+        BodyPart::all().iter().all(|p| parts.contains(p))
+    }
+
+    /// The zone a d10 of V4 gives: 1-5 torso, 6-7 arms, 8-9 legs, 10 head.
+    pub fn of_d10(roll: u32) -> BodyPart {
+        match roll {
+            0..=5 => BodyPart::Torso,
+            6 | 7 => BodyPart::Arms,
+            8 | 9 => BodyPart::Legs,
+            _ => BodyPart::Head,
+        }
+    }
+
+    /// The chance of each zone on the d10.
+    pub fn chances() -> [(BodyPart, f64); 4] {
+        [
+            (BodyPart::Torso, 0.5),
+            (BodyPart::Arms, 0.2),
+            (BodyPart::Legs, 0.2),
+            (BodyPart::Head, 0.1),
+        ]
+    }
+
+    /// The zone's name in the log.
+    pub fn name(self) -> &'static str {
+        match self {
+            BodyPart::Torso => "torso",
+            BodyPart::Arms => "arms",
+            BodyPart::Legs => "legs",
+            BodyPart::Head => "head",
+        }
+    }
 }
 
 /// A shield: DV only while readied (R1.1, R4.6); AR always (R1.2).

@@ -76,6 +76,9 @@ pub struct RuleOptions {
     /// V13 shooting in melee (000): a ranged or thrown attack made with an
     /// enemy in action adjacent has +1 disadvantage.
     pub shooting_in_melee: bool,
+    /// V4 hit zones (004): every hit rolls a d10 for the zone it lands on;
+    /// a zone the armor does not cover meets only the shield's AR.
+    pub hit_zones: bool,
 }
 
 /// Initiative scheme (R2.1 or variant V1).

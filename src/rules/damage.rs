@@ -51,20 +51,35 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, degrees: i32) {
         hit_while_down(world, target);
         return;
     }
+    let part = super::hit_zones::roll_zone(world, target);
     let (damage, roll) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());
     let how = DamageHow::Hit {
         roll,
         modifiers: damage_modifiers(draft),
         halved: false,
     };
-    take_damage(world, target, damage, how, draft.attacker);
+    take_damage_on(world, target, damage, how, draft.attacker, part);
 }
 
 /// `unit` takes `damage` from `source`: from its AR first, what is left from
 /// its HP (R1.2); at 0 HP it falls dying (R10.1).
 pub fn take_damage(world: &mut World, unit: Entity, damage: i32, how: DamageHow, source: Entity) {
+    take_damage_on(world, unit, damage, how, source, None);
+}
+
+/// [`take_damage`] from a hit on body zone `part` (V4): a zone the armor
+/// leaves bare meets only the shield's share of the AR.
+pub fn take_damage_on(
+    world: &mut World,
+    unit: Entity,
+    damage: i32,
+    how: DamageHow,
+    source: Entity,
+    part: Option<crate::format::BodyPart>,
+) {
     let ar = world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
-    let absorbed = ar.min(damage);
+    let faced = super::hit_zones::armor_faced(world, unit, part);
+    let absorbed = faced.min(damage);
     let through = damage - absorbed;
     if let Some(mut a) = world.get_mut::<ArmorReduction>(unit) {
         a.0 -= absorbed;

@@ -177,6 +177,18 @@ pub enum BattleEvent {
         /// HP after.
         hp_after: i32,
     },
+    /// Where a hit lands (V4 hit zones): the zone's d10, and whether the
+    /// target's armor covers it (if not, only the shield's AR stands).
+    ZoneRolled {
+        /// The unit hit.
+        unit: UnitId,
+        /// The d10.
+        roll: u32,
+        /// The zone.
+        part: crate::format::BodyPart,
+        /// The target's body armor covers the zone (or it wears none).
+        covered: bool,
+    },
     /// A melee attacker's natural 1 that missed: it drops its weapon (R7.3).
     WeaponDropped {
         /// Who.
@@ -586,6 +598,7 @@ impl BattleEvent {
                 r
             }
             Parried { .. } => vec![Rule::R8_6],
+            ZoneRolled { .. } => vec![Rule::V4],
             Damaged { how, absorbed, .. } => {
                 let mut r = vec![Rule::R7_7];
                 if *absorbed > 0 {
@@ -672,6 +685,7 @@ impl BattleEvent {
             | Shifted { unit, .. }
             | Faced { unit, .. }
             | Parried { unit, .. }
+            | ZoneRolled { unit, .. }
             | WeaponDropped { unit, .. }
             | FellDying { unit, .. }
             | TimerLowered { unit, .. }
@@ -733,6 +747,7 @@ impl BattleEvent {
             AttackRolled(_) => "AttackRolled",
             Parried { .. } => "Parried",
             Damaged { .. } => "Damaged",
+            ZoneRolled { .. } => "ZoneRolled",
             WeaponDropped { .. } => "WeaponDropped",
             FellDying { .. } => "FellDying",
             TimerLowered { .. } => "TimerLowered",

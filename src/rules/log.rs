@@ -215,6 +215,23 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 n(unit)
             )
         }
+        ZoneRolled {
+            unit,
+            roll,
+            part,
+            covered,
+        } => {
+            let armor = if *covered {
+                ""
+            } else {
+                ", which the armor leaves bare: only a shield's AR stands"
+            };
+            format!(
+                "  the hit lands on {}'s {}: d10 [{roll}]{armor} (V4)",
+                n(unit),
+                part.name()
+            )
+        }
         Damaged {
             unit,
             how,

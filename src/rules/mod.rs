@@ -40,6 +40,7 @@ pub mod events;
 pub mod facing;
 pub mod firing_into_melee;
 pub mod flanking;
+pub mod hit_zones;
 pub mod initiative;
 pub mod items;
 pub mod legal;

@@ -39,6 +39,9 @@ pub struct AttackPreview {
     pub fumble: f64,
     /// A melee attack (only those fumble, R7.3).
     pub melee: bool,
+    /// The AR the hit may meet and its chance: the target's pool, or with
+    /// hit zones (V4) one entry per zone.
+    pub armor: Vec<(f64, i32)>,
 }
 
 /// The damage dice of a 1-degree hit, flat bonuses included (R7.7).
@@ -87,6 +90,24 @@ impl AttackPreview {
             return 0.0;
         }
         self.damage_chances().iter().skip(needed).sum()
+    }
+
+    /// The expected damage that gets through the target's armor as it
+    /// stands (its AR now; with hit zones, each zone's, by its chance).
+    pub fn harm(&self) -> f64 {
+        self.armor
+            .iter()
+            .map(|(p, ar)| p * self.expected_harm(*ar))
+            .sum()
+    }
+
+    /// The chance the attack drops a target with `hp` HP through its armor
+    /// as it stands (with hit zones, each zone's, by its chance).
+    pub fn drop(&self, hp: i32) -> f64 {
+        self.armor
+            .iter()
+            .map(|(p, ar)| p * self.drop_chance(hp, *ar))
+            .sum()
     }
 
     /// `chances[n]`: the probability that the attack deals exactly `n`
@@ -242,6 +263,7 @@ pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPre
         crit,
         auto_hit,
         down,
+        armor: super::hit_zones::armor_chances(world, draft.target),
     })
 }
 
@@ -280,6 +302,7 @@ mod tests {
             down,
             fumble: fumble_chance(advantage, bonus, 14, 19, false),
             melee: true,
+            armor: vec![(1.0, 0)],
         }
     }
 

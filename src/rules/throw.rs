@@ -7,7 +7,7 @@
 use super::CommandKind;
 use super::Rule;
 use super::command::{Command, Refusal, ThrowTarget};
-use super::damage::{damage_modifiers, roll_damage, take_damage};
+use super::damage::{damage_modifiers, roll_damage, take_damage, take_damage_on};
 use super::dying::hit_while_down;
 use super::events::{BattleEvent, DamageHow, emit, id_of};
 use super::line_of_effect::sight;
@@ -330,6 +330,7 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         hit_while_down(world, target);
         return;
     }
+    let part = super::hit_zones::roll_zone(world, target);
     let (mut damage, roll) = roll_damage(world, &m.weapon.damage, degrees, draft.damage_bonus());
     let halved = !m.made_to_throw && !natural_20;
     if halved {
@@ -340,7 +341,7 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         modifiers: damage_modifiers(draft),
         halved,
     };
-    take_damage(world, target, damage, how, draft.attacker);
+    take_damage_on(world, target, damage, how, draft.attacker, part);
 }
 
 /// R9.2: a piercing or slashing object that hits a unit in action sticks in

@@ -11,7 +11,7 @@
 use super::input::{Action, CursorTile, human_to_act, unit_at};
 use super::map::Highlights;
 use super::overlays::{Overlay, OverlayMarks, Overlays};
-use crate::battle::{ActionPoints, ArmorReduction, GridPos, Health, Side};
+use crate::battle::{ActionPoints, GridPos, Health, Side};
 use crate::grid::Pos;
 use crate::rules::movement::{Reach, reachable, view_for};
 use crate::rules::preview::{AttackPreview, preview_attack};
@@ -100,7 +100,7 @@ pub struct AttackOdds {
 
 impl AttackOdds {
     /// The odds of `preview` against a target with `ar` AR and `hp` HP.
-    pub fn of(target: String, from: Option<Pos>, p: &AttackPreview, hp: i32, ar: i32) -> Self {
+    pub fn of(target: String, from: Option<Pos>, p: &AttackPreview, hp: i32) -> Self {
         let degree = |d: usize| p.degrees.get(d).copied().unwrap_or(0.0);
         // Only a melee attack fumbles (R7.3): a ranged one has no such
         // outcome to show.
@@ -124,8 +124,8 @@ impl AttackOdds {
             target,
             from,
             outcomes,
-            harm: p.expected_harm(ar),
-            drop: p.drop_chance(hp, ar),
+            harm: p.harm(),
+            drop: p.drop(hp),
             down: p.down,
             roll: format!(
                 "d20 x{}{keep} {:+} vs DV {}: hit when higher (R0.5)",
@@ -137,6 +137,7 @@ impl AttackOdds {
                 .modifiers
                 .iter()
                 .map(|m| (m.to_string(), m.rule))
+                .chain(zone_line(p))
                 .collect(),
         }
     }
@@ -174,6 +175,20 @@ impl AttackOdds {
     }
 }
 
+/// With hit zones (V4), the AR a hit meets on each zone, as a line of the
+/// modifier list (its rule opens on hover).
+fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
+    if p.armor.len() != crate::format::BodyPart::chances().len() || p.down {
+        return None;
+    }
+    let zones: Vec<String> = crate::format::BodyPart::chances()
+        .iter()
+        .zip(&p.armor)
+        .map(|((part, chance), (_, ar))| format!("{} {:.0}% AR {ar}", part.name(), chance * 100.0))
+        .collect();
+    Some((format!("hit zones: {}", zones.join(", ")), Rule::V4))
+}
+
 /// The odds of `me` attacking `target`, from `from` when given (a tile to
 /// compare), else from where it stands: what a click would send, checked
 /// as the rules would (AP, arc, reach…), then previewed from the same draft
@@ -202,8 +217,7 @@ pub fn attack_odds(
     check_attack(world, &draft)?;
     let p = preview_attack(world, draft)?;
     let hp = world.get::<Health>(target).map_or(0, |h| h.hp);
-    let ar = world.get::<ArmorReduction>(target).map_or(0, |a| a.0);
-    Ok(AttackOdds::of(name, from, &p, hp, ar))
+    Ok(AttackOdds::of(name, from, &p, hp))
 }
 
 /// Reach shading and the hovered preview, recomputed only when the hovered
