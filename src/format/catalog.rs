@@ -317,6 +317,8 @@ impl BodyPart {
     }
 
     /// Whether `parts` is every zone (the default, left out when written).
+    // serde's `skip_serializing_if` passes the field itself: a `&Vec`.
+    #[allow(clippy::ptr_arg)]
     pub fn is_all(parts: &Vec<BodyPart>) -> bool {
         BodyPart::all().iter().all(|p| parts.contains(p))
     }
