@@ -375,8 +375,12 @@ fn next_of(names: &[String], current: &str) -> Option<String> {
 /// Keys: tools, undo/redo, save, and changes to the picked unit or object
 /// or to the level's fields.
 fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<EditorState>) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A quick Ctrl+S may press and release Ctrl within one slow frame.
+    let held = |k: [KeyCode; 2]| {
+        keys.any_pressed(k) || keys.any_just_pressed(k) || keys.any_just_released(k)
+    };
+    let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let hit = |k: KeyCode| keys.just_pressed(k);
     if ctrl {
         if hit(KeyCode::KeyZ) && !shift {

@@ -93,7 +93,7 @@ const MAX_FIT_ZOOM: f32 = 1.5;
 
 /// The keys and the map's shades, under the log.
 const KEYS_AND_SHADES: &str = "Space: skip animations · +/-: speed · L: log · PgUp/PgDn: scroll \
-log · F5 save · F9 load · arrows/WASD, wheel: camera · 1-7: overlays · Alt: compare a tile\n\
+log · F5 save · F9 load · F4 edit · arrows/WASD, wheel: camera · 1-7: overlays · Alt: compare a tile\n\
 Map: blue = reachable (lighter: cheaper) · yellow = path · red = provokes (R8.2) · \
 bars: HP (green), AR (blue)";
 

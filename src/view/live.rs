@@ -9,7 +9,7 @@ use super::map::Highlights;
 use super::overlays::{OverlayMarks, Spotlight};
 use super::units::UnitSprite;
 use crate::battle::Battlefield;
-use crate::design::reload::{LevelReloaded, ReloadProblems};
+use crate::design::reload::{LevelReloaded, LiveLevel, ReloadProblems};
 use crate::save::Replay;
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
@@ -27,8 +27,31 @@ pub(super) fn plugin(app: &mut App) {
             show_reload_problems
                 .run_if(resource_changed::<ReloadProblems>)
                 .in_set(super::ViewSystems::Draw),
+            open_editor
+                .run_if(resource_exists::<LiveLevel>)
+                .in_set(super::ViewSystems::Input),
         ),
     );
+}
+
+/// F4 opens the level in the editor, in a window of its own: each save
+/// there restarts the battle here (live reload).
+fn open_editor(keys: Res<ButtonInput<KeyCode>>, live: Res<LiveLevel>, mut hover: ResMut<Hover>) {
+    if !keys.just_pressed(KeyCode::F4) {
+        return;
+    }
+    let mut args = vec!["edit".to_string(), live.level.display().to_string()];
+    if let Some(catalog) = &live.catalog {
+        args.extend(["--catalog".to_string(), catalog.display().to_string()]);
+    }
+    hover.note = Some(if super::relaunch(&args) {
+        format!(
+            "editing {} in a new window: each save there shows here",
+            live.level.display()
+        )
+    } else {
+        "cannot start the editor".to_string()
+    });
 }
 
 /// The box listing what keeps an edit from loading.
