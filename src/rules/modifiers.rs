@@ -222,7 +222,13 @@ impl AttackDraft {
 pub fn gather(world: &mut World, draft: AttackDraft) -> AttackDraft {
     world.insert_resource(draft);
     world.run_schedule(AttackSchedule);
-    world
+    let mut draft = world
         .remove_resource::<AttackDraft>()
-        .expect("the attack schedule keeps the draft")
+        .expect("the attack schedule keeps the draft");
+    // The systems of a set run in an order Bevy may change whenever a rule
+    // is added; the modifiers are listed in RULES.md order (a stable sort:
+    // one system's own order stays), so the log, the events and the odds
+    // panel read the same from build to build.
+    draft.modifiers.sort_by_key(|m| m.rule);
+    draft
 }
