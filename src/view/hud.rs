@@ -93,7 +93,7 @@ const MAX_FIT_ZOOM: f32 = 1.5;
 
 /// The keys and the map's shades, under the log.
 const KEYS_AND_SHADES: &str = "Space: skip animations · +/-: speed · L: log · PgUp/PgDn: scroll \
-log · F5 save · F9 load · F4 edit · arrows/WASD, wheel: camera · 1-7: overlays · Alt: compare a tile\n\
+log · F5 save · F9 load · arrows/WASD, wheel: camera · 1-7: overlays · Alt: compare a tile\n\
 Map: blue = reachable (lighter: cheaper) · yellow = path · red = provokes (R8.2) · \
 bars: HP (green), AR (blue)";
 
@@ -132,7 +132,12 @@ pub(super) fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, bevy::render::view::Msaa::Off));
 }
 
-fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
+fn spawn_hud(
+    mut commands: Commands,
+    icons: Res<Icons>,
+    level_file: Option<Res<crate::design::reload::LiveLevel>>,
+) {
+    let live = level_file.is_some();
     commands.spawn((
         TurnBar,
         Text::new(""),
@@ -222,8 +227,14 @@ fn spawn_hud(mut commands: Commands, icons: Res<Icons>) {
                 BorderColor::all(Color::srgb(0.25, 0.27, 0.3)),
             ))
             .with_children(|legend| {
+                // F4 edits the level when it was opened from its file.
+                let keys = if live {
+                    KEYS_AND_SHADES.replacen("F9 load", "F9 load · F4 edit", 1)
+                } else {
+                    KEYS_AND_SHADES.to_string()
+                };
                 legend.spawn((
-                    Text::new(screen_text(KEYS_AND_SHADES)),
+                    Text::new(screen_text(&keys)),
                     text(12.0, Color::srgb(0.8, 0.82, 0.85)),
                 ));
                 spawn_icon_legend(legend, &icons);
