@@ -72,6 +72,9 @@ pub struct EditorState {
     version: u64,
     /// Save the window to this PNG once drawn, then exit.
     pub screenshot: Option<std::path::PathBuf>,
+    /// The version of the level when closing was refused for its unsaved
+    /// edits: closing again with no edit since leaves.
+    close_warned: Option<u64>,
 }
 
 impl EditorState {
@@ -107,6 +110,7 @@ impl EditorState {
             status: "Ready. Every edit is checked as `skirmish check` would.".into(),
             version: 0,
             screenshot: None,
+            close_warned: None,
         }
     }
 
@@ -197,6 +201,8 @@ pub fn run_editor(editor: Editor, screenshot: Option<std::path::PathBuf>) -> Exi
                     resolution: WindowResolution::from(super::WINDOW),
                     ..default()
                 }),
+                // Closing with unsaved edits asks first (guard_unsaved_edits).
+                close_when_requested: false,
                 ..default()
             })
             .set(ImagePlugin::default_nearest()),
@@ -251,7 +257,27 @@ pub fn plugin(app: &mut App) {
                 (mark_tiles, show_panels).in_set(super::ViewSystems::Draw),
             ),
         )
-        .add_systems(Last, take_screenshot);
+        .add_systems(Last, (take_screenshot, guard_unsaved_edits));
+}
+
+/// Closing the window with edits not saved is refused once, with a word in
+/// the status line; closing again (with no edit since) leaves without
+/// saving.
+fn guard_unsaved_edits(
+    mut requests: MessageReader<bevy::window::WindowCloseRequested>,
+    mut state: ResMut<EditorState>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    if !state.editor.dirty() || state.close_warned == Some(state.version) {
+        exit.write(AppExit::Success);
+        return;
+    }
+    state.close_warned = Some(state.version);
+    state.status =
+        "Edits not saved: Ctrl+S saves them; close again to leave without saving.".into();
 }
 
 fn not_typing(state: Res<EditorState>) -> bool {
