@@ -238,11 +238,7 @@ fn menu() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
-    files.sort();
+    let files = load::ron_files(&dir);
     let mut levels = vec![];
     for path in files {
         match load::load_level_file(&path, &catalog) {
@@ -399,23 +395,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// The demos of the tour, in file order.
-fn demo_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
-    files.sort();
-    files
-}
-
 /// `skirmish tour`: the guided rules tour in the window.
 fn tour(demo: usize, step: usize, dir: Option<PathBuf>, screenshot: Option<PathBuf>) -> ExitCode {
     let Some(dir) = dir.or_else(|| levels_dir().map(|d| d.join("demo"))) else {
         eprintln!("skirmish: no levels/demo folder here; give one with --dir");
         return ExitCode::FAILURE;
     };
-    let demos = demo_files(&dir);
+    let demos = load::ron_files(&dir);
     let index = demo.max(1) - 1;
     let Some(path) = demos.get(index) else {
         eprintln!(

@@ -255,3 +255,26 @@ fn an_edit_check_would_refuse_changes_nothing_and_says_why() {
         "saved as it was"
     );
 }
+
+/// `V` in the editor cycles the victory conditions (R11): each step is a
+/// valid level, and four steps come back to `[Eliminate]`.
+#[test]
+fn the_victory_cycle_gives_valid_levels_and_comes_round() {
+    use skirmish::format::Victory;
+    let file = scratch("victory");
+    let mut editor = Editor::open(&file, catalog()).unwrap();
+    let mut kinds = vec![];
+    for _ in 0..4 {
+        let next = editor.next_victory("Blue", None);
+        editor.apply(&Edit::SetVictory(next.clone())).unwrap();
+        assert_eq!(editor.level.victory, next);
+        kinds.push(match next.as_slice() {
+            [Victory::Eliminate] => "eliminate",
+            [_, Victory::HoldZone { side, .. }] if side == "Blue" => "hold",
+            [_, Victory::ReachExit { side, .. }] if side == "Blue" => "reach",
+            [_, Victory::SurviveRounds { side, .. }] if side == "Blue" => "survive",
+            other => panic!("{other:?}"),
+        });
+    }
+    assert_eq!(kinds, ["hold", "reach", "survive", "eliminate"]);
+}

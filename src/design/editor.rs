@@ -11,7 +11,7 @@
 //! read back and checked.
 
 use crate::format::Catalog;
-use crate::format::{GroundObject, Level, UnitPlacement, Victory};
+use crate::format::{GroundObject, Level, UnitPlacement, Victory, Zone};
 use crate::grid::{Dir, Pos};
 use crate::load::{Problems, ValidLevel, parse_file, parse_level, validate_level};
 use std::fmt::Write as _;
@@ -125,13 +125,7 @@ impl Editor {
     /// Opens the level at `path`, checked against `catalog`.
     pub fn open(path: &Path, catalog: &Catalog) -> Result<Self, Problems> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| {
-            Problems(vec![crate::load::Diagnostic {
-                file: file.clone(),
-                at: None,
-                message: format!("cannot read: {e}"),
-            }])
-        })?;
+        let bytes = crate::load::read_file(path)?;
         let valid = parse_level(&bytes, &file, catalog)?;
         let level: Level = parse_file(&bytes, &file, "Level")?;
         Ok(Self {
@@ -227,6 +221,46 @@ impl Editor {
             .collect();
         names.dedup();
         names
+    }
+
+    /// The names of the level's sides, in order.
+    pub fn side_names(&self) -> Vec<String> {
+        self.level.sides.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// The victory conditions after the current ones in the editor's cycle
+    /// (R11): eliminate; then eliminate or `side` holding `zone` for 2
+    /// rounds, or reaching it, or surviving half the round limit. Without a
+    /// zone, the 2x2 tiles at the map's centre.
+    pub fn next_victory(&self, side: &str, zone: Option<Zone>) -> Vec<Victory> {
+        let level = &self.level;
+        let zone = zone.unwrap_or_else(|| {
+            let width = level.map.first().map_or(1, |r| r.chars().count()) as i32;
+            let centre = Pos::new(width / 2, level.map.len() as i32 / 2);
+            Zone {
+                from: Pos::new(centre.x - 1, centre.y - 1),
+                to: centre,
+            }
+        });
+        let side = side.to_string();
+        let next = match level.victory.as_slice() {
+            [Victory::Eliminate] => Some(Victory::HoldZone {
+                side,
+                zone,
+                rounds: 2,
+            }),
+            [_, Victory::HoldZone { .. }] => Some(Victory::ReachExit {
+                side,
+                unit: None,
+                zone,
+            }),
+            [_, Victory::ReachExit { .. }] => Some(Victory::SurviveRounds {
+                side,
+                rounds: (level.round_limit / 2).max(1),
+            }),
+            _ => None,
+        };
+        std::iter::once(Victory::Eliminate).chain(next).collect()
     }
 
     /// The names of the items that can lie on the ground.

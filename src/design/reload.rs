@@ -18,7 +18,9 @@
 use crate::ai::{PROFILE_DIR, Players, Profiles};
 use crate::battle::{clear_battle, spawn_battle};
 use crate::dice::Dice;
-use crate::load::{CATALOG_DIR, Problems, ValidLevel, catalog_at, load_level_file};
+use crate::load::{
+    CATALOG_DIR, Problems, ValidLevel, catalog_at, parse_level, read_file, ron_files,
+};
 use crate::rules::turn::begin_battle;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
@@ -91,25 +93,18 @@ impl LiveLevel {
                 return Err(problems);
             }
         };
-        let level = load_level_file(&self.level, &catalog)?;
+        // Read once: what is parsed is what the profile names are located in.
+        let file = self.level.display().to_string();
+        let bytes = read_file(&self.level)?;
+        let level = parse_level(&bytes, &file, &catalog)?;
         // A side's unknown profile, as `check` reports it.
-        let src = std::fs::read_to_string(&self.level).unwrap_or_default();
-        let unknown = profiles.check_level(&level.source, &src, &self.level.display().to_string());
+        let unknown = profiles.check_level(&level.source, &String::from_utf8_lossy(&bytes), &file);
         if !unknown.is_empty() {
             return Err(Problems(unknown));
         }
         let players = Players::chosen(&level, &profiles, self.watch, &self.overrides);
         Ok((level, players))
     }
-}
-
-fn ron_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
-    files.sort();
-    files
 }
 
 /// What the last look at the files found wrong: shown in the window until

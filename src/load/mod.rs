@@ -169,6 +169,17 @@ pub fn validate_level(level: Level, catalog: &Catalog, file: &str) -> Result<Val
     validate::check_level(level, catalog, &Locator::new(""), file)
 }
 
+/// The `*.ron` files of `dir`, sorted by name (none when it cannot be
+/// read): levels, demos, catalog and profile files.
+pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+    files.sort();
+    files
+}
+
 /// Where the shipped catalog lives, relative to the project root.
 pub const CATALOG_DIR: &str = "assets/catalog";
 
@@ -306,9 +317,12 @@ mod tests {
 
 /// Reads and checks the level at `path`.
 pub fn load_level_file(path: &Path, catalog: &Catalog) -> Result<ValidLevel, Problems> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| io_problem(&file, &e))?;
-    parse_level(&bytes, &file, catalog)
+    parse_level(&read_file(path)?, &path.display().to_string(), catalog)
+}
+
+/// The bytes of the file at `path`, or the problem `cannot read: …`.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, Problems> {
+    std::fs::read(path).map_err(|e| io_problem(&path.display().to_string(), &e))
 }
 
 fn io_problem(file: &str, e: &std::io::Error) -> Problems {

@@ -58,7 +58,14 @@ fn take_screenshot(world: &mut World) {
             && playback.is_some_and(Playback::idle);
         turn.is_none() || finished(turn, playback) || human_waits(world) || script_done
     };
-    let mut capture = world.resource_mut::<Capture>();
+    shoot_when_ready(world, path, ready);
+}
+
+/// Saves the window to `path` once the warm-up is over and `ready` has held
+/// for a few frames (the UI lays out a frame late), then exits: the game's
+/// `--screenshot` and the editor's.
+pub(super) fn shoot_when_ready(world: &mut World, path: std::path::PathBuf, ready: bool) {
+    let mut capture = world.get_resource_or_init::<Capture>();
     capture.frames += 1;
     capture.ready = if ready { capture.ready + 1 } else { 0 };
     match capture.asked {

@@ -135,6 +135,12 @@ impl EditorState {
         }
     }
 
+    /// The picked unit's placement.
+    pub fn picked(&self) -> Option<&crate::format::UnitPlacement> {
+        let name = self.unit.as_ref()?;
+        self.editor.level.units.iter().find(|u| &u.name == name)
+    }
+
     /// The map symbols of the palette: the default legend's, then the
     /// level's own.
     pub fn palette(&self) -> Vec<(char, String)> {
@@ -431,19 +437,8 @@ fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<EditorState>)
         }
         return;
     }
-    let digits = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
     let palette = state.palette();
-    for (i, key) in digits.iter().enumerate() {
+    for (i, key) in super::input::DIGIT_KEYS.iter().enumerate() {
         if hit(*key)
             && let Some((c, _)) = palette.get(i)
         {
@@ -473,7 +468,7 @@ fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<EditorState>)
     let unit = state.unit.clone();
     if hit(KeyCode::KeyR)
         && let Some(u) = &unit
-        && let Some(p) = state.editor.level.units.iter().find(|p| &p.name == u)
+        && let Some(p) = state.picked()
     {
         let facing = p.facing.rotate(if shift { -1 } else { 1 });
         state.send(Edit::TurnUnit {
@@ -482,40 +477,27 @@ fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<EditorState>)
         });
     }
     if hit(KeyCode::KeyT) {
-        let templates = state.editor.templates();
-        let current = unit
-            .as_ref()
-            .and_then(|u| state.editor.level.units.iter().find(|p| &p.name == u))
+        let current = state
+            .picked()
             .map_or(state.template.clone(), |p| p.template.clone());
-        if let Some(next) = next_of(&templates, &current) {
+        if let Some(next) = next_of(&state.editor.templates(), &current) {
             state.template = next.clone();
-            if let Some(u) = &unit {
+            if let Some(unit) = unit.clone() {
                 state.send(Edit::SetTemplate {
-                    unit: u.clone(),
+                    unit,
                     template: next,
                 });
             }
         }
     }
     if hit(KeyCode::KeyG) {
-        let sides: Vec<String> = state
-            .editor
-            .level
-            .sides
-            .iter()
-            .map(|s| s.name.clone())
-            .collect();
-        let current = unit
-            .as_ref()
-            .and_then(|u| state.editor.level.units.iter().find(|p| &p.name == u))
+        let current = state
+            .picked()
             .map_or(state.side.clone(), |p| p.side.clone());
-        if let Some(next) = next_of(&sides, &current) {
+        if let Some(next) = next_of(&state.editor.side_names(), &current) {
             state.side = next.clone();
-            if let Some(u) = &unit {
-                state.send(Edit::SetSide {
-                    unit: u.clone(),
-                    side: next,
-                });
+            if let Some(unit) = unit.clone() {
+                state.send(Edit::SetSide { unit, side: next });
             }
         }
     }
@@ -537,7 +519,7 @@ fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<EditorState>)
         }
     }
     if hit(KeyCode::KeyV) {
-        let victory = next_victory(&state);
+        let victory = state.editor.next_victory(&state.side, state.zone);
         state.send(Edit::SetVictory(victory));
     }
     let limit = state.editor.level.round_limit;
@@ -547,49 +529,6 @@ fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<EditorState>)
     if hit(KeyCode::BracketLeft) {
         state.send(Edit::SetRoundLimit(limit.saturating_sub(1)));
     }
-}
-
-/// The next victory in the cycle: eliminate; then eliminate or the chosen
-/// side holding the zone, reaching it, or surviving half the round limit.
-fn next_victory(state: &EditorState) -> Vec<Victory> {
-    let side = state.side.clone();
-    let zone = state.zone.unwrap_or_else(|| {
-        let level = &state.editor.level;
-        let (w, h) = (
-            level.map.first().map_or(1, |r| r.chars().count()) as i32,
-            level.map.len() as i32,
-        );
-        let centre = Pos::new(w / 2, h / 2);
-        Zone {
-            from: Pos::new(centre.x - 1, centre.y - 1),
-            to: centre,
-        }
-    });
-    let kind = match state.editor.level.victory.as_slice() {
-        [Victory::Eliminate] => 1,
-        [_, Victory::HoldZone { .. }] => 2,
-        [_, Victory::ReachExit { .. }] => 3,
-        _ => 0,
-    };
-    let mut victory = vec![Victory::Eliminate];
-    match kind {
-        1 => victory.push(Victory::HoldZone {
-            side,
-            zone,
-            rounds: 2,
-        }),
-        2 => victory.push(Victory::ReachExit {
-            side,
-            unit: None,
-            zone,
-        }),
-        3 => victory.push(Victory::SurviveRounds {
-            side,
-            rounds: (state.editor.level.round_limit / 2).max(1),
-        }),
-        _ => {}
-    }
-    victory
 }
 
 /// Typing into the name or description: Enter keeps it, Escape drops it.
@@ -809,12 +748,7 @@ fn mark_tiles(
             }
         }
     }
-    let picked = state
-        .unit
-        .as_ref()
-        .and_then(|u| level.units.iter().find(|p| &p.name == u))
-        .map(|p| p.at)
-        .or(state.object);
+    let picked = state.picked().map(|p| p.at).or(state.object);
     if let Some(at) = picked {
         marks.0.insert(at, Color::srgba(0.3, 1.0, 0.4, 0.6));
     }
@@ -856,18 +790,11 @@ fn show_panels(
         Tool::Objects => "objects: click to place or pick; drag to move".into(),
         Tool::Zone => "zone: drag a rectangle".into(),
     };
-    let picked = match (&state.unit, state.object) {
-        (Some(u), _) => level
-            .units
-            .iter()
-            .find(|p| &p.name == u)
-            .map(|p| {
-                format!(
-                    "{} ({}, {}) at {} facing {:?}\n  R/Shift+R turn | T template | G side | Del delete",
-                    p.name, p.side, p.template, p.at, p.facing
-                )
-            })
-            .unwrap_or_default(),
+    let picked = match (state.picked(), state.object) {
+        (Some(p), _) => format!(
+            "{} ({}, {}) at {} facing {:?}\n  R/Shift+R turn | T template | G side | Del delete",
+            p.name, p.side, p.template, p.at, p.facing
+        ),
         (None, Some(at)) => level
             .ground
             .iter()
@@ -896,6 +823,7 @@ fn show_panels(
          PICKED: {picked}\n\n{hovered}\n\n\
          Keys: 1-9 terrain | U units | O objects | Z zone | Esc drop pick | right click: drop pick | \
          arrows, middle drag, wheel: camera\n\
+         Map: amber = a victory zone | green = picked | white = under the cursor\n\
          Every edit is checked as `skirmish check` checks a file: one it would refuse is refused \
          here, with the reason, and changes nothing.",
         typing(Field::Name, &level.name),
@@ -918,22 +846,8 @@ fn set<F: bevy::ecs::query::QueryFilter>(q: &mut Query<&mut Text, F>, value: Str
 }
 
 /// `--screenshot`: the editor as it opens, saved once drawn.
-fn take_screenshot(world: &mut World, mut frames: Local<u32>) {
-    let Some(path) = world.resource::<EditorState>().screenshot.clone() else {
-        return;
-    };
-    *frames += 1;
-    if *frames == 40 {
-        let _ = std::fs::remove_file(&path);
-        world
-            .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
-            .observe(bevy::render::view::screenshot::save_to_disk(path.clone()));
-    }
-    let written = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
-    if *frames > 44 && written {
-        world.write_message(AppExit::Success);
-    } else if *frames > 700 {
-        error!("the screenshot was not written to {}", path.display());
-        world.write_message(AppExit::error());
+fn take_screenshot(world: &mut World) {
+    if let Some(path) = world.resource::<EditorState>().screenshot.clone() {
+        super::capture::shoot_when_ready(world, path, true);
     }
 }

@@ -53,6 +53,20 @@ pub fn input_plugin(app: &mut App) {
         );
 }
 
+/// The keys `1` to `9`, in order: overlays, menu entries, the editor's
+/// palette.
+pub const DIGIT_KEYS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
 /// The unit whose details the player looks at (`Tab`, or a click on one of
 /// theirs); the acting unit when none is chosen.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -148,17 +148,7 @@ fn choose_level(
     mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let digits = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
+    let digits = super::input::DIGIT_KEYS;
     let mut chosen = digits.iter().position(|k| keys.just_pressed(*k));
     if keys.just_pressed(KeyCode::KeyT) {
         chosen = Some(TOUR);

@@ -66,15 +66,7 @@ impl Overlay {
 
     /// Its key.
     pub fn key(self) -> KeyCode {
-        [
-            KeyCode::Digit1,
-            KeyCode::Digit2,
-            KeyCode::Digit3,
-            KeyCode::Digit4,
-            KeyCode::Digit5,
-            KeyCode::Digit6,
-            KeyCode::Digit7,
-        ][self as usize]
+        super::input::DIGIT_KEYS[self as usize]
     }
 
     /// Its name on the toggle bar and on the command line (`--overlay`).

@@ -184,9 +184,11 @@ fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
     let zones: Vec<String> = crate::format::BodyPart::chances()
         .iter()
         .zip(&p.armor)
-        .map(|((part, chance), (_, ar))| format!("{} {:.0}% AR {ar}", part.name(), chance * 100.0))
+        .map(|((part, chance), (_, ar))| {
+            format!("{} {:.0}% (AR {ar})", part.name(), chance * 100.0)
+        })
         .collect();
-    Some((format!("hit zones: {}", zones.join(", ")), Rule::V4))
+    Some((format!("a hit lands on: {}", zones.join(", ")), Rule::V4))
 }
 
 /// The odds of `me` attacking `target`, from `from` when given (a tile to
