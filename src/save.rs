@@ -163,6 +163,9 @@ pub struct DecisionsSnapshot {
     pub questions: Vec<(u32, Trigger)>,
     /// Answers given.
     pub answers: Vec<(u32, Trigger, bool)>,
+    /// Defenders' declared answers (V2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guards: Vec<(u32, crate::format::Guard)>,
 }
 
 fn id_of(world: &World, e: Entity) -> u32 {
@@ -252,6 +255,11 @@ impl SaveGame {
                         .answers
                         .iter()
                         .map(|(e, t, take)| (id_of(world, *e), *t, *take))
+                        .collect(),
+                    guards: d
+                        .guards
+                        .iter()
+                        .map(|(e, g)| (id_of(world, *e), *g))
                         .collect(),
                 })
                 .unwrap_or_default(),
@@ -365,6 +373,11 @@ impl SaveGame {
                 .answers
                 .iter()
                 .filter_map(|(i, t, take)| Some((entity(*i)?, *t, *take)))
+                .collect(),
+            guards: d
+                .guards
+                .iter()
+                .filter_map(|(i, g)| Some((entity(*i)?, *g)))
                 .collect(),
         });
         world.insert_resource(History(self.history.clone()));

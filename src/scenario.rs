@@ -6,13 +6,15 @@ use crate::battle::{
     headless_app_with,
 };
 use crate::dice::Dice;
-use crate::format::Level;
+use crate::format::{Guard, Level};
 use crate::grid::{Dir, Pos};
 use crate::load::{self, Problems, ValidLevel};
+use crate::rules::active_defence::GuardOrders;
 use crate::rules::{BattleEvents, CombatLog, Command, Outcome, Rule, TurnState, submit};
 use bevy::prelude::*;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -185,6 +187,11 @@ pub struct Scenario {
     /// Reactions on or off.
     #[serde(default)]
     pub reactions: ReactionPolicy,
+    /// Active defence (V2): each named defender's answer to every attack;
+    /// a defender not named blocks if it carries a shield, else parries a
+    /// melee attack if it holds a melee weapon, else dodges.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub defences: BTreeMap<String, Guard>,
     /// The commands, in order.
     pub commands: Vec<Command>,
     /// The checks.
@@ -291,6 +298,35 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Scenario, Problems> {
     load::parse_file(bytes, file, "Scenario")
 }
 
+impl Scenario {
+    /// Sets up what the scenario decides for the units of the battle in
+    /// `world`: its reaction policy and its defenders' answers (V2).
+    /// Returns the names in `defences` that are no unit of the level.
+    pub fn rig(&self, world: &mut World) -> Vec<String> {
+        let sides = world
+            .resource::<crate::battle::Battlefield>()
+            .0
+            .sides()
+            .len();
+        world.insert_resource(crate::rules::reactions::ReactionPolicies(vec![
+            self.reactions;
+            sides
+        ]));
+        let mut orders = GuardOrders::default();
+        let mut problems = vec![];
+        for (name, guard) in &self.defences {
+            match crate::rules::unit_named(world, name) {
+                Some(e) => {
+                    orders.0.insert(e, *guard);
+                }
+                None => problems.push(format!("defences: the level has no unit \"{name}\"")),
+            }
+        }
+        world.insert_resource(orders);
+        problems
+    }
+}
+
 /// Runs `scenario` on `level` and checks its expectations.
 pub fn run(scenario: &Scenario, level: &ValidLevel) -> Verdict {
     let mut app = headless_app_with(
@@ -299,10 +335,7 @@ pub fn run(scenario: &Scenario, level: &ValidLevel) -> Verdict {
         scenario.initiative.as_deref(),
     );
     let world = app.world_mut();
-    let sides = level.sides().len();
-    world.insert_resource(crate::rules::reactions::ReactionPolicies(
-        vec![scenario.reactions; sides],
-    ));
+    let mut failures = scenario.rig(world);
     let mut refused: Vec<(usize, String)> = vec![];
     for (i, command) in scenario.commands.iter().enumerate() {
         // A refusal is in the events (and the log) as CommandRefused.
@@ -310,7 +343,6 @@ pub fn run(scenario: &Scenario, level: &ValidLevel) -> Verdict {
             refused.push((i, r.to_string()));
         }
     }
-    let mut failures = vec![];
     let dice = world.resource::<Dice>();
     if let Some(e) = dice.script_error() {
         failures.push(format!("dice: {e}"));

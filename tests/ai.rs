@@ -238,7 +238,8 @@ fn utility_answers_reaction_questions() {
         answer,
         Command::React {
             unit: "Ann".into(),
-            take: true
+            take: true,
+            guard: None,
         }
     );
 }

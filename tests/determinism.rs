@@ -155,6 +155,7 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
     let answer = || Command::React {
         unit: "Brakka".into(),
         take: true,
+        guard: None,
     };
     play(app.world_mut(), answer()).expect("the battle takes the answer");
     play(loaded.world_mut(), answer()).expect("the restored battle takes the answer too");

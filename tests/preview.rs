@@ -5,6 +5,7 @@ use crate::common::{catalog, root};
 use bevy::prelude::*;
 use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
+use skirmish::format::Guard;
 use skirmish::load::load_level_file;
 use skirmish::rules::preview::preview_attack;
 use skirmish::rules::reactions::{ReactionPolicies, ReactionPolicy};
@@ -407,4 +408,183 @@ fn hit_zones_harm_and_drop_are_exact() {
         "drop {drop} vs {}",
         preview.drop(5)
     );
+}
+
+/// Every way the dice can fall, with its chance: `play` runs with a script
+/// and returns its outcome; where the rules ask for a die past the end of
+/// the script (the dice's "has run out" error), each face is tried.
+fn every_fall<T>(play: &mut impl FnMut(&[(u32, u32)]) -> (T, Option<u32>)) -> Vec<(f64, T)> {
+    fn walk<T>(
+        prefix: &mut Vec<(u32, u32)>,
+        p: f64,
+        play: &mut impl FnMut(&[(u32, u32)]) -> (T, Option<u32>),
+        out: &mut Vec<(f64, T)>,
+    ) {
+        match play(prefix) {
+            (outcome, None) => out.push((p, outcome)),
+            (_, Some(sides)) => {
+                for face in 1..=sides {
+                    prefix.push((sides, face));
+                    walk(prefix, p / f64::from(sides), play, out);
+                    prefix.pop();
+                }
+            }
+        }
+    }
+    let mut out = vec![];
+    walk(&mut vec![], 1.0, play, &mut out);
+    out
+}
+
+/// V2 active defence: for a blocker, a parrier (with hit zones, turning the
+/// hit to its mailed torso) and a dodger of a shot, every fall of the d20,
+/// the answer's d12s, the zone and damage dice, counted, gives the
+/// preview's chance to hit, chance answered away, HP harm and drop.
+#[test]
+fn active_defence_odds_are_exact() {
+    let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
+    let base = src
+        .replace("at: (2, 2), facing: E)", "at: (5, 2), facing: E)")
+        // One-sided damage dice: the degrees alone set the damage, and the
+        // falls to count stay few.
+        .replace(
+            "(name: \"sword\", damage: \"1d8\"",
+            "(name: \"sword\", damage: \"1d1\"",
+        )
+        .replace(
+            "(name: \"bow\", damage: \"1d6\"",
+            "(name: \"bow\", damage: \"1d1\"",
+        )
+        .replace(
+            "(name: \"shield\", dv: 2, ar: 1)",
+            "(name: \"shield\", dv: 2, ar: 1, block: 4, block_strength: 2)",
+        );
+    let cases: [(&str, Guard, fn(String) -> String); 3] = [
+        ("blocker", Guard::Block, |s| {
+            s.replace(
+                "name: \"Duel\",",
+                "name: \"Duel\", rules: (defence: Active),",
+            )
+            .replace(
+                "(name: \"mail\", dv: 1, ar: 3)",
+                "(name: \"mail\", dv: 1, ar: 0)",
+            )
+            .replace("dv: 2, ar: 1, block", "dv: 2, ar: 0, block")
+        }),
+        ("parrier", Guard::Parry, |s| {
+            s.replace(
+                "name: \"Duel\",",
+                "name: \"Duel\", rules: (defence: Active, hit_zones: true),",
+            )
+            .replace(
+                "dex: 1, hp: 10, weapons: [\"sword\"],",
+                "dex: 3, wis: -4, hp: 10, weapons: [\"sword\"],",
+            )
+            .replace(
+                "armor: Some(\"mail\"), shield: Some(\"shield\")",
+                "armor: Some(\"mail\")",
+            )
+            .replace(
+                "(name: \"mail\", dv: 1, ar: 3)",
+                "(name: \"mail\", dv: 1, ar: 2, covers: [Torso])",
+            )
+        }),
+        ("dodger", Guard::Dodge, |s| {
+            s.replace(
+                "name: \"Duel\",",
+                "name: \"Duel\", rules: (defence: Active),",
+            )
+            .replace(
+                "template: \"fighter\", at: (5, 2)",
+                "template: \"bowman\", at: (1, 1)",
+            )
+            .replace(
+                "dex: 1, hp: 10, weapons: [\"sword\"],",
+                "dex: 4, wis: 3, hp: 10, weapons: [\"sword\"],",
+            )
+            .replace(
+                "armor: Some(\"mail\"), shield: Some(\"shield\")",
+                "armor: Some(\"mail\")",
+            )
+        }),
+    ];
+    let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
+    for (case, guard, edit) in cases {
+        let text = edit(base.clone()).replace(
+            "template: \"guard\", at: (6, 2), facing: W)",
+            "template: \"guard\", at: (6, 2), facing: W, stats: (hp: 3))",
+        );
+        let level = skirmish::load::parse_level(text.as_bytes(), "duel.ron", catalog()).unwrap();
+        // Everyone has had a turn (R2.3), then it is Ila's again.
+        let start = |dice: &[(u32, u32)]| {
+            let mut app = headless_app_with(&level, Dice::scripted(dice.to_vec()), Some(&order));
+            for _ in 0..4 {
+                submit(app.world_mut(), Command::EndTurn).unwrap();
+            }
+            app
+        };
+        let mut app = start(&[]);
+        let world = app.world_mut();
+        let (a, t) = (
+            unit_named(world, "Ila").unwrap(),
+            unit_named(world, "Orm").unwrap(),
+        );
+        let preview = preview_attack(world, draft_for(world, a, t, None).unwrap()).unwrap();
+        assert_eq!(preview.guard.map(|g| g.guard), Some(guard), "{case}");
+        let mut play = |dice: &[(u32, u32)]| {
+            let mut app = start(dice);
+            submit(app.world_mut(), attack("Ila", "Orm")).unwrap();
+            let world = app.world();
+            let need = world.resource::<Dice>().script_error().map(|e| {
+                assert!(e.contains("has run out"), "{case}: {e}");
+                let sides = e.split("rolled a d").nth(1).unwrap();
+                sides.split(' ').next().unwrap().parse::<u32>().unwrap()
+            });
+            let events = world.resource::<BattleEvents>().all();
+            let hit = events
+                .iter()
+                .any(|e| matches!(e, BattleEvent::Damaged { .. }));
+            let answered_away = events
+                .iter()
+                .any(|e| matches!(e, BattleEvent::Guarded { avoided: true, .. }));
+            let (through, dropped) = events
+                .iter()
+                .find_map(|e| match e {
+                    BattleEvent::Damaged {
+                        amount,
+                        absorbed,
+                        hp_after,
+                        ..
+                    } => Some((amount - absorbed, *hp_after == 0)),
+                    _ => None,
+                })
+                .unwrap_or((0, false));
+            ((hit, answered_away, through, dropped), need)
+        };
+        let falls = every_fall(&mut play);
+        let total: f64 = falls.iter().map(|f| f.0).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{case}: {total}");
+        let sum = |f: &dyn Fn(&(bool, bool, i32, bool)) -> f64| -> f64 {
+            falls.iter().map(|(p, o)| p * f(o)).sum()
+        };
+        let hit = sum(&|o| f64::from(u8::from(o.0)));
+        let avoided = sum(&|o| f64::from(u8::from(o.1)));
+        let harm = sum(&|o| f64::from(o.2));
+        let drop = sum(&|o| f64::from(u8::from(o.3)));
+        assert!(
+            avoided > 0.0 || guard == Guard::Block,
+            "{case}: the answer can work"
+        );
+        for (what, counted, shown) in [
+            ("hit", hit, preview.hit),
+            ("avoided", avoided, preview.avoided),
+            ("harm", harm, preview.harm()),
+            ("drop", drop, preview.drop(3)),
+        ] {
+            assert!(
+                (counted - shown).abs() < 1e-9,
+                "{case}: {what} counted {counted} vs preview {shown}"
+            );
+        }
+    }
 }

@@ -148,7 +148,8 @@ fn y_answers_a_reaction_question_of_a_human_unit() {
         last_command(&app),
         Some(Command::React {
             unit: "Hero".into(),
-            take: true
+            take: true,
+            guard: None,
         })
     );
     assert!(skirmish::rules::CombatLog::of(app.world()).contains("Hero reacts to Orc leaving"));
@@ -183,7 +184,8 @@ fn tab_selects_your_unit_and_shift_y_answers_for_the_battle() {
         last_command(&app),
         Some(Command::React {
             unit: "Hero".into(),
-            take: true
+            take: true,
+            guard: None,
         })
     );
 }

@@ -99,13 +99,20 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
     let question = world.resource::<Decisions>().questions.first().copied();
     if let Some((asked, trigger)) = question {
         let profile = side_of(world, asked).and_then(|s| players.of(s))?;
+        if trigger == crate::rules::reactions::Trigger::Attacked {
+            return Some(answer_attack(world, asked));
+        }
         let take = match profile.kind {
             Kind::Random => world.resource_mut::<Dice>().roll(2) == 1,
             Kind::Greedy => true,
             Kind::Utility => utility::react(world, asked, trigger, &profile.weights),
         };
         let unit = crate::rules::name_of(world, asked);
-        return Some(Command::React { unit, take });
+        return Some(Command::React {
+            unit,
+            take,
+            guard: None,
+        });
     }
     let current = world.resource::<TurnState>().current?;
     let profile = side_of(world, current).and_then(|s| players.of(s))?;
@@ -116,6 +123,18 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
     })
 }
 
+/// V2: the answer to the held attack on `defender` that lets the least
+/// damage through, as the rules pick for sides that always react.
+fn answer_attack(world: &mut World, defender: Entity) -> Command {
+    let unit = crate::rules::name_of(world, defender);
+    let guard = crate::rules::active_defence::held_attack_best(world, defender);
+    Command::React {
+        unit,
+        take: guard.is_some(),
+        guard,
+    }
+}
+
 fn side_of(world: &World, unit: Entity) -> Option<usize> {
     world.get::<Side>(unit).map(|s| s.0)
 }
@@ -124,7 +143,11 @@ fn side_of(world: &World, unit: Entity) -> Option<usize> {
 /// log), so a battle never stalls: decline the reaction, else end the turn.
 pub fn fallback(command: Command) -> Command {
     match command {
-        Command::React { unit, .. } => Command::React { unit, take: false },
+        Command::React { unit, .. } => Command::React {
+            unit,
+            take: false,
+            guard: None,
+        },
         _ => Command::EndTurn,
     }
 }

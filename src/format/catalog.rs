@@ -248,6 +248,14 @@ pub struct Weapon {
     /// Traits.
     #[serde(default)]
     pub traits: Vec<WeaponTrait>,
+    /// Parry Value bonus under active defence (V2, 004): a parry rolls
+    /// MB + best of STR and DEX + the attack bonus + this + 1d12.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub parry: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 impl Weapon {
@@ -366,6 +374,26 @@ pub struct Shield {
     /// Armor reduction.
     #[serde(default)]
     pub ar: i32,
+    /// Block Value bonus under active defence (V2, 004): a block rolls
+    /// MB + STR + this + 1d12. Default: the shield's DV.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<i32>,
+    /// Block Strength (V2, 004): what a successful block takes off the
+    /// damage. Default: twice the shield's AR.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block_strength: Option<i32>,
+}
+
+impl Shield {
+    /// The Block Value bonus (V2): `block`, else the shield's DV.
+    pub fn block_bonus(&self) -> i32 {
+        self.block.unwrap_or(self.dv)
+    }
+
+    /// The Block Strength (V2): `block_strength`, else twice the AR.
+    pub fn strength(&self) -> i32 {
+        self.block_strength.unwrap_or(2 * self.ar)
+    }
 }
 
 /// A carried object that is not a weapon: thrown bombs and flasks (R9.4),

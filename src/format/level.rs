@@ -79,6 +79,47 @@ pub struct RuleOptions {
     /// V4 hit zones (004): every hit rolls a d10 for the zone it lands on;
     /// a zone the armor does not cover meets only the shield's AR.
     pub hit_zones: bool,
+    /// V2 active defence (004): `Active` has defenders answer attacks with
+    /// Block, Parry or Dodge instead of the DEX part of their DV.
+    pub defence: Defence,
+}
+
+/// How defenders meet attacks (R1.1, or variant V2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Defence {
+    /// The static DV of R1.1 (and the parry of R8.6).
+    #[default]
+    Static,
+    /// V2: Block, Parry or Dodge against each attack (004).
+    Active,
+}
+
+/// A defender's answer to an attack under active defence (V2, 004).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Guard {
+    /// Shield: MB + STR + Block Value + 1d12 ≥ attack: damage less Block
+    /// Strength.
+    Block,
+    /// Melee weapon against a melee attack: Parry Value + 1d12 ≥ attack;
+    /// a d12 of 10+ is perfect (no damage), else the defender picks the
+    /// zone and a second d12 at least the first avoids the damage.
+    Parry,
+    /// DEX + PER (WIS) + 1d12 ≥ attack: no damage.
+    Dodge,
+    /// No answer: the hit lands as rolled.
+    None,
+}
+
+impl Guard {
+    /// Lower-case name for the log.
+    pub fn label(self) -> &'static str {
+        match self {
+            Guard::Block => "block",
+            Guard::Parry => "parry",
+            Guard::Dodge => "dodge",
+            Guard::None => "no defence",
+        }
+    }
 }
 
 /// Initiative scheme (R2.1 or variant V1).

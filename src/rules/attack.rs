@@ -67,7 +67,9 @@ fn add_defence_value(
     };
     let t = &s.template;
     draft.push(Effect::Dv(10), "base", Rule::R1_1);
-    if t.dex != 0 {
+    // V2: under active defence DEX defends through Dodge, not the DV.
+    let active = field.0.rules().defence == crate::format::Defence::Active;
+    if t.dex != 0 && !active {
         draft.push(Effect::Dv(t.dex), "DEX", Rule::R1_1);
     }
     if let Some(armor) = t.armor.as_ref().and_then(|a| field.0.catalog.armor(a))

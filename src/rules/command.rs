@@ -128,6 +128,10 @@ pub enum Command {
         unit: String,
         /// Take the reaction.
         take: bool,
+        /// Asked how to answer an attack (V2): the answer; with `take:
+        /// false`, none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guard: Option<crate::format::Guard>,
     },
 }
 

@@ -3,6 +3,7 @@
 use super::dying::{fall_dying, hit_while_down};
 use super::events::{BattleEvent, DamageHow, DamageRoll, emit, id_of};
 use super::modifiers::{AttackDraft, Effect};
+use super::resolution::AttackResult;
 use crate::battle::{ArmorReduction, Dying, Health, Side, Stable, Tally};
 use crate::dice::Dice;
 use crate::format::Dice as DiceExpr;
@@ -45,18 +46,31 @@ pub fn damage_modifiers(draft: &AttackDraft) -> Vec<super::Modifier> {
 /// Applies a hit of `degrees` degrees: against a dying or stable unit the
 /// rules of R10.3/R10.4; otherwise damage to AR, then HP (R1.2), and a fall
 /// at 0 HP (R10.1).
-pub fn apply_hit(world: &mut World, draft: &AttackDraft, degrees: i32) {
+pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) {
     let target = draft.target;
     if world.entity(target).contains::<Dying>() || world.entity(target).contains::<Stable>() {
         hit_while_down(world, target);
         return;
     }
-    let part = super::hit_zones::roll_zone(world, target);
-    let (damage, roll) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());
+    // V4: the zone, unless a parry chose it (V2).
+    let part = match result.zone {
+        Some(zone) => Some(zone),
+        None => super::hit_zones::roll_zone(world, target),
+    };
+    let (damage, roll) = roll_damage(
+        world,
+        &draft.weapon.damage,
+        result.degrees,
+        draft.damage_bonus(),
+    );
+    // V2: a block takes Block Strength off the damage.
+    let blocked = result.reduce.min(damage);
+    let damage = damage - blocked;
     let how = DamageHow::Hit {
         roll,
         modifiers: damage_modifiers(draft),
         halved: false,
+        blocked,
     };
     take_damage_on(world, target, damage, how, draft.attacker, part);
 }

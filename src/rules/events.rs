@@ -158,6 +158,29 @@ pub enum BattleEvent {
         /// Degrees of the hit left (0: deflected).
         degrees_left: i32,
     },
+    /// A defender's answer to the hit just rolled (V2 active defence).
+    Guarded {
+        /// The defender (the target).
+        unit: UnitId,
+        /// Block, parry or dodge.
+        guard: crate::format::Guard,
+        /// The d12.
+        roll: u32,
+        /// Block, Parry or Dodge Value added to it.
+        value: i32,
+        /// The attack's total it must meet.
+        against: i32,
+        /// Whether it met it.
+        success: bool,
+        /// A parry's second d12 (against its first).
+        second: Option<u32>,
+        /// The zone a parry chose (V4).
+        zone: Option<crate::format::BodyPart>,
+        /// Damage a block takes off.
+        reduce: i32,
+        /// No damage at all.
+        avoided: bool,
+    },
     /// Damage taken: from AR first, then HP (R1.2, R7.7).
     Damaged {
         /// Who took it.
@@ -550,6 +573,9 @@ pub enum DamageHow {
         modifiers: Vec<Modifier>,
         /// Halved (R9.1).
         halved: bool,
+        /// Taken off by a block (V2).
+        #[serde(default)]
+        blocked: i32,
     },
     /// Caught by a splash (R9.4), rolled once in its
     /// [`BattleEvent::SplashBurst`].
@@ -598,6 +624,7 @@ impl BattleEvent {
                 r
             }
             Parried { .. } => vec![Rule::R8_6],
+            Guarded { .. } => vec![Rule::V2],
             ZoneRolled { .. } => vec![Rule::V4],
             Damaged { how, absorbed, .. } => {
                 let mut r = vec![Rule::R7_7];
@@ -606,6 +633,7 @@ impl BattleEvent {
                 }
                 match how {
                     DamageHow::Hit { halved: true, .. } => r.push(Rule::R9_1),
+                    DamageHow::Hit { blocked, .. } if *blocked > 0 => r.push(Rule::V2),
                     DamageHow::Splash => r.push(Rule::R9_4),
                     _ => {}
                 }
@@ -685,6 +713,7 @@ impl BattleEvent {
             | Shifted { unit, .. }
             | Faced { unit, .. }
             | Parried { unit, .. }
+            | Guarded { unit, .. }
             | ZoneRolled { unit, .. }
             | WeaponDropped { unit, .. }
             | FellDying { unit, .. }
@@ -746,6 +775,7 @@ impl BattleEvent {
             Faced { .. } => "Faced",
             AttackRolled(_) => "AttackRolled",
             Parried { .. } => "Parried",
+            Guarded { .. } => "Guarded",
             Damaged { .. } => "Damaged",
             ZoneRolled { .. } => "ZoneRolled",
             WeaponDropped { .. } => "WeaponDropped",

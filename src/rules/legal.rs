@@ -17,13 +17,19 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
     // A held command waits for a reaction decision (R8): only answers.
     if let Some(asked) = world.resource::<super::reactions::Decisions>().asked() {
         let unit = super::name_of(world, asked);
-        return vec![
-            Command::React {
-                unit: unit.clone(),
-                take: true,
-            },
-            Command::React { unit, take: false },
-        ];
+        let react = |take, guard| Command::React {
+            unit: unit.clone(),
+            take,
+            guard,
+        };
+        // V2: each answer the defender has to the held attack.
+        let guards = super::active_defence::held_attack_options(world, asked);
+        if !guards.is_empty() {
+            let mut out: Vec<Command> = guards.into_iter().map(|g| react(true, Some(g))).collect();
+            out.push(react(false, None));
+            return out;
+        }
+        return vec![react(true, None), react(false, None)];
     }
     let Some(unit) = world.resource::<TurnState>().current else {
         return vec![];

@@ -7,6 +7,7 @@ use super::events::{AttackRoll, BattleEvent, BattleEvents, DamageHow, DamageRoll
 use super::modifiers::{AttackMode, Effect, Modifier};
 use super::victory::Outcome;
 use crate::battle::{Battlefield, UnitId};
+use crate::format::Guard;
 use bevy::prelude::*;
 use std::fmt::Write;
 
@@ -215,6 +216,43 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 n(unit)
             )
         }
+        Guarded {
+            unit,
+            guard,
+            roll,
+            value,
+            against,
+            success,
+            second,
+            zone,
+            reduce,
+            avoided,
+        } => {
+            let total = *roll as i32 + value;
+            let outcome = match (guard, success, second) {
+                (_, false, _) => "fails".to_string(),
+                (Guard::Block, true, _) => format!("blocks {reduce} damage"),
+                (Guard::Dodge, true, _) => "dodges: no damage".to_string(),
+                (Guard::Parry, true, None) => "a perfect parry (d12 of 10+): no damage".to_string(),
+                (Guard::Parry, true, Some(again)) => {
+                    let at = zone
+                        .map(|z| format!(", the hit turned to the {}", z.name()))
+                        .unwrap_or_default();
+                    let end = if *avoided {
+                        "no damage"
+                    } else {
+                        "the hit lands"
+                    };
+                    format!("parried{at}; second d12 [{again}] vs [{roll}]: {end}")
+                }
+                (Guard::None, ..) => "no answer".to_string(),
+            };
+            format!(
+                "  {} answers with a {}: d12 [{roll}] {value:+} = {total} vs {against}: {outcome} (V2)",
+                n(unit),
+                guard.label()
+            )
+        }
         ZoneRolled {
             unit,
             roll,
@@ -247,10 +285,14 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                     roll,
                     modifiers,
                     halved,
+                    blocked,
                 } => {
                     let mut text = roll_text(roll);
                     if *halved {
                         text.push_str(", halved: not made to be thrown (R9.1)");
+                    }
+                    if *blocked > 0 {
+                        let _ = write!(text, ", {blocked} blocked (V2)");
                     }
                     let extra = listed(modifiers, |e| matches!(e, Effect::Damage(_)));
                     if !extra.is_empty() {

@@ -28,6 +28,7 @@
 #![doc = include_str!("DECISIONS.md")]
 
 pub mod action_points;
+pub mod active_defence;
 pub mod attack;
 pub mod board;
 pub mod charge;

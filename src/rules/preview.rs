@@ -3,10 +3,12 @@
 //! [`AttackSchedule`](super::AttackSchedule)) and the same formulas
 //! ([`degrees`], R7.7 damage) as the resolution. No sampling.
 
+use super::active_defence::{self, GuardOdds};
 use super::command::Refusal;
 use super::modifiers::{AttackDraft, AttackMode, Modifier, gather};
 use super::resolution::degrees;
 use crate::battle::{Dying, Stable};
+use crate::format::Guard;
 use bevy::prelude::*;
 
 /// What an attack would do, exactly.
@@ -42,6 +44,22 @@ pub struct AttackPreview {
     /// The AR the hit may meet and its chance: the target's pool, or with
     /// hit zones (V4) one entry per zone.
     pub armor: Vec<(f64, i32)>,
+    /// The defender's answer under active defence (V2), if it gives one.
+    pub guard: Option<GuardOdds>,
+    /// The chance the answer takes all the damage away (a dodge, a parry;
+    /// V2): part of `1 - degrees[0]`, not of `hit`.
+    pub avoided: f64,
+}
+
+/// One way an attack can end: its chance, the degrees of the hit (0: no
+/// damage), the damage a block takes off, and the AR it meets (`None`: the
+/// target's, each zone by its chance).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Landing {
+    p: f64,
+    degrees: usize,
+    reduce: i32,
+    ar: Option<i32>,
 }
 
 /// The damage dice of a 1-degree hit, flat bonuses included (R7.7).
@@ -64,10 +82,136 @@ impl AttackPreview {
         out.advantage += advantage;
         out.bonus += bonus;
         out.degrees = degree_chances(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
-        out.expected_damage = expected_damage(&out.degrees, out.damage, out.down);
-        out.hit = 1.0 - out.degrees[0];
         if out.melee {
             out.fumble = fumble_chance(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
+        }
+        out.guarded(out.guard)
+    }
+
+    /// The same attack answered by `guard` (V2; `None`: unanswered).
+    pub fn guarded(&self, guard: Option<GuardOdds>) -> AttackPreview {
+        let mut out = self.clone();
+        out.guard = guard.filter(|g| g.guard != Guard::None);
+        out.avoided = 0.0;
+        out.expected_damage = expected_damage(&out.degrees, out.damage, out.down);
+        if out.guard.is_some() {
+            out.avoided = out
+                .landings()
+                .iter()
+                .filter(|l| l.degrees == 0)
+                .map(|l| l.p)
+                .sum::<f64>()
+                - out.degrees[0];
+            out.expected_damage = out
+                .damage_chances()
+                .iter()
+                .enumerate()
+                .map(|(n, p)| n as f64 * p)
+                .sum();
+        }
+        out.hit = 1.0 - out.degrees[0] - out.avoided;
+        out
+    }
+
+    /// Every way the attack can end, with the defender's answer (V2): for
+    /// each kept d20, the degrees, then the answer's d12s.
+    fn landings(&self) -> Vec<Landing> {
+        let plain = |p: f64, degrees: usize| Landing {
+            p,
+            degrees,
+            reduce: 0,
+            ar: None,
+        };
+        let Some(g) = self.guard.filter(|_| !self.auto_hit && !self.down) else {
+            return self
+                .degrees
+                .iter()
+                .enumerate()
+                .map(|(d, p)| plain(*p, d))
+                .collect();
+        };
+        let mut out = vec![];
+        for k in 1..=20 {
+            let q = kept_probability(k, self.advantage);
+            let total = k as i32 + self.bonus;
+            let d = degrees(k, total, self.dv, self.crit).max(0) as usize;
+            if d == 0 {
+                out.push(plain(q, 0));
+                continue;
+            }
+            let meets = active_defence::meets(g.value, total);
+            match g.guard {
+                Guard::Dodge => {
+                    out.push(plain(q * meets, 0));
+                    out.push(plain(q * (1.0 - meets), d));
+                }
+                Guard::Block => {
+                    out.push(Landing {
+                        reduce: g.strength,
+                        ..plain(q * meets, d)
+                    });
+                    out.push(plain(q * (1.0 - meets), d));
+                }
+                Guard::Parry => {
+                    for r in 1..=12 {
+                        let p = q / 12.0;
+                        if r as i32 + g.value < total {
+                            out.push(plain(p, d));
+                        } else if r >= 10 {
+                            out.push(plain(p, 0));
+                        } else {
+                            // The second d12 must meet the first.
+                            let again = f64::from(13 - r) / 12.0;
+                            out.push(plain(p * again, 0));
+                            out.push(Landing {
+                                ar: g.zone.map(|z| z.1),
+                                ..plain(p * (1.0 - again), d)
+                            });
+                        }
+                    }
+                }
+                Guard::None => out.push(plain(q, d)),
+            }
+        }
+        out
+    }
+
+    /// The joint chances of the damage dealt before armor and the AR it
+    /// meets: `(chance, damage, AR)`.
+    pub fn blows(&self) -> Vec<(f64, i32, i32)> {
+        let mut by_degree: Vec<Vec<f64>> = vec![];
+        let mut out = vec![];
+        for l in self.landings() {
+            if l.p == 0.0 {
+                continue;
+            }
+            let armor = match l.ar {
+                Some(ar) => vec![(1.0, ar)],
+                None => self.armor.clone(),
+            };
+            if l.degrees == 0 || self.down {
+                for (pz, ar) in armor {
+                    out.push((l.p * pz, 0, ar));
+                }
+                continue;
+            }
+            if by_degree.len() <= l.degrees {
+                by_degree.resize(l.degrees + 1, vec![]);
+            }
+            if by_degree[l.degrees].is_empty() {
+                let dice = self.damage.count + (l.degrees as u32 - 1);
+                by_degree[l.degrees] = dice_sum(dice, self.damage.sides);
+            }
+            for (sum, q) in by_degree[l.degrees].iter().enumerate() {
+                if *q == 0.0 {
+                    continue;
+                }
+                // R7.7: at least 1; then the block's reduction (V2).
+                let n = ((sum as i32 + self.damage.bonus).max(1) - l.reduce).max(0);
+                for &(pz, ar) in &armor {
+                    out.push((l.p * q * pz, n, ar));
+                }
+            }
         }
         out
     }
@@ -95,6 +239,13 @@ impl AttackPreview {
     /// The expected damage that gets through the target's armor as it
     /// stands (its AR now; with hit zones, each zone's, by its chance).
     pub fn harm(&self) -> f64 {
+        if self.guard.is_some() {
+            return self
+                .blows()
+                .iter()
+                .map(|(p, n, ar)| p * (n - ar.max(&0)).max(0) as f64)
+                .sum();
+        }
         self.armor
             .iter()
             .map(|(p, ar)| p * self.expected_harm(*ar))
@@ -104,6 +255,17 @@ impl AttackPreview {
     /// The chance the attack drops a target with `hp` HP through its armor
     /// as it stands (with hit zones, each zone's, by its chance).
     pub fn drop(&self, hp: i32) -> f64 {
+        if self.guard.is_some() {
+            if self.down {
+                return 0.0;
+            }
+            return self
+                .blows()
+                .iter()
+                .filter(|(_, n, ar)| *n >= (hp + ar).max(1))
+                .map(|(p, _, _)| p)
+                .sum();
+        }
         self.armor
             .iter()
             .map(|(p, ar)| p * self.drop_chance(hp, *ar))
@@ -113,6 +275,18 @@ impl AttackPreview {
     /// `chances[n]`: the probability that the attack deals exactly `n`
     /// damage before armor (a miss, or a hit on the dying, deals 0).
     pub fn damage_chances(&self) -> Vec<f64> {
+        if self.guard.is_some() {
+            let mut out = vec![0.0];
+            for (p, n, _) in self.blows() {
+                let n = n as usize;
+                if out.len() <= n {
+                    out.resize(n + 1, 0.0);
+                }
+                out[n] += p;
+            }
+            // The AR entries of a landing split its chance: summed here.
+            return out;
+        }
         let mut out = vec![self.degrees[0]];
         let mut add = |n: usize, p: f64| {
             if out.len() <= n {
@@ -225,12 +399,20 @@ fn mean_damage(count: u32, sides: u32, bonus: i32) -> f64 {
 }
 
 /// Previews `draft` on the battle as it is (with `draft.from` as the
-/// attacker's tile). Reads the battle, changes nothing.
+/// attacker's tile), with the answer its target would give (V2). Reads the
+/// battle, changes nothing.
 pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPreview, Refusal> {
     let draft = gather(world, draft);
     if let Some(r) = draft.refusal.clone() {
         return Err(r);
     }
+    let preview = preview_of(world, &draft);
+    let guard = active_defence::chosen(world, &draft);
+    Ok(preview.guarded(guard))
+}
+
+/// The preview of a gathered `draft`, unanswered.
+pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
     // A throw at a tile has no target unit (Entity::PLACEHOLDER).
     let down = world
         .get_entity(draft.target)
@@ -249,13 +431,13 @@ pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPre
     } else {
         0.0
     };
-    Ok(AttackPreview {
+    AttackPreview {
         fumble,
         melee,
         hit: 1.0 - degrees[0],
         expected_damage: expected_damage(&degrees, dice, down),
         degrees,
-        modifiers: draft.modifiers,
+        modifiers: draft.modifiers.clone(),
         advantage,
         bonus,
         dv,
@@ -264,7 +446,9 @@ pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPre
         auto_hit,
         down,
         armor: super::hit_zones::armor_chances(world, draft.target),
-    })
+        guard: None,
+        avoided: 0.0,
+    }
 }
 
 #[cfg(test)]
@@ -303,6 +487,8 @@ mod tests {
             fumble: fumble_chance(advantage, bonus, 14, 19, false),
             melee: true,
             armor: vec![(1.0, 0)],
+            guard: None,
+            avoided: 0.0,
         }
     }
 

@@ -13,6 +13,7 @@ use super::resolution::resolve;
 use super::threat::{Threat, melee_weapon_for, threat_of};
 use super::{CommandSystems, Pending, TurnState, out_of_action};
 use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side};
+use crate::format::Guard;
 use crate::grid::Pos;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -63,6 +64,9 @@ pub enum Trigger {
     StandUp,
     /// Picking up an object.
     PickUp,
+    /// Being attacked under active defence (V2): the question is how to
+    /// answer (block, parry, dodge or not at all), not whether to strike.
+    Attacked,
 }
 
 impl Trigger {
@@ -74,6 +78,7 @@ impl Trigger {
             Trigger::Throw => "throwing".into(),
             Trigger::StandUp => "standing up".into(),
             Trigger::PickUp => "picking up".into(),
+            Trigger::Attacked => "attacking".into(),
         }
     }
 }
@@ -266,12 +271,39 @@ pub struct Decisions {
     pub questions: Vec<(Entity, Trigger)>,
     /// Answers given: who, about which trigger, and whether it reacts.
     pub answers: Vec<(Entity, Trigger, bool)>,
+    /// Defenders' declared answers to the held attack (V2).
+    pub guards: Vec<(Entity, Guard)>,
 }
 
 impl Decisions {
     /// The unit asked now, if a decision is pending.
     pub fn asked(&self) -> Option<Entity> {
         self.questions.first().map(|q| q.0)
+    }
+
+    /// The answer `unit` declared to the attack held for it (V2).
+    pub fn guard_of(&self, unit: Entity) -> Option<Guard> {
+        self.guards.iter().find(|g| g.0 == unit).map(|g| g.1)
+    }
+}
+
+/// The attack `command` would make on a unit, as drafted before it is
+/// carried out (for V2's question to the defender): an Attack from where
+/// the actor stands, a Charge from the end of its planned path.
+pub fn attack_of(world: &World, actor: Entity, command: &Command) -> Option<AttackDraft> {
+    let target = world.resource::<Pending>().target?;
+    match command {
+        Command::Attack { weapon, .. } => {
+            super::resolution::draft_for(world, actor, target, weapon.as_deref()).ok()
+        }
+        Command::Charge { .. } => {
+            let mut draft = super::resolution::draft_for(world, actor, target, None).ok()?;
+            let plan = world.resource::<Pending>().plan.as_ref()?;
+            draft.from = *plan.path.last()?;
+            draft.charge = true;
+            Some(draft)
+        }
+        _ => None,
     }
 }
 
@@ -384,7 +416,14 @@ fn hold_for_decisions(world: &mut World) {
         return;
     }
     let answered = world.resource::<Decisions>().answers.clone();
-    let open: Vec<(Entity, Trigger)> = expected_reactions(world, actor, &command)
+    let mut expected = expected_reactions(world, actor, &command);
+    // V2: the defender of an attack declares its answer with it.
+    if let Some(draft) = attack_of(world, actor, &command)
+        && !super::active_defence::options(world, &draft).is_empty()
+    {
+        expected.push((draft.target, Trigger::Attacked));
+    }
+    let open: Vec<(Entity, Trigger)> = expected
         .into_iter()
         .filter(|(r, t)| {
             world
@@ -421,11 +460,24 @@ fn validate_react(world: &mut World) {
             Rule::R8,
             "no reaction decision is asked of this unit",
         ));
+        return;
+    }
+    // V2: an answer the unit has.
+    if let Some(Command::React {
+        take: true,
+        guard: Some(g),
+        ..
+    }) = world.resource::<Pending>().command.clone()
+        && let Some(unit) = actor
+        && let Err(r) = super::active_defence::has_guard(world, unit, g)
+    {
+        world.resource_mut::<Pending>().refuse(r);
     }
 }
 
 fn execute_react(world: &mut World) {
-    let Some(Command::React { take, .. }) = world.resource::<Pending>().command.clone() else {
+    let Some(Command::React { take, guard, .. }) = world.resource::<Pending>().command.clone()
+    else {
         return;
     };
     let mut d = world.resource_mut::<Decisions>();
@@ -434,6 +486,14 @@ fn execute_react(world: &mut World) {
     }
     let (reactor, trigger) = d.questions.remove(0);
     d.answers.push((reactor, trigger, take));
+    if trigger == Trigger::Attacked {
+        let guard = if take {
+            guard.unwrap_or(Guard::None)
+        } else {
+            Guard::None
+        };
+        d.guards.push((reactor, guard));
+    }
     let reactor = id_of(world, reactor);
     emit(
         world,
@@ -449,6 +509,7 @@ fn execute_react(world: &mut World) {
 fn forget_answers(pending: Res<Pending>, mut decisions: ResMut<Decisions>) {
     if !pending.is(CommandKind::React) && decisions.held.is_none() {
         decisions.answers.clear();
+        decisions.guards.clear();
     }
 }
 

@@ -26,6 +26,7 @@ pub fn unarmed() -> Weapon {
         attack_bonus: 0,
         crit: 20,
         traits: vec![],
+        parry: 0,
     }
 }
 
@@ -80,6 +81,12 @@ pub struct AttackResult {
     pub kept: Option<u32>,
     /// Roll + bonus.
     pub total: i32,
+    /// The hit was answered away (a dodge or parry, V2): no fumble.
+    pub answered: bool,
+    /// Damage a block takes off (V2).
+    pub reduce: i32,
+    /// The zone a parry chose (V2 with V4).
+    pub zone: Option<crate::format::BodyPart>,
 }
 
 /// Resolves a drafted attack: gathers its modifiers, rolls (R0.4: `1 + |n|`
@@ -87,8 +94,8 @@ pub struct AttackResult {
 pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
     let (draft, result) = roll(world, draft);
     if result.degrees > 0 {
-        apply_hit(world, &draft, result.degrees);
-    } else if result.kept == Some(1) && draft.mode == AttackMode::Melee {
+        apply_hit(world, &draft, &result);
+    } else if result.kept == Some(1) && !result.answered && draft.mode == AttackMode::Melee {
         drop_weapon(world, draft.attacker);
     }
     result
@@ -128,6 +135,9 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
             degrees: 1,
             kept: None,
             total: 0,
+            answered: false,
+            reduce: 0,
+            zone: None,
         };
         return (draft, result);
     }
@@ -147,16 +157,28 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
     event.total = total;
     event.degrees = d;
     emit(world, BattleEvent::AttackRolled(Box::new(event)));
-    // R8.6: the target may parry a melee hit, before the damage dice.
-    let d = if d > 0 && draft.mode == AttackMode::Melee {
-        super::parry::parry(world, &draft, total, d)
+    // V2: the target answers the hit (block, parry, dodge); without it,
+    // R8.6: it may parry a melee hit. Both before the damage dice.
+    let answer = if super::active_defence::on(world) {
+        super::active_defence::answer(world, &draft, total, d)
+    } else if d > 0 && draft.mode == AttackMode::Melee {
+        super::active_defence::Answered {
+            degrees: super::parry::parry(world, &draft, total, d),
+            ..default()
+        }
     } else {
-        d
+        super::active_defence::Answered {
+            degrees: d,
+            ..default()
+        }
     };
     let result = AttackResult {
-        degrees: d,
+        degrees: answer.degrees,
         kept: Some(kept),
         total,
+        answered: d > 0 && answer.degrees == 0,
+        reduce: answer.reduce,
+        zone: answer.zone,
     };
     (draft, result)
 }

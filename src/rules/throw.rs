@@ -78,6 +78,7 @@ pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refus
     Ok(Missile {
         name: name.into(),
         weapon: Weapon {
+            parry: 0,
             name: name.into(),
             damage: DiceExpr::parse("1d1").expect("a valid literal"),
             damage_type,
@@ -340,6 +341,7 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         roll,
         modifiers: damage_modifiers(draft),
         halved,
+        blocked: 0,
     };
     take_damage_on(world, target, damage, how, draft.attacker, part);
 }

@@ -21,6 +21,7 @@ use super::map::Highlights;
 pub use super::preview::Hover;
 use crate::ai::Players;
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Inventory, Side};
+use crate::format::Guard;
 use crate::grid::{Dir, Pos};
 use crate::rules::reactions::Decisions;
 use crate::rules::{Command, Refusal, ThrowTarget, TurnState, name_of, out_of_action, units};
@@ -344,14 +345,38 @@ pub fn command_for(
             .iter()
             .find(|(s, _)| Some(*s) == side)
             .map(|(_, take)| *take);
+        let react = |take, guard| {
+            Some(Command::React {
+                unit: unit.clone(),
+                take,
+                guard,
+            })
+        };
+        // V2: asked how to answer an attack: B, P, D or N.
+        let guards = crate::rules::active_defence::held_attack_options(world, asked);
+        if !guards.is_empty() {
+            for (key, guard) in [
+                (KeyCode::KeyB, Guard::Block),
+                (KeyCode::KeyP, Guard::Parry),
+                (KeyCode::KeyD, Guard::Dodge),
+            ] {
+                if keys.just_pressed(key) && guards.contains(&guard) {
+                    return react(true, Some(guard));
+                }
+            }
+            if keys.just_pressed(KeyCode::KeyN) {
+                return react(false, None);
+            }
+            return None;
+        }
         if let Some(take) = standing {
-            return Some(Command::React { unit, take });
+            return react(take, None);
         }
         if keys.just_pressed(KeyCode::KeyY) {
-            return Some(Command::React { unit, take: true });
+            return react(true, None);
         }
         if keys.just_pressed(KeyCode::KeyN) {
-            return Some(Command::React { unit, take: false });
+            return react(false, None);
         }
         return None;
     }

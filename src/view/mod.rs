@@ -235,13 +235,8 @@ pub fn run(options: PlayOptions) -> ExitCode {
             Dice::scripted(s.dice.iter().copied()),
         );
         begin_battle(world, s.initiative.as_deref());
-        world.insert_resource(crate::rules::reactions::ReactionPolicies(vec![
-            s.reactions;
-            options
-                .level
-                .sides()
-                .len()
-        ]));
+        // The tour checked the demo when it loaded it (`verify`).
+        let _ = s.rig(world);
         world.insert_resource(turns::Script::default());
     } else {
         spawn_battle(world, &options.level, Dice::seeded(options.seed));
