@@ -47,10 +47,11 @@ fn same_seed_and_commands_give_the_same_log() {
     assert_ne!(a, c, "another seed gives another battle");
 }
 
-/// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`).
+/// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
+/// V2 `shieldwall.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
-    for file in ["archers.ron", "fort.ron"] {
+    for file in ["archers.ron", "fort.ron", "shieldwall.ron"] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);
         assert_eq!(a, b);
@@ -59,6 +60,8 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     }
     let (fort, _) = battle_log_on("fort.ron", 7, 1);
     assert!(fort.contains("(V4)"), "hits land on zones");
+    let (wall, _) = battle_log_on("shieldwall.ron", 7, 1);
+    assert!(wall.contains("answers with a"), "defenders answer hits");
 }
 
 #[test]

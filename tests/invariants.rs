@@ -152,12 +152,12 @@ proptest! {
     #[test]
     fn random_command_streams_keep_the_invariants_and_the_events_tell_all(
         seed in any::<u64>(),
-        variant in 0..3usize,
+        variant in 0..4usize,
         steps in proptest::collection::vec(step(), 1..120),
     ) {
-        // Two cases in three on a level with a variant on (V13 archers.ron,
-        // V4 fort.ron).
-        let file = ["ford.ron", "archers.ron", "fort.ron"][variant];
+        // Three cases in four on a level with a variant on (V13
+        // archers.ron, V4 fort.ron, V2 shieldwall.ron).
+        let file = ["ford.ron", "archers.ron", "fort.ron", "shieldwall.ron"][variant];
         let mut app = headless_app(&level(file), seed);
         let world = app.world_mut();
         let start = Board::capture(world);

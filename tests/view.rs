@@ -10,6 +10,7 @@ use skirmish::dice::Dice;
 use skirmish::grid::Pos;
 use skirmish::load::parse_level;
 use skirmish::rules::{Command, TurnState, unit_named};
+use skirmish::format::Guard;
 use skirmish::save::History;
 use skirmish::view::input::{CursorTile, input_plugin};
 
@@ -450,4 +451,66 @@ fn every_action_cites_the_rule_its_tooltip_names() {
         );
         assert!(skirmish::rules::rulebook::rule_text(rule).is_some());
     }
+}
+
+/// V2 active defence: an AI's attack on a human's unit waits for its
+/// player's answer; B, P and D answer with what the unit has, and the
+/// attack goes on with it.
+#[test]
+fn d_answers_an_attack_with_a_dodge_under_active_defence() {
+    let text = r#"Level(
+        name: "Guard",
+        rules: (defence: Active),
+        map: ["........", "........", "........"],
+        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
+        units: [
+            (name: "Hero", side: "Heroes", template: "raider", at: (4, 1), facing: E),
+            (name: "Orc", side: "Orcs", template: "raider", at: (5, 1), facing: W),
+        ],
+    )"#;
+    let level = parse_level(text.as_bytes(), "guard.ron", catalog()).unwrap();
+    let order = ["Hero", "Orc"].map(String::from);
+    // The Orc's d20 8 +4 = 12 vs the Hero's DV 11 (10 + leather, no DEX
+    // under V2): a hit; the Hero's dodge d12 12 + DEX 1 = 13 ≥ 12.
+    let mut app = headless_app_with(&level, Dice::scripted([(20, 8), (12, 12)]), Some(&order));
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>();
+    input_plugin(&mut app);
+    Players::for_level(&level, &Profiles::shipped()).install(app.world_mut());
+    press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
+    let attack = Command::Attack {
+        unit: "Orc".into(),
+        target: "Hero".into(),
+        weapon: None,
+        power: 0,
+        lunge: false,
+    };
+    skirmish::save::play(app.world_mut(), attack).unwrap();
+    let hero = unit_named(app.world(), "Hero").unwrap();
+    assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
+    let odds = skirmish::rules::active_defence::held_attack_odds(app.world_mut(), hero);
+    let answers: Vec<Guard> = odds.iter().map(|(g, _)| *g).collect();
+    assert_eq!(
+        answers,
+        [Guard::Block, Guard::Parry, Guard::Dodge, Guard::None],
+        "a buckler, an axe and room to dodge"
+    );
+    let unanswered = odds.last().unwrap().1.harm();
+    assert!(odds.iter().all(|(_, p)| p.harm() <= unanswered));
+    assert!(odds.iter().any(|(_, p)| p.avoided > 0.0));
+    press(&mut app, Pos::new(5, 1), None, Some(KeyCode::KeyD));
+    assert_eq!(
+        last_command(&app),
+        Some(Command::React {
+            unit: "Hero".into(),
+            take: true,
+            guard: Some(Guard::Dodge),
+        })
+    );
+    let log = skirmish::rules::CombatLog::of(app.world());
+    assert!(
+        log.contains("Hero answers with a dodge: d12 [12] +1 = 13 vs 12: dodges: no damage (V2)"),
+        "{log:?}"
+    );
+    assert!(skirmish::view::input::human_asked(app.world()).is_none());
 }

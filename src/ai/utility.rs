@@ -582,22 +582,33 @@ fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
     }
     let hp = target.hp.max(1);
     let (mut hp_loss, mut ar_loss, mut drop) = (0.0, 0.0, 0.0);
-    let chances = preview.damage_chances();
-    // The AR the hit meets: the pool, or with hit zones (V4) each zone's.
-    for &(pz, ar) in &preview.armor {
-        for (n, p) in chances.iter().enumerate() {
-            let p = p * pz;
-            if p == 0.0 {
-                continue;
-            }
-            let n = n as i32;
-            let absorbed = ar.max(0).min(n);
-            let through = n - absorbed;
-            hp_loss += p * through.min(hp) as f64;
-            ar_loss += p * absorbed as f64;
-            if through >= hp {
-                drop += p;
-            }
+    // The damage and the AR it meets: the pool, or with hit zones (V4) each
+    // zone's; under active defence (V2) the answer changes both.
+    let blows: Vec<(f64, i32, i32)> = if preview.guard.is_some() {
+        preview.blows()
+    } else {
+        let chances = preview.damage_chances();
+        preview
+            .armor
+            .iter()
+            .flat_map(|&(pz, ar)| {
+                chances
+                    .iter()
+                    .enumerate()
+                    .map(move |(n, p)| (p * pz, n as i32, ar))
+            })
+            .collect()
+    };
+    for (p, n, ar) in blows {
+        if p == 0.0 {
+            continue;
+        }
+        let absorbed = ar.max(0).min(n);
+        let through = n - absorbed;
+        hp_loss += p * through.min(hp) as f64;
+        ar_loss += p * absorbed as f64;
+        if through >= hp {
+            drop += p;
         }
     }
     target.worth * (w.damage * (hp_loss + w.armor * ar_loss) / hp as f64 + w.drop * drop)

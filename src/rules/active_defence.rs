@@ -288,6 +288,25 @@ pub fn held_attack_options(world: &World, defender: Entity) -> Vec<Guard> {
         .unwrap_or_default()
 }
 
+/// The held attack on `defender` previewed with each answer it has and
+/// with none (the question's odds, V2).
+pub fn held_attack_odds(
+    world: &mut World,
+    defender: Entity,
+) -> Vec<(Guard, super::preview::AttackPreview)> {
+    let Some(draft) = held_attack(world).filter(|d| d.target == defender) else {
+        return vec![];
+    };
+    let options = options(world, &draft);
+    let gathered = gather(world, draft);
+    let base = super::preview::preview_of(world, &gathered);
+    options
+        .iter()
+        .map(|o| (o.guard, base.guarded(Some(*o))))
+        .chain([(Guard::None, base.clone())])
+        .collect()
+}
+
 /// The answer to the held attack that lets the least damage through.
 pub fn held_attack_best(world: &mut World, defender: Entity) -> Option<Guard> {
     let draft = held_attack(world).filter(|d| d.target == defender)?;

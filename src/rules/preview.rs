@@ -176,6 +176,20 @@ impl AttackPreview {
         out
     }
 
+    /// `landed[d]`: the chance the attack ends with `d` degrees after the
+    /// defender's answer (V2): `landed[0]` counts misses and hits answered
+    /// away. Without an answer, [`AttackPreview::degrees`].
+    pub fn landed_degrees(&self) -> Vec<f64> {
+        let mut out = vec![0.0; self.degrees.len()];
+        for l in self.landings() {
+            if out.len() <= l.degrees {
+                out.resize(l.degrees + 1, 0.0);
+            }
+            out[l.degrees] += l.p;
+        }
+        out
+    }
+
     /// The joint chances of the damage dealt before armor and the AR it
     /// meets: `(chance, damage, AR)`.
     pub fn blows(&self) -> Vec<(f64, i32, i32)> {

@@ -11,6 +11,7 @@ use super::playback::{Playback, Shown};
 use super::tiles::{ICON, Icon, Icons};
 use crate::ai::Players;
 use crate::battle::{ActionPoints, Reactions, Side, Tally};
+use crate::format::Guard;
 use crate::rules::reactions::Decisions;
 use crate::rules::{Outcome, TurnState, name_of, units};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
@@ -661,9 +662,53 @@ fn reaction_odds(world: &mut World, reactor: Entity, provoker: Entity) -> Option
     ))
 }
 
+/// Under active defence (V2), the question to a human defender: each
+/// answer it has, its key, and what it would let through, from the rules'
+/// preview.
+fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
+    let odds = crate::rules::active_defence::held_attack_odds(world, asked);
+    if odds.is_empty() {
+        return None;
+    }
+    let attacker = world
+        .resource::<TurnState>()
+        .current
+        .map(|c| name_of(world, c))
+        .unwrap_or_default();
+    let lines: Vec<String> = odds
+        .iter()
+        .map(|(g, p)| {
+            let key = match g {
+                Guard::Block => "B",
+                Guard::Parry => "P",
+                Guard::Dodge => "D",
+                Guard::None => "N",
+            };
+            format!(
+                "{key}: {} — {:.0}% hit, {:.0}% answered away, {:.1} HP expected through armor",
+                g.label(),
+                p.hit * 100.0,
+                p.avoided * 100.0,
+                p.harm()
+            )
+        })
+        .collect();
+    Some(format!(
+        "{attacker} attacks {}: how does {} answer? (active defence, V2; a reaction)\n{}",
+        name_of(world, asked),
+        name_of(world, asked),
+        lines.join("\n")
+    ))
+}
+
 /// The prompt's text: a human's reaction question, or the end screen.
 fn prompt_text(world: &mut World) -> String {
     let mut text = String::new();
+    if let Some(asked) = human_asked(world)
+        && let Some(text) = guard_question(world, asked)
+    {
+        return text;
+    }
     if let Some(asked) = human_asked(world) {
         let d = world.resource::<Decisions>();
         let provoker = world

@@ -13,6 +13,7 @@ use super::map::Highlights;
 use super::overlays::{Overlay, OverlayMarks, Overlays};
 use crate::battle::{ActionPoints, GridPos, Health, Side};
 use crate::grid::Pos;
+use crate::format::Guard;
 use crate::rules::movement::{Reach, reachable, view_for};
 use crate::rules::preview::{AttackPreview, preview_attack};
 use crate::rules::reactions::provocations;
@@ -101,18 +102,28 @@ pub struct AttackOdds {
 impl AttackOdds {
     /// The odds of `preview` against a target with `ar` AR and `hp` HP.
     pub fn of(target: String, from: Option<Pos>, p: &AttackPreview, hp: i32) -> Self {
-        let degree = |d: usize| p.degrees.get(d).copied().unwrap_or(0.0);
+        let target_name = target.clone();
+        // The degrees a hit keeps after the defender's answer (V2).
+        let landed = p.landed_degrees();
+        let degree = |d: usize| landed.get(d).copied().unwrap_or(0.0);
+        let answered = match p.guard.map(|g| g.guard) {
+            Some(Guard::Dodge) => "dodged",
+            Some(Guard::Parry) => "parried away",
+            _ => "answered away",
+        };
         // Only a melee attack fumbles (R7.3): a ranged one has no such
         // outcome to show.
         let outcomes = [
-            ("miss", degree(0) - p.fumble),
+            ("miss", p.degrees[0] - p.fumble),
             ("fumble", p.fumble),
+            (answered, p.avoided),
             ("1 degree", degree(1)),
             ("2 degrees", degree(2)),
-            ("3+ degrees", p.degrees.iter().skip(3).sum()),
+            ("3+ degrees", landed.iter().skip(3).sum()),
         ]
         .into_iter()
         .filter(|(label, _)| p.melee || *label != "fumble")
+        .filter(|(label, _)| p.guard.is_some() || *label != answered)
         .map(|(label, chance)| Outcome { label, chance })
         .collect();
         let keep = match p.advantage {
@@ -138,6 +149,7 @@ impl AttackOdds {
                 .iter()
                 .map(|m| (m.to_string(), m.rule))
                 .chain(zone_line(p))
+                .chain(guard_line(&target_name, p))
                 .collect(),
         }
     }
@@ -189,6 +201,35 @@ fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
         })
         .collect();
     Some((format!("a hit lands on: {}", zones.join(", ")), Rule::V4))
+}
+
+/// Under active defence (V2), the answer the target will give, as a line
+/// of the modifier list.
+fn guard_line(target: &str, p: &AttackPreview) -> Option<(String, Rule)> {
+    let g = p.guard?;
+    let what = match g.guard {
+        Guard::Block => format!(
+            "blocks: d12 {:+} ≥ the attack's total takes {} off the damage",
+            g.value, g.strength
+        ),
+        Guard::Parry => {
+            let zone = g
+                .zone
+                .map(|(z, ar)| format!(", turns the hit to the {} (AR {ar})", z.name()))
+                .unwrap_or_default();
+            format!(
+                "parries: d12 {:+} ≥ the total; a d12 of 10+ takes it all, else{zone} a \
+                 second d12 at least the first does",
+                g.value
+            )
+        }
+        Guard::Dodge => format!("dodges: d12 {:+} ≥ the total takes it all", g.value),
+        Guard::None => return None,
+    };
+    Some((
+        format!("{target} {what} ({:.0}% answered away)", p.avoided * 100.0),
+        Rule::V2,
+    ))
 }
 
 /// The odds of `me` attacking `target`, from `from` when given (a tile to
