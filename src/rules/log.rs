@@ -291,12 +291,12 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                     if *halved {
                         text.push_str(", halved: not made to be thrown (R9.1)");
                     }
-                    if *blocked > 0 {
-                        let _ = write!(text, ", {blocked} blocked (V2)");
-                    }
                     let extra = listed(modifiers, |e| matches!(e, Effect::Damage(_)));
                     if !extra.is_empty() {
                         let _ = write!(text, " [{extra}]");
+                    }
+                    if *blocked > 0 {
+                        let _ = write!(text, ", {blocked} blocked (V2)");
                     }
                     text
                 }
