@@ -108,6 +108,9 @@ pub struct UnitSnapshot {
     pub off_guard: bool,
     #[serde(default)]
     pub exposed: bool,
+    /// Injuries taken (V3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub injuries: Vec<(crate::format::BodyPart, crate::format::Severity)>,
     #[serde(default)]
     pub stuck: Vec<String>,
 }
@@ -206,6 +209,10 @@ impl SaveGame {
                     off_guard: e.contains::<OffGuard>(),
                     exposed: e.contains::<Exposed>(),
                     stuck: e.get::<Stuck>().map(|s| s.0.clone()).unwrap_or_default(),
+                    injuries: e
+                        .get::<crate::rules::injuries::Injuries>()
+                        .map(|i| i.0.clone())
+                        .unwrap_or_default(),
                 }
             })
             .collect();
@@ -325,6 +332,11 @@ impl SaveGame {
             set(&mut e, OffGuard, u.off_guard);
             set(&mut e, Exposed, u.exposed);
             set(&mut e, Stuck(u.stuck.clone()), !u.stuck.is_empty());
+            set(
+                &mut e,
+                crate::rules::injuries::Injuries(u.injuries.clone()),
+                !u.injuries.is_empty(),
+            );
             match u.dying {
                 Some(timer) => e.insert(Dying { timer }),
                 None => e.remove::<Dying>(),

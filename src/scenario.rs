@@ -6,7 +6,7 @@ use crate::battle::{
     headless_app_with,
 };
 use crate::dice::Dice;
-use crate::format::{Guard, Level};
+use crate::format::{BodyPart, Guard, Level, Severity};
 use crate::grid::{Dir, Pos};
 use crate::load::{self, Problems, ValidLevel};
 use crate::rules::active_defence::GuardOrders;
@@ -167,6 +167,15 @@ pub enum Expect {
         /// A rule the event shows at work, e.g. "R8.5" ("" for any).
         #[serde(default)]
         rule: String,
+    },
+    /// The unit has an injury of this severity on this part (V3).
+    Injury {
+        /// Unit name.
+        unit: String,
+        /// The body part.
+        part: BodyPart,
+        /// The severity.
+        severity: Severity,
     },
 }
 
@@ -494,6 +503,27 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                 }
             }
             Ok(())
+        }
+        Expect::Injury {
+            unit: u,
+            part,
+            severity,
+        } => {
+            let x = unit(world, u)?;
+            let taken = world
+                .get::<crate::rules::injuries::Injuries>(x)
+                .map(|i| i.0.clone())
+                .unwrap_or_default();
+            if taken.contains(&(*part, *severity)) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "Injury: {u} has no {} injury to the {}; it has {:?}",
+                    severity.name(),
+                    part.name(),
+                    taken
+                ))
+            }
         }
         Expect::Stamina { unit: u, is } => {
             let x = unit(world, u)?;

@@ -74,6 +74,7 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             weapon: None,
             power: 0,
             lunge: false,
+            part: None,
         },
         4 => Command::Attack {
             unit,
@@ -81,6 +82,7 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             weapon: Some("bogus".into()),
             power: 0,
             lunge: false,
+            part: None,
         },
         5 => Command::Charge { unit, target },
         6 => Command::Defend { unit },
@@ -116,6 +118,7 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             weapon: None,
             power: d as i32 - 2,
             lunge: d.is_multiple_of(2),
+            part: None,
         },
         16 => Command::Cleave { unit, target },
         _ => Command::EndTurn,

@@ -38,6 +38,7 @@ fn attack(unit: &str, target: &str) -> Command {
         weapon: None,
         power: 0,
         lunge: false,
+        part: None,
     }
 }
 

@@ -7,10 +7,10 @@ use bevy::prelude::*;
 use skirmish::ai::{Players, Profiles};
 use skirmish::battle::{GridPos, headless_app_with};
 use skirmish::dice::Dice;
+use skirmish::format::Guard;
 use skirmish::grid::Pos;
 use skirmish::load::parse_level;
 use skirmish::rules::{Command, TurnState, unit_named};
-use skirmish::format::Guard;
 use skirmish::save::History;
 use skirmish::view::input::{CursorTile, input_plugin};
 
@@ -96,7 +96,8 @@ fn a_click_on_an_enemy_attacks_it_and_t_throws_at_it() {
             target: "Orc".into(),
             weapon: None,
             power: 0,
-            lunge: false
+            lunge: false,
+            part: None,
         })
     );
     press(&mut app, Pos::new(5, 1), None, Some(KeyCode::KeyT));
@@ -248,6 +249,7 @@ fn a_whole_battle_is_played_with_the_mouse() {
                     weapon: None,
                     power: 0,
                     lunge: false,
+                    part: None,
                 },
             )
             .is_ok()
@@ -484,6 +486,7 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
         weapon: None,
         power: 0,
         lunge: false,
+        part: None,
     };
     skirmish::save::play(app.world_mut(), attack).unwrap();
     let hero = unit_named(app.world(), "Hero").unwrap();

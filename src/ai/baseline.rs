@@ -126,6 +126,7 @@ fn best_attack(world: &mut World, sit: &Situation, at: Pos, name: &str) -> Optio
                         weapon: (slot > 0).then(|| w.clone()),
                         power: 0,
                         lunge: false,
+                        part: None,
                     },
                 ));
             }

@@ -463,6 +463,7 @@ fn attacks_from(
                     weapon: weapon_arg.clone(),
                     power: 0,
                     lunge,
+                    part: None,
                 },
                 attack: true,
                 defend: false,
@@ -482,6 +483,7 @@ fn attacks_from(
                         weapon: None,
                         power,
                         lunge,
+                        part: None,
                     },
                     attack: true,
                     defend: false,
@@ -584,22 +586,23 @@ fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
     let (mut hp_loss, mut ar_loss, mut drop) = (0.0, 0.0, 0.0);
     // The damage and the AR it meets: the pool, or with hit zones (V4) each
     // zone's; under active defence (V2) the answer changes both.
-    let blows: Vec<(f64, i32, i32)> = if preview.guard.is_some() {
-        preview.blows()
-    } else {
-        let chances = preview.damage_chances();
-        preview
-            .armor
-            .iter()
-            .flat_map(|&(pz, ar)| {
-                chances
-                    .iter()
-                    .enumerate()
-                    .map(move |(n, p)| (p * pz, n as i32, ar))
-            })
-            .collect()
-    };
-    for (p, n, ar) in blows {
+    let blows: Vec<(f64, i32, i32, bool)> =
+        if preview.guard.is_some() || !preview.fell_at.is_empty() {
+            preview.blows()
+        } else {
+            let chances = preview.damage_chances();
+            preview
+                .armor
+                .iter()
+                .flat_map(|&(pz, ar)| {
+                    chances
+                        .iter()
+                        .enumerate()
+                        .map(move |(n, p)| (p * pz, n as i32, ar, false))
+                })
+                .collect()
+        };
+    for (p, n, ar, fells) in blows {
         if p == 0.0 {
             continue;
         }
@@ -607,7 +610,8 @@ fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
         let through = n - absorbed;
         hp_loss += p * through.min(hp) as f64;
         ar_loss += p * absorbed as f64;
-        if through >= hp {
+        // V3: injuries that kill or knock out drop it as surely as 0 HP.
+        if through >= hp || fells {
             drop += p;
         }
     }

@@ -300,6 +300,50 @@ pub struct Armor {
     pub covers: Vec<BodyPart>,
 }
 
+/// How bad an injury is (V3, 001): each degree of a hit one step worse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Severity {
+    /// 1 degree.
+    Minor,
+    /// 2.
+    Major,
+    /// 3.
+    Severe,
+    /// 4.
+    Deadly,
+    /// 5.
+    Fatal,
+}
+
+impl Severity {
+    /// The severity of `degrees` degrees (1: minor … 5 and more: fatal).
+    pub fn of_degrees(degrees: i32) -> Severity {
+        match degrees {
+            ..=1 => Severity::Minor,
+            2 => Severity::Major,
+            3 => Severity::Severe,
+            4 => Severity::Deadly,
+            _ => Severity::Fatal,
+        }
+    }
+
+    /// Its value in a Constitution save's DC (001): minor 1 … fatal 5.
+    pub fn value(self) -> i32 {
+        self as i32 + 1
+    }
+
+    /// Lower-case name for the log.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Minor => "minor",
+            Severity::Major => "major",
+            Severity::Severe => "severe",
+            Severity::Deadly => "deadly",
+            Severity::Fatal => "fatal",
+        }
+    }
+}
+
 /// A zone of the body (V4, 004): where a hit lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum BodyPart {

@@ -82,6 +82,9 @@ pub struct RuleOptions {
     /// V2 active defence (004): `Active` has defenders answer attacks with
     /// Block, Parry or Dodge instead of the DEX part of their DV.
     pub defence: Defence,
+    /// V3 injuries (001): every hit also inflicts injuries on the body
+    /// part it lands on, one severity step per degree.
+    pub injuries: bool,
 }
 
 /// How defenders meet attacks (R1.1, or variant V2).

@@ -11,6 +11,7 @@ use super::facing::face_towards;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use super::resolution::{check_attack, draft_for, resolve};
 use crate::battle::{ActionPoints, Battlefield, Dying, Stable, Stats};
+use crate::format::BodyPart;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -103,24 +104,29 @@ fn hit_the_unconscious(
     }
 }
 
-fn attack_target(world: &World) -> Option<(Entity, Entity, Option<String>, i32, bool)> {
+/// The pending Attack: attacker, target, weapon, power, lunge, and the
+/// part aimed at (V3).
+type AttackOrder = (Entity, Entity, Option<String>, i32, bool, Option<BodyPart>);
+
+fn attack_target(world: &World) -> Option<AttackOrder> {
     let pending = world.resource::<Pending>();
     let Some(Command::Attack {
         weapon,
         power,
         lunge,
+        part,
         ..
     }) = pending.command.clone()
     else {
         return None;
     };
-    Some((pending.actor?, pending.target?, weapon, power, lunge))
+    Some((pending.actor?, pending.target?, weapon, power, lunge, part))
 }
 
 fn validate_attack(world: &mut World) {
     let result = match attack_target(world) {
         None => return,
-        Some((actor, target, weapon, power, lunge)) => {
+        Some((actor, target, weapon, power, lunge, _)) => {
             if world.get::<ActionPoints>(actor).is_some_and(|a| a.defended) {
                 Err(Refusal::new(
                     Rule::R4_6,
@@ -142,7 +148,7 @@ fn validate_attack(world: &mut World) {
 }
 
 fn execute_attack(world: &mut World) {
-    let Some((actor, target, weapon, power, lunge)) = attack_target(world) else {
+    let Some((actor, target, weapon, power, lunge, part)) = attack_target(world) else {
         return;
     };
     // R4.2: on its own turn an attack turns the attacker to its target.
@@ -152,6 +158,7 @@ fn execute_attack(world: &mut World) {
     };
     draft.power = power;
     draft.lunge = lunge;
+    draft.aim = part;
     super::techniques::spend(world, &draft);
     if let Some(mut ap) = world.get_mut::<ActionPoints>(actor) {
         ap.attacks += 1;

@@ -169,7 +169,26 @@ impl Board {
             Died { .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.dying = None;
+                    u.stable = false;
                     u.dead = true;
+                }
+            }
+            Lamed { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.prone = true;
+                }
+            }
+            KnockedOut { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.hp = 0;
+                }
+            }
+            InjurySave {
+                stabilized: true, ..
+            } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.dying = None;
+                    u.stable = true;
                 }
             }
             Stabilized {

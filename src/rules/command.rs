@@ -58,6 +58,10 @@ pub enum Command {
         /// Lunge (R7.8).
         #[serde(default, skip_serializing_if = "is_false")]
         lunge: bool,
+        /// The body part aimed at (V3 injuries without hit zones; default
+        /// the torso).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        part: Option<crate::format::BodyPart>,
     },
     /// Cleave (R7.8): right after a melee hit.
     Cleave {

@@ -50,6 +50,9 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
     let target = draft.target;
     if world.entity(target).contains::<Dying>() || world.entity(target).contains::<Stable>() {
         hit_while_down(world, target);
+        // V3: injured while down, with 001's Constitution save.
+        let part = super::injuries::part_hit(draft, result.zone);
+        super::injuries::inflict(world, target, part, result.degrees, true);
         return;
     }
     // V4: the zone, unless a parry chose it (V2).
@@ -73,6 +76,9 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
         blocked,
     };
     take_damage_on(world, target, damage, how, draft.attacker, part);
+    // V3: the hit's injuries on the part it landed on.
+    let part = super::injuries::part_hit(draft, part);
+    super::injuries::inflict(world, target, part, result.degrees, false);
 }
 
 /// `unit` takes `damage` from `source`: from its AR first, what is left from

@@ -181,6 +181,43 @@ pub enum BattleEvent {
         /// No damage at all.
         avoided: bool,
     },
+    /// An injury (V3 injuries, 001).
+    Injured {
+        /// Who.
+        unit: UnitId,
+        /// Where.
+        part: crate::format::BodyPart,
+        /// How bad.
+        severity: crate::format::Severity,
+        /// Its number among the part's injuries (1: the first).
+        nth: u32,
+    },
+    /// Both legs badly injured: prone, and it cannot stand (V3).
+    Lamed {
+        /// Who.
+        unit: UnitId,
+    },
+    /// A third deadly head injury knocks the unit out: 0 HP, it falls
+    /// dying next (V3, R10.1).
+    KnockedOut {
+        /// Who.
+        unit: UnitId,
+    },
+    /// 001's Constitution save of a unit injured while down (V3).
+    InjurySave {
+        /// Who.
+        unit: UnitId,
+        /// The d20.
+        roll: u32,
+        /// CON.
+        bonus: i32,
+        /// The sum of its injuries' values.
+        dc: i32,
+        /// Met (or a natural 20): it lives.
+        passed: bool,
+        /// A natural 20: it is stable.
+        stabilized: bool,
+    },
     /// Damage taken: from AR first, then HP (R1.2, R7.7).
     Damaged {
         /// Who took it.
@@ -220,6 +257,9 @@ pub enum BattleEvent {
         weapon: String,
         /// Where.
         at: Pos,
+        /// Dropped from an injured hand or arm (V3), not a fumble (R7.3).
+        #[serde(default)]
+        injured: bool,
     },
     /// At 0 HP a unit falls prone, unconscious and dying (R10.1).
     FellDying {
@@ -625,6 +665,9 @@ impl BattleEvent {
             }
             Parried { .. } => vec![Rule::R8_6],
             Guarded { .. } => vec![Rule::V2],
+            Injured { .. } | Lamed { .. } | KnockedOut { .. } | InjurySave { .. } => {
+                vec![Rule::V3]
+            }
             ZoneRolled { .. } => vec![Rule::V4],
             Damaged { how, absorbed, .. } => {
                 let mut r = vec![Rule::R7_7];
@@ -639,7 +682,8 @@ impl BattleEvent {
                 }
                 r
             }
-            WeaponDropped { .. } => vec![Rule::R7_3],
+            WeaponDropped { injured: false, .. } => vec![Rule::R7_3],
+            WeaponDropped { injured: true, .. } => vec![Rule::V3],
             FellDying { .. } => vec![Rule::R10_1],
             TimerLowered { .. } => vec![Rule::R10_3],
             DyingAgain { .. } => vec![Rule::R10_4],
@@ -714,6 +758,10 @@ impl BattleEvent {
             | Faced { unit, .. }
             | Parried { unit, .. }
             | Guarded { unit, .. }
+            | Injured { unit, .. }
+            | Lamed { unit }
+            | KnockedOut { unit }
+            | InjurySave { unit, .. }
             | ZoneRolled { unit, .. }
             | WeaponDropped { unit, .. }
             | FellDying { unit, .. }
@@ -776,6 +824,10 @@ impl BattleEvent {
             AttackRolled(_) => "AttackRolled",
             Parried { .. } => "Parried",
             Guarded { .. } => "Guarded",
+            Injured { .. } => "Injured",
+            Lamed { .. } => "Lamed",
+            KnockedOut { .. } => "KnockedOut",
+            InjurySave { .. } => "InjurySave",
             Damaged { .. } => "Damaged",
             ZoneRolled { .. } => "ZoneRolled",
             WeaponDropped { .. } => "WeaponDropped",

@@ -82,6 +82,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
             weapon: None,
             power: 0,
             lunge: false,
+            part: None,
         });
         for w in weapons.iter().skip(1) {
             out.push(Command::Attack {
@@ -90,6 +91,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
                 weapon: Some(w.clone()),
                 power: 0,
                 lunge: false,
+                part: None,
             });
         }
         // R7.8: the main weapon with a full Power Attack / Deadly Aim, or
@@ -104,6 +106,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
                 weapon: None,
                 power,
                 lunge,
+                part: None,
             });
         }
         out.push(Command::Cleave {

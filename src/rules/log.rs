@@ -134,6 +134,18 @@ pub fn event_lines_seen(
     vec![line]
 }
 
+/// "1st", "2nd", "3rd", "4th"…
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 fn plural(n: impl Into<i64>) -> &'static str {
     if n.into() == 1 { "" } else { "s" }
 }
@@ -253,6 +265,45 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 guard.label()
             )
         }
+        Injured {
+            unit,
+            part,
+            severity,
+            nth,
+        } => format!(
+            "  {} takes a {} injury to the {} (its {} there, V3)",
+            n(unit),
+            severity.name(),
+            part.name(),
+            ordinal(*nth)
+        ),
+        Lamed { unit } => format!(
+            "  {}'s legs give way: prone, and it cannot stand (V3)",
+            n(unit)
+        ),
+        KnockedOut { unit } => format!(
+            "  a third deadly head injury knocks {} out: 0 HP (V3)",
+            n(unit)
+        ),
+        InjurySave {
+            unit,
+            roll,
+            bonus,
+            dc,
+            passed,
+            stabilized,
+        } => {
+            let outcome = match (passed, stabilized) {
+                (_, true) => "a natural 20: stable",
+                (true, false) => "lives",
+                (false, _) => "dies",
+            };
+            format!(
+                "  {} injured while down: Constitution save d20 [{roll}] {bonus:+} = {} vs DC {dc} (its injuries): {outcome} (V3)",
+                n(unit),
+                *roll as i32 + bonus
+            )
+        }
         ZoneRolled {
             unit,
             roll,
@@ -312,9 +363,21 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 n(unit)
             )
         }
-        WeaponDropped { unit, weapon, at } => {
-            format!("{} drops the {weapon} at {at} (natural 1, R7.3)", n(unit))
-        }
+        WeaponDropped {
+            unit,
+            weapon,
+            at,
+            injured: false,
+        } => format!("{} drops the {weapon} at {at} (natural 1, R7.3)", n(unit)),
+        WeaponDropped {
+            unit,
+            weapon,
+            at,
+            injured: true,
+        } => format!(
+            "  {} drops the {weapon} at {at}: a second injury to the hand or arm (V3)",
+            n(unit)
+        ),
         FellDying { unit, roll, timer } => format!(
             "  {} falls, dying: death timer d4 [{roll}] + CON = {timer} (R10.1)",
             n(unit)

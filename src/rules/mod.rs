@@ -43,6 +43,7 @@ pub mod firing_into_melee;
 pub mod flanking;
 pub mod hit_zones;
 pub mod initiative;
+pub mod injuries;
 pub mod items;
 pub mod legal;
 pub mod line_of_effect;
@@ -250,6 +251,7 @@ impl Plugin for RulesPlugin {
                 cover::plugin,
                 firing_into_melee::plugin,
                 shooting_in_melee::plugin,
+                injuries::plugin,
                 range::plugin,
                 throw::plugin,
                 techniques::plugin,
@@ -353,10 +355,15 @@ pub fn name_of(world: &World, unit: Entity) -> String {
 
 /// A unit's Speed in tiles (R5.1).
 pub fn speed_of(world: &World, unit: Entity) -> u32 {
-    world
+    let speed = world
         .get::<crate::battle::Stats>(unit)
         .map_or(0, |s| s.template.speed)
-        .max(0) as u32
+        .max(0) as u32;
+    // V3: leg injuries slow it.
+    let slowed = world
+        .get::<injuries::Injuries>(unit)
+        .map_or(0, |i| i.slowed());
+    speed.saturating_sub(slowed)
 }
 
 /// True when the unit is out of action (R2.5): dying, stable or dead.

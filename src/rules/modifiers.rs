@@ -112,6 +112,8 @@ pub struct AttackDraft {
     pub power: i32,
     /// Lunge: +1 reach for this attack (R7.8).
     pub lunge: bool,
+    /// The body part aimed at (V3 without hit zones; `None`: the torso).
+    pub aim: Option<crate::format::BodyPart>,
     /// What the rules add.
     pub modifiers: Vec<Modifier>,
     /// Why the attack cannot be made, if it cannot.
@@ -140,6 +142,7 @@ impl AttackDraft {
             charge: false,
             power: 0,
             lunge: false,
+            aim: None,
             modifiers: vec![],
             refusal: None,
         }

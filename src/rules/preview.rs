@@ -8,7 +8,7 @@ use super::command::Refusal;
 use super::modifiers::{AttackDraft, AttackMode, Modifier, gather};
 use super::resolution::degrees;
 use crate::battle::{Dying, Stable};
-use crate::format::Guard;
+use crate::format::{BodyPart, Guard};
 use bevy::prelude::*;
 
 /// What an attack would do, exactly.
@@ -49,6 +49,12 @@ pub struct AttackPreview {
     /// The chance the answer takes all the damage away (a dodge, a parry;
     /// V2): part of `1 - degrees[0]`, not of `hit`.
     pub avoided: f64,
+    /// Under injuries (V3): for each part (torso, arms, legs, head) the
+    /// fewest degrees whose injuries kill the target or knock it out
+    /// (`i32::MAX`: none do). Empty without injuries.
+    pub fell_at: Vec<i32>,
+    /// The part aimed at (V3 without hit zones).
+    pub aim: BodyPart,
 }
 
 /// One way an attack can end: its chance, the degrees of the hit (0: no
@@ -59,7 +65,7 @@ struct Landing {
     p: f64,
     degrees: usize,
     reduce: i32,
-    ar: Option<i32>,
+    ar: Option<(BodyPart, i32)>,
 }
 
 /// The damage dice of a 1-degree hit, flat bonuses included (R7.7).
@@ -94,7 +100,7 @@ impl AttackPreview {
         out.guard = guard.filter(|g| g.guard != Guard::None);
         out.avoided = 0.0;
         out.expected_damage = expected_damage(&out.degrees, out.damage, out.down);
-        if out.guard.is_some() {
+        if out.walks() {
             out.avoided = out
                 .landings()
                 .iter()
@@ -164,7 +170,7 @@ impl AttackPreview {
                             let again = f64::from(13 - r) / 12.0;
                             out.push(plain(p * again, 0));
                             out.push(Landing {
-                                ar: g.zone.map(|z| z.1),
+                                ar: g.zone,
                                 ..plain(p * (1.0 - again), d)
                             });
                         }
@@ -174,6 +180,16 @@ impl AttackPreview {
             }
         }
         out
+    }
+
+    /// The chance a block meets the attack (V2): the hit lands with
+    /// Block Strength taken off.
+    pub fn blocked(&self) -> f64 {
+        self.landings()
+            .iter()
+            .filter(|l| l.reduce > 0 && l.degrees > 0)
+            .map(|l| l.p)
+            .sum()
     }
 
     /// `landed[d]`: the chance the attack ends with `d` degrees after the
@@ -190,22 +206,54 @@ impl AttackPreview {
         out
     }
 
-    /// The joint chances of the damage dealt before armor and the AR it
-    /// meets: `(chance, damage, AR)`.
-    pub fn blows(&self) -> Vec<(f64, i32, i32)> {
+    /// Whether the preview must walk every landing (an answer, V2, or
+    /// injuries, V3) rather than the degrees alone.
+    fn walks(&self) -> bool {
+        self.guard.is_some() || !self.fell_at.is_empty()
+    }
+
+    /// The AR a landing meets and the part it lands on, with chances: the
+    /// part a parry picked, each zone (V4), or the part aimed at.
+    fn parts(&self, l: &Landing) -> Vec<(f64, i32, BodyPart)> {
+        match l.ar {
+            Some((part, ar)) => vec![(1.0, ar, part)],
+            None if self.armor.len() == BodyPart::chances().len() => self
+                .armor
+                .iter()
+                .zip(BodyPart::chances())
+                .map(|(&(p, ar), (part, _))| (p, ar, part))
+                .collect(),
+            None => self
+                .armor
+                .iter()
+                .map(|&(p, ar)| (p, ar, self.aim))
+                .collect(),
+        }
+    }
+
+    /// Whether a hit of `degrees` on `part` fells the target by its
+    /// injuries (V3).
+    fn fells(&self, part: BodyPart, degrees: usize) -> bool {
+        let i = BodyPart::all().iter().position(|p| *p == part).unwrap_or(0);
+        self.fell_at
+            .get(i)
+            .is_some_and(|at| degrees as i32 >= *at && degrees > 0 && !self.down)
+    }
+
+    /// The joint chances of the damage dealt before armor, the AR it meets
+    /// and whether its injuries fell the target (V3): `(chance, damage, AR,
+    /// fells)`.
+    pub fn blows(&self) -> Vec<(f64, i32, i32, bool)> {
         let mut by_degree: Vec<Vec<f64>> = vec![];
         let mut out = vec![];
         for l in self.landings() {
             if l.p == 0.0 {
                 continue;
             }
-            let armor = match l.ar {
-                Some(ar) => vec![(1.0, ar)],
-                None => self.armor.clone(),
-            };
+            let armor = self.parts(&l);
             if l.degrees == 0 || self.down {
-                for (pz, ar) in armor {
-                    out.push((l.p * pz, 0, ar));
+                for (pz, ar, _) in armor {
+                    out.push((l.p * pz, 0, ar, false));
                 }
                 continue;
             }
@@ -222,8 +270,8 @@ impl AttackPreview {
                 }
                 // R7.7: at least 1; then the block's reduction (V2).
                 let n = ((sum as i32 + self.damage.bonus).max(1) - l.reduce).max(0);
-                for &(pz, ar) in &armor {
-                    out.push((l.p * q * pz, n, ar));
+                for &(pz, ar, part) in &armor {
+                    out.push((l.p * q * pz, n, ar, self.fells(part, l.degrees)));
                 }
             }
         }
@@ -253,11 +301,11 @@ impl AttackPreview {
     /// The expected damage that gets through the target's armor as it
     /// stands (its AR now; with hit zones, each zone's, by its chance).
     pub fn harm(&self) -> f64 {
-        if self.guard.is_some() {
+        if self.walks() {
             return self
                 .blows()
                 .iter()
-                .map(|(p, n, ar)| p * (n - ar.max(&0)).max(0) as f64)
+                .map(|(p, n, ar, _)| p * (n - ar.max(&0)).max(0) as f64)
                 .sum();
         }
         self.armor
@@ -269,15 +317,15 @@ impl AttackPreview {
     /// The chance the attack drops a target with `hp` HP through its armor
     /// as it stands (with hit zones, each zone's, by its chance).
     pub fn drop(&self, hp: i32) -> f64 {
-        if self.guard.is_some() {
+        if self.walks() {
             if self.down {
                 return 0.0;
             }
             return self
                 .blows()
                 .iter()
-                .filter(|(_, n, ar)| *n >= (hp + ar).max(1))
-                .map(|(p, _, _)| p)
+                .filter(|(_, n, ar, fells)| *fells || *n >= (hp + ar).max(1))
+                .map(|(p, ..)| p)
                 .sum();
         }
         self.armor
@@ -289,9 +337,9 @@ impl AttackPreview {
     /// `chances[n]`: the probability that the attack deals exactly `n`
     /// damage before armor (a miss, or a hit on the dying, deals 0).
     pub fn damage_chances(&self) -> Vec<f64> {
-        if self.guard.is_some() {
+        if self.walks() {
             let mut out = vec![0.0];
-            for (p, n, _) in self.blows() {
+            for (p, n, ..) in self.blows() {
                 let n = n as usize;
                 if out.len() <= n {
                     out.resize(n + 1, 0.0);
@@ -462,7 +510,28 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         armor: super::hit_zones::armor_chances(world, draft.target),
         guard: None,
         avoided: 0.0,
+        fell_at: fell_at(world, draft.target),
+        aim: draft.aim.unwrap_or(BodyPart::Torso),
     }
+}
+
+/// V3: for each part, the fewest degrees whose injuries fell `target`.
+fn fell_at(world: &World, target: Entity) -> Vec<i32> {
+    if !super::injuries::on(world) || world.get_entity(target).is_err() {
+        return vec![];
+    }
+    let had = world
+        .get::<super::injuries::Injuries>(target)
+        .cloned()
+        .unwrap_or_default();
+    BodyPart::all()
+        .into_iter()
+        .map(|part| {
+            (1..=12)
+                .find(|d| super::injuries::fells(&had, part, *d))
+                .unwrap_or(i32::MAX)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -503,6 +572,8 @@ mod tests {
             armor: vec![(1.0, 0)],
             guard: None,
             avoided: 0.0,
+            fell_at: vec![],
+            aim: BodyPart::Torso,
         }
     }
 

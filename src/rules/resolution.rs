@@ -96,7 +96,7 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
     if result.degrees > 0 {
         apply_hit(world, &draft, &result);
     } else if result.kept == Some(1) && !result.answered && draft.mode == AttackMode::Melee {
-        drop_weapon(world, draft.attacker);
+        drop_weapon(world, draft.attacker, false);
     }
     result
 }
@@ -185,7 +185,8 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
 
 /// R7.3: a natural 1 that misses makes a melee attacker drop its weapon in
 /// its own tile; it threatens and flanks with what it has left (R4.4).
-fn drop_weapon(world: &mut World, unit: Entity) {
+/// `injured`: from a hurt hand or arm (V3), not a fumble.
+pub(super) fn drop_weapon(world: &mut World, unit: Entity, injured: bool) {
     let Some(pos) = world.get::<GridPos>(unit).copied() else {
         return;
     };
@@ -208,6 +209,7 @@ fn drop_weapon(world: &mut World, unit: Entity) {
             unit,
             weapon,
             at: pos.0,
+            injured,
         },
     );
 }

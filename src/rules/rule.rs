@@ -51,6 +51,7 @@ rules! {
     R11 = "R11",
     V1 = "V1",
     V2 = "V2",
+    V3 = "V3",
     V4 = "V4",
     V13 = "V13",
     Format = "FORMAT",

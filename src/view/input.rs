@@ -413,6 +413,7 @@ pub fn command_for(
                 weapon: None,
                 power: 0,
                 lunge: false,
+                part: None,
             },
             None => Command::Move {
                 unit,
@@ -477,6 +478,7 @@ pub fn action_command(
                 weapon: None,
                 power,
                 lunge,
+                part: None,
             }
         }
         Action::Throw => {

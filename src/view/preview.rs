@@ -12,8 +12,8 @@ use super::input::{Action, CursorTile, human_to_act, unit_at};
 use super::map::Highlights;
 use super::overlays::{Overlay, OverlayMarks, Overlays};
 use crate::battle::{ActionPoints, GridPos, Health, Side};
-use crate::grid::Pos;
 use crate::format::Guard;
+use crate::grid::Pos;
 use crate::rules::movement::{Reach, reachable, view_for};
 use crate::rules::preview::{AttackPreview, preview_attack};
 use crate::rules::reactions::provocations;
@@ -123,7 +123,8 @@ impl AttackOdds {
         ]
         .into_iter()
         .filter(|(label, _)| p.melee || *label != "fumble")
-        .filter(|(label, _)| p.guard.is_some() || *label != answered)
+        // A block never takes a whole hit away.
+        .filter(|(label, _)| *label != answered || p.guard.is_some_and(|g| g.guard != Guard::Block))
         .map(|(label, chance)| Outcome { label, chance })
         .collect();
         let keep = match p.advantage {
@@ -207,10 +208,14 @@ fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
 /// of the modifier list.
 fn guard_line(target: &str, p: &AttackPreview) -> Option<(String, Rule)> {
     let g = p.guard?;
+    let away = format!("{:.0}% of all attacks", p.avoided * 100.0);
     let what = match g.guard {
         Guard::Block => format!(
-            "blocks: d12 {:+} ≥ the attack's total takes {} off the damage",
-            g.value, g.strength
+            "blocks: d12 {:+} at least the attack's total takes {} off the damage ({:.0}% of \
+             all attacks)",
+            g.value,
+            g.strength,
+            p.blocked() * 100.0
         ),
         Guard::Parry => {
             let zone = g
@@ -218,18 +223,18 @@ fn guard_line(target: &str, p: &AttackPreview) -> Option<(String, Rule)> {
                 .map(|(z, ar)| format!(", turns the hit to the {} (AR {ar})", z.name()))
                 .unwrap_or_default();
             format!(
-                "parries: d12 {:+} ≥ the total; a d12 of 10+ takes it all, else{zone} a \
-                 second d12 at least the first does",
+                "parries: d12 {:+} at least the total; a d12 of 10+ takes it all, else{zone} a \
+                 second d12 at least the first does ({away} parried away)",
                 g.value
             )
         }
-        Guard::Dodge => format!("dodges: d12 {:+} ≥ the total takes it all", g.value),
+        Guard::Dodge => format!(
+            "dodges: d12 {:+} at least the total takes it all ({away} dodged)",
+            g.value
+        ),
         Guard::None => return None,
     };
-    Some((
-        format!("{target} {what} ({:.0}% answered away)", p.avoided * 100.0),
-        Rule::V2,
-    ))
+    Some((format!("{target} {what}"), Rule::V2))
 }
 
 /// The odds of `me` attacking `target`, from `from` when given (a tile to
@@ -250,6 +255,7 @@ pub fn attack_odds(
             weapon: None,
             power: 0,
             lunge: false,
+            part: None,
         };
         crate::rules::check(world, click)?;
     }
