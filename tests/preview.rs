@@ -5,7 +5,8 @@ use crate::common::{catalog, root};
 use bevy::prelude::*;
 use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
-use skirmish::format::Guard;
+use skirmish::format::{BodyPart, Guard, Severity};
+use skirmish::rules::injuries::Injuries;
 use skirmish::load::load_level_file;
 use skirmish::rules::preview::preview_attack;
 use skirmish::rules::reactions::{ReactionPolicies, ReactionPolicy};
@@ -438,11 +439,12 @@ fn every_fall<T>(play: &mut impl FnMut(&[(u32, u32)]) -> (T, Option<u32>)) -> Ve
 }
 
 /// V2 active defence: for a blocker, a parrier (with hit zones, turning the
-/// hit to its mailed torso) and a dodger of a shot, every fall of the d20,
-/// the answer's d12s, the zone and damage dice, counted, gives the
-/// preview's chance to hit, chance answered away, HP harm and drop.
+/// hit to its mailed torso) and a dodger of a shot; V3 injuries with zones,
+/// where a head or torso wound can fell: every fall of the d20, the
+/// answer's d12s, the zone and damage dice, counted, gives the preview's
+/// chance to hit, chance answered away, HP harm and drop.
 #[test]
-fn active_defence_odds_are_exact() {
+fn active_defence_and_injury_odds_are_exact() {
     let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
     let base = src
         .replace("at: (2, 2), facing: E)", "at: (5, 2), facing: E)")
@@ -460,8 +462,8 @@ fn active_defence_odds_are_exact() {
             "(name: \"shield\", dv: 2, ar: 1)",
             "(name: \"shield\", dv: 2, ar: 1, block: 4, block_strength: 2)",
         );
-    let cases: [(&str, Guard, fn(String) -> String); 3] = [
-        ("blocker", Guard::Block, |s| {
+    let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 4] = [
+        ("blocker", Some(Guard::Block), |s| {
             s.replace(
                 "name: \"Duel\",",
                 "name: \"Duel\", rules: (defence: Active),",
@@ -471,8 +473,8 @@ fn active_defence_odds_are_exact() {
                 "(name: \"mail\", dv: 1, ar: 0)",
             )
             .replace("dv: 2, ar: 1, block", "dv: 2, ar: 0, block")
-        }),
-        ("parrier", Guard::Parry, |s| {
+        }, |_| {}),
+        ("parrier", Some(Guard::Parry), |s| {
             s.replace(
                 "name: \"Duel\",",
                 "name: \"Duel\", rules: (defence: Active, hit_zones: true),",
@@ -489,8 +491,8 @@ fn active_defence_odds_are_exact() {
                 "(name: \"mail\", dv: 1, ar: 3)",
                 "(name: \"mail\", dv: 1, ar: 2, covers: [Torso])",
             )
-        }),
-        ("dodger", Guard::Dodge, |s| {
+        }, |_| {}),
+        ("dodger", Some(Guard::Dodge), |s| {
             s.replace(
                 "name: \"Duel\",",
                 "name: \"Duel\", rules: (defence: Active),",
@@ -507,10 +509,29 @@ fn active_defence_odds_are_exact() {
                 "armor: Some(\"mail\"), shield: Some(\"shield\")",
                 "armor: Some(\"mail\")",
             )
+        }, |_| {}),
+        // V3 with V4: Orm already has two deadly head injuries, so a third
+        // knocks him out; a fatal torso injury kills. Both count as drops.
+        ("wounded", None, |s| {
+            s.replace(
+                "name: \"Duel\",",
+                "name: \"Duel\", rules: (injuries: true, hit_zones: true),",
+            )
+            .replace(
+                "template: \"fighter\", at: (5, 2)",
+                "template: \"champion\", at: (5, 2)",
+            )
+            .replace("(name: \"champion\", level: 5, mb: 10, str: 5, hp: 20", "(name: \"champion\", level: 5, mb: 4, str: 5, hp: 20")
+        }, |world| {
+            let orm = unit_named(world, "Orm").unwrap();
+            world.entity_mut(orm).insert(Injuries(vec![
+                (BodyPart::Head, Severity::Deadly),
+                (BodyPart::Head, Severity::Deadly),
+            ]));
         }),
     ];
     let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
-    for (case, guard, edit) in cases {
+    for (case, guard, edit, prepare) in cases {
         let text = edit(base.clone()).replace(
             "template: \"guard\", at: (6, 2), facing: W)",
             "template: \"guard\", at: (6, 2), facing: W, stats: (hp: 3))",
@@ -522,6 +543,7 @@ fn active_defence_odds_are_exact() {
             for _ in 0..4 {
                 submit(app.world_mut(), Command::EndTurn).unwrap();
             }
+            prepare(app.world_mut());
             app
         };
         let mut app = start(&[]);
@@ -531,7 +553,7 @@ fn active_defence_odds_are_exact() {
             unit_named(world, "Orm").unwrap(),
         );
         let preview = preview_attack(world, draft_for(world, a, t, None).unwrap()).unwrap();
-        assert_eq!(preview.guard.map(|g| g.guard), Some(guard), "{case}");
+        assert_eq!(preview.guard.map(|g| g.guard), guard, "{case}");
         let mut play = |dice: &[(u32, u32)]| {
             let mut app = start(dice);
             submit(app.world_mut(), attack("Ila", "Orm")).unwrap();
@@ -548,18 +570,22 @@ fn active_defence_odds_are_exact() {
             let answered_away = events
                 .iter()
                 .any(|e| matches!(e, BattleEvent::Guarded { avoided: true, .. }));
-            let (through, dropped) = events
+            let through = events
                 .iter()
                 .find_map(|e| match e {
                     BattleEvent::Damaged {
-                        amount,
-                        absorbed,
-                        hp_after,
-                        ..
-                    } => Some((amount - absorbed, *hp_after == 0)),
+                        amount, absorbed, ..
+                    } => Some(amount - absorbed),
                     _ => None,
                 })
-                .unwrap_or((0, false));
+                .unwrap_or(0);
+            // Out of the fight: to 0 HP, knocked out or killed (V3).
+            let dropped = events.iter().any(|e| {
+                matches!(
+                    e,
+                    BattleEvent::FellDying { .. } | BattleEvent::Died { .. }
+                )
+            });
             ((hit, answered_away, through, dropped), need)
         };
         let falls = every_fall(&mut play);
@@ -573,9 +599,10 @@ fn active_defence_odds_are_exact() {
         let harm = sum(&|o| f64::from(o.2));
         let drop = sum(&|o| f64::from(u8::from(o.3)));
         assert!(
-            avoided > 0.0 || guard == Guard::Block,
+            avoided > 0.0 || !matches!(guard, Some(Guard::Dodge | Guard::Parry)),
             "{case}: the answer can work"
         );
+        assert!(drop > 0.0 || guard.is_some(), "{case}: the attack can drop Orm");
         for (what, counted, shown) in [
             ("hit", hit, preview.hit),
             ("avoided", avoided, preview.avoided),
