@@ -48,10 +48,10 @@ fn same_seed_and_commands_give_the_same_log() {
 }
 
 /// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
-/// V2 `shieldwall.ron`).
+/// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
-    for file in ["archers.ron", "fort.ron", "shieldwall.ron"] {
+    for file in ["archers.ron", "fort.ron", "shieldwall.ron", "barrow.ron"] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);
         assert_eq!(a, b);
@@ -62,6 +62,8 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     assert!(fort.contains("(V4)"), "hits land on zones");
     let (wall, _) = battle_log_on("shieldwall.ron", 7, 1);
     assert!(wall.contains("answers with a"), "defenders answer hits");
+    let (barrow, _) = battle_log_on("barrow.ron", 7, 1);
+    assert!(barrow.contains("injury to the"), "hits wound");
 }
 
 #[test]

@@ -155,12 +155,12 @@ proptest! {
     #[test]
     fn random_command_streams_keep_the_invariants_and_the_events_tell_all(
         seed in any::<u64>(),
-        variant in 0..4usize,
+        variant in 0..5usize,
         steps in proptest::collection::vec(step(), 1..120),
     ) {
-        // Three cases in four on a level with a variant on (V13
-        // archers.ron, V4 fort.ron, V2 shieldwall.ron).
-        let file = ["ford.ron", "archers.ron", "fort.ron", "shieldwall.ron"][variant];
+        // Four cases in five on a level with a variant on (V13
+        // archers.ron, V4 fort.ron, V2 shieldwall.ron, V3 barrow.ron).
+        let file = ["ford.ron", "archers.ron", "fort.ron", "shieldwall.ron", "barrow.ron"][variant];
         let mut app = headless_app(&level(file), seed);
         let world = app.world_mut();
         let start = Board::capture(world);

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
 use skirmish::format::{BodyPart, Guard, Severity};
-use skirmish::rules::injuries::Injuries;
 use skirmish::load::load_level_file;
+use skirmish::rules::injuries::Injuries;
 use skirmish::rules::preview::preview_attack;
 use skirmish::rules::reactions::{ReactionPolicies, ReactionPolicy};
 use skirmish::rules::resolution::draft_for;
@@ -463,72 +463,95 @@ fn active_defence_and_injury_odds_are_exact() {
             "(name: \"shield\", dv: 2, ar: 1, block: 4, block_strength: 2)",
         );
     let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 4] = [
-        ("blocker", Some(Guard::Block), |s| {
-            s.replace(
-                "name: \"Duel\",",
-                "name: \"Duel\", rules: (defence: Active),",
-            )
-            .replace(
-                "(name: \"mail\", dv: 1, ar: 3)",
-                "(name: \"mail\", dv: 1, ar: 0)",
-            )
-            .replace("dv: 2, ar: 1, block", "dv: 2, ar: 0, block")
-        }, |_| {}),
-        ("parrier", Some(Guard::Parry), |s| {
-            s.replace(
-                "name: \"Duel\",",
-                "name: \"Duel\", rules: (defence: Active, hit_zones: true),",
-            )
-            .replace(
-                "dex: 1, hp: 10, weapons: [\"sword\"],",
-                "dex: 3, wis: -4, hp: 10, weapons: [\"sword\"],",
-            )
-            .replace(
-                "armor: Some(\"mail\"), shield: Some(\"shield\")",
-                "armor: Some(\"mail\")",
-            )
-            .replace(
-                "(name: \"mail\", dv: 1, ar: 3)",
-                "(name: \"mail\", dv: 1, ar: 2, covers: [Torso])",
-            )
-        }, |_| {}),
-        ("dodger", Some(Guard::Dodge), |s| {
-            s.replace(
-                "name: \"Duel\",",
-                "name: \"Duel\", rules: (defence: Active),",
-            )
-            .replace(
-                "template: \"fighter\", at: (5, 2)",
-                "template: \"bowman\", at: (1, 1)",
-            )
-            .replace(
-                "dex: 1, hp: 10, weapons: [\"sword\"],",
-                "dex: 4, wis: 3, hp: 10, weapons: [\"sword\"],",
-            )
-            .replace(
-                "armor: Some(\"mail\"), shield: Some(\"shield\")",
-                "armor: Some(\"mail\")",
-            )
-        }, |_| {}),
+        (
+            "blocker",
+            Some(Guard::Block),
+            |s| {
+                s.replace(
+                    "name: \"Duel\",",
+                    "name: \"Duel\", rules: (defence: Active),",
+                )
+                .replace(
+                    "(name: \"mail\", dv: 1, ar: 3)",
+                    "(name: \"mail\", dv: 1, ar: 0)",
+                )
+                .replace("dv: 2, ar: 1, block", "dv: 2, ar: 0, block")
+            },
+            |_| {},
+        ),
+        (
+            "parrier",
+            Some(Guard::Parry),
+            |s| {
+                s.replace(
+                    "name: \"Duel\",",
+                    "name: \"Duel\", rules: (defence: Active, hit_zones: true),",
+                )
+                .replace(
+                    "dex: 1, hp: 10, weapons: [\"sword\"],",
+                    "dex: 3, wis: -4, hp: 10, weapons: [\"sword\"],",
+                )
+                .replace(
+                    "armor: Some(\"mail\"), shield: Some(\"shield\")",
+                    "armor: Some(\"mail\")",
+                )
+                .replace(
+                    "(name: \"mail\", dv: 1, ar: 3)",
+                    "(name: \"mail\", dv: 1, ar: 2, covers: [Torso])",
+                )
+            },
+            |_| {},
+        ),
+        (
+            "dodger",
+            Some(Guard::Dodge),
+            |s| {
+                s.replace(
+                    "name: \"Duel\",",
+                    "name: \"Duel\", rules: (defence: Active),",
+                )
+                .replace(
+                    "template: \"fighter\", at: (5, 2)",
+                    "template: \"bowman\", at: (1, 1)",
+                )
+                .replace(
+                    "dex: 1, hp: 10, weapons: [\"sword\"],",
+                    "dex: 4, wis: 3, hp: 10, weapons: [\"sword\"],",
+                )
+                .replace(
+                    "armor: Some(\"mail\"), shield: Some(\"shield\")",
+                    "armor: Some(\"mail\")",
+                )
+            },
+            |_| {},
+        ),
         // V3 with V4: Orm already has two deadly head injuries, so a third
         // knocks him out; a fatal torso injury kills. Both count as drops.
-        ("wounded", None, |s| {
-            s.replace(
-                "name: \"Duel\",",
-                "name: \"Duel\", rules: (injuries: true, hit_zones: true),",
-            )
-            .replace(
-                "template: \"fighter\", at: (5, 2)",
-                "template: \"champion\", at: (5, 2)",
-            )
-            .replace("(name: \"champion\", level: 5, mb: 10, str: 5, hp: 20", "(name: \"champion\", level: 5, mb: 4, str: 5, hp: 20")
-        }, |world| {
-            let orm = unit_named(world, "Orm").unwrap();
-            world.entity_mut(orm).insert(Injuries(vec![
-                (BodyPart::Head, Severity::Deadly),
-                (BodyPart::Head, Severity::Deadly),
-            ]));
-        }),
+        (
+            "wounded",
+            None,
+            |s| {
+                s.replace(
+                    "name: \"Duel\",",
+                    "name: \"Duel\", rules: (injuries: true, hit_zones: true),",
+                )
+                .replace(
+                    "template: \"fighter\", at: (5, 2)",
+                    "template: \"champion\", at: (5, 2)",
+                )
+                .replace(
+                    "(name: \"champion\", level: 5, mb: 10, str: 5, hp: 20",
+                    "(name: \"champion\", level: 5, mb: 4, str: 5, hp: 20",
+                )
+            },
+            |world| {
+                let orm = unit_named(world, "Orm").unwrap();
+                world.entity_mut(orm).insert(Injuries(vec![
+                    (BodyPart::Head, Severity::Deadly),
+                    (BodyPart::Head, Severity::Deadly),
+                ]));
+            },
+        ),
     ];
     let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
     for (case, guard, edit, prepare) in cases {
@@ -580,12 +603,9 @@ fn active_defence_and_injury_odds_are_exact() {
                 })
                 .unwrap_or(0);
             // Out of the fight: to 0 HP, knocked out or killed (V3).
-            let dropped = events.iter().any(|e| {
-                matches!(
-                    e,
-                    BattleEvent::FellDying { .. } | BattleEvent::Died { .. }
-                )
-            });
+            let dropped = events
+                .iter()
+                .any(|e| matches!(e, BattleEvent::FellDying { .. } | BattleEvent::Died { .. }));
             ((hit, answered_away, through, dropped), need)
         };
         let falls = every_fall(&mut play);
@@ -602,7 +622,10 @@ fn active_defence_and_injury_odds_are_exact() {
             avoided > 0.0 || !matches!(guard, Some(Guard::Dodge | Guard::Parry)),
             "{case}: the answer can work"
         );
-        assert!(drop > 0.0 || guard.is_some(), "{case}: the attack can drop Orm");
+        assert!(
+            drop > 0.0 || guard.is_some(),
+            "{case}: the attack can drop Orm"
+        );
         for (what, counted, shown) in [
             ("hit", hit, preview.hit),
             ("avoided", avoided, preview.avoided),

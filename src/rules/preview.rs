@@ -192,6 +192,14 @@ impl AttackPreview {
             .sum()
     }
 
+    /// The chance the hit's injuries knock the target out or kill it (V3).
+    pub fn felled(&self) -> f64 {
+        if self.fell_at.is_empty() {
+            return 0.0;
+        }
+        self.blows().iter().filter(|b| b.3).map(|b| b.0).sum()
+    }
+
     /// `landed[d]`: the chance the attack ends with `d` degrees after the
     /// defender's answer (V2): `landed[0]` counts misses and hits answered
     /// away. Without an answer, [`AttackPreview::degrees`].

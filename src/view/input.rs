@@ -668,7 +668,7 @@ pub fn selected_line(world: &World) -> Option<String> {
     let stamina = world.get::<crate::battle::Stamina>(unit).map_or(0, |s| s.0);
     let inv = world.get::<Inventory>(unit)?;
     let t = &stats.template;
-    Some(format!(
+    let mut line = format!(
         "{} ({}): HP {}/{} AR {ar} stamina {stamina} | MB {} STR {} DEX {} speed {} | {}",
         name_of(world, unit),
         stats.kind,
@@ -677,7 +677,52 @@ pub fn selected_line(world: &World) -> Option<String> {
         t.mb,
         t.str,
         t.dex,
-        t.speed,
+        crate::rules::speed_of(world, unit),
         inv.weapons.join(", ")
-    ))
+    );
+    if let Some(text) = injuries_text(world, unit) {
+        line.push('\n');
+        line.push_str(&text);
+    }
+    Some(line)
+}
+
+/// A unit's injuries and what they do (V3), for its panel: "injuries:
+/// arms severe x2, legs minor; attacks +2 dis, speed -2 (V3)".
+pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
+    let injuries = world.get::<crate::rules::injuries::Injuries>(unit)?;
+    if injuries.0.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<String> = vec![];
+    for part in crate::format::BodyPart::all() {
+        let mut on: Vec<crate::format::Severity> = injuries
+            .0
+            .iter()
+            .filter(|(p, _)| *p == part)
+            .map(|(_, s)| *s)
+            .collect();
+        on.sort_by(|a, b| b.cmp(a));
+        if on.is_empty() {
+            continue;
+        }
+        let listed: Vec<&str> = on.iter().map(|s| s.name()).collect();
+        parts.push(format!("{} {}", part.name(), listed.join(", ")));
+    }
+    let mut effects = vec![];
+    if injuries.attack_disadvantage() > 0 {
+        effects.push(format!("attacks +{} dis", injuries.attack_disadvantage()));
+    }
+    if injuries.slowed() > 0 {
+        effects.push(format!("speed -{}", injuries.slowed()));
+    }
+    if injuries.lamed() {
+        effects.push("cannot stand".to_string());
+    }
+    let effects = if effects.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", effects.join(", "))
+    };
+    Some(format!("injuries: {}{effects} (V3)", parts.join(" | ")))
 }

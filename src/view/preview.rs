@@ -151,6 +151,7 @@ impl AttackOdds {
                 .map(|m| (m.to_string(), m.rule))
                 .chain(zone_line(p))
                 .chain(guard_line(&target_name, p))
+                .chain(injury_line(p))
                 .collect(),
         }
     }
@@ -202,6 +203,28 @@ fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
         })
         .collect();
     Some((format!("a hit lands on: {}", zones.join(", ")), Rule::V4))
+}
+
+/// Under injuries (V3), where a hit injures and how likely its injuries
+/// fell the target, as a line of the modifier list.
+fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
+    if p.fell_at.is_empty() || p.down {
+        return None;
+    }
+    let zones = p.armor.len() == crate::format::BodyPart::chances().len();
+    let at = if zones {
+        "the zone it lands on".to_string()
+    } else {
+        format!("the {} (aimed)", p.aim.name())
+    };
+    Some((
+        format!(
+            "a hit injures {at}: 1 degree minor, each more one step worse; {:.0}% its \
+             injuries knock out or kill",
+            p.felled() * 100.0
+        ),
+        Rule::V3,
+    ))
 }
 
 /// Under active defence (V2), the answer the target will give, as a line
