@@ -270,13 +270,27 @@ pub fn held_attack(world: &World) -> Option<AttackDraft> {
     let held = world.get_resource::<Decisions>()?.held.clone()?;
     let actor = world.resource::<super::TurnState>().current?;
     let target = super::unit_named(world, held.target()?)?;
-    let (weapon, charge) = match &held {
-        Command::Attack { weapon, .. } => (weapon.clone(), false),
-        Command::Charge { .. } => (None, true),
+    let draft = match &held {
+        Command::Attack {
+            weapon,
+            power,
+            lunge,
+            part,
+            ..
+        } => {
+            let mut d =
+                super::resolution::draft_for(world, actor, target, weapon.as_deref()).ok()?;
+            // Power Attack and Lunge change the odds the defender is shown.
+            (d.power, d.lunge, d.aim) = (*power, *lunge, *part);
+            d
+        }
+        Command::Charge { .. } => {
+            let mut d = super::resolution::draft_for(world, actor, target, None).ok()?;
+            d.charge = true;
+            d
+        }
         _ => return None,
     };
-    let mut draft = super::resolution::draft_for(world, actor, target, weapon.as_deref()).ok()?;
-    draft.charge = charge;
     Some(draft)
 }
 

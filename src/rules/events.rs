@@ -705,6 +705,14 @@ impl BattleEvent {
             ObjectBroke { .. } => vec![Rule::R9_4],
             ObjectStuck { .. } | StuckDropped { .. } => vec![Rule::R9_2],
             SplashBurst { .. } => vec![Rule::R9_4],
+            ReactionOffered {
+                trigger: super::reactions::Trigger::Attacked,
+                ..
+            }
+            | ReactionAnswered {
+                trigger: super::reactions::Trigger::Attacked,
+                ..
+            } => vec![Rule::V2],
             ReactionOffered { .. } | ReactionAnswered { .. } => vec![Rule::R8, Rule::R8_3],
             ReactionTaken { .. } => {
                 vec![Rule::R8_1, Rule::R8_2, Rule::R8_3, Rule::R8_5, Rule::R4_4]

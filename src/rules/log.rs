@@ -5,6 +5,7 @@
 
 use super::events::{AttackRoll, BattleEvent, BattleEvents, DamageHow, DamageRoll, Opening};
 use super::modifiers::{AttackMode, Effect, Modifier};
+use super::reactions::Trigger;
 use super::victory::Outcome;
 use crate::battle::{Battlefield, UnitId};
 use crate::format::Guard;
@@ -495,11 +496,25 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             roll_text(roll)
         ),
         ReactionOffered {
+            command,
+            reactor,
+            trigger: Trigger::Attacked,
+            ..
+        } => format!(
+            "{command} waits: {} is asked how to answer it (V2), answer with React",
+            n(reactor)
+        ),
+        ReactionOffered {
             command, reactor, ..
         } => format!(
             "{command} waits: {} may react (R8), answer with React",
             n(reactor)
         ),
+        // V2: the answer itself is told when the hit is rolled.
+        ReactionAnswered {
+            trigger: Trigger::Attacked,
+            ..
+        } => return,
         ReactionAnswered {
             reactor,
             trigger,

@@ -685,10 +685,12 @@ fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
                 Guard::None => "N",
             };
             format!(
-                "{key}: {} - {:.0}% hit, {:.0}% answered away, {:.1} HP expected through armor",
+                "{key}: {} - {:.0}% hit, {:.0}% answered away; {:.1} damage expected, {:.1} of \
+                 it through armor to HP",
                 g.label(),
                 p.hit * 100.0,
                 p.avoided * 100.0,
+                p.expected_damage,
                 p.harm()
             )
         })
