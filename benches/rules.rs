@@ -103,6 +103,7 @@ fn random_command(world: &mut World, rng: &mut ChaCha8Rng, names: &[(Entity, Str
             weapon: None,
             power: 0,
             lunge: false,
+            part: None,
         },
         7 => Command::Charge {
             unit: name,

@@ -161,7 +161,7 @@ impl AttackPreview {
                 Guard::Parry => {
                     for r in 1..=12 {
                         let p = q / 12.0;
-                        if r as i32 + g.value < total {
+                        if r + g.value < total {
                             out.push(plain(p, d));
                         } else if r >= 10 {
                             out.push(plain(p, 0));
