@@ -489,7 +489,7 @@ fn read_unit(
         down,
         prone,
         open,
-        speed: stats.speed.max(0),
+        speed: crate::rules::speed_of(world, e) as i32,
         mb: stats.mb,
         dv,
         shield,

@@ -15,7 +15,7 @@ use super::Pending;
 use super::Rule;
 use super::command::{Command, Refusal};
 use super::events::{BattleEvent, MoveCost, emit, id_of};
-use crate::battle::{ActionPoints, Battlefield, Dead, Facing, GridPos, Prone, Side, Stats};
+use crate::battle::{ActionPoints, Battlefield, Dead, Facing, GridPos, Prone, Side};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
 use crate::terrain::{Movement, TerrainMap};
@@ -512,7 +512,7 @@ fn execute_move(world: &mut World) {
     };
     let cost = MoveCost {
         cost,
-        speed: world.get::<Stats>(actor).map_or(0, |s| s.template.speed),
+        speed: super::speed_of(world, actor) as i32,
         crawl: world.entity(actor).contains::<Prone>(),
     };
     walk(world, actor, &path, Some(cost));
