@@ -398,11 +398,15 @@ pub(super) fn move_camera(
     mouse: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
+    decisions: Option<Res<Decisions>>,
     mut camera: Query<&mut Transform, With<Camera2d>>,
 ) {
     let Ok(mut t) = camera.single_mut() else {
         return;
     };
+    // While a question is open, D answers it (a dodge, V2): the letters
+    // do not pan then, the arrows still do.
+    let asked = decisions.is_some_and(|d| d.asked().is_some());
     let mut dir = Vec2::ZERO;
     for (k, alt, d) in [
         (KeyCode::ArrowLeft, KeyCode::KeyA, Vec2::NEG_X),
@@ -410,7 +414,7 @@ pub(super) fn move_camera(
         (KeyCode::ArrowUp, KeyCode::KeyW, Vec2::Y),
         (KeyCode::ArrowDown, KeyCode::KeyS, Vec2::NEG_Y),
     ] {
-        if keys.pressed(k) || keys.pressed(alt) {
+        if keys.pressed(k) || (keys.pressed(alt) && !asked) {
             dir += d;
         }
     }
