@@ -202,8 +202,16 @@ fn pixel(image: &Image, x: f32, y: f32) -> [i32; 3] {
 }
 
 /// The pixels of `tile` (its rect inset by 2 pixels) that `is` holds for.
-fn share_in_tile(image: &Image, grid: &Grid, tile: Pos, is: impl Fn([i32; 3]) -> bool) -> f32 {
-    let (corner, side) = tile_on_screen(grid, tile);
+/// `tour`: the picture is the rules tour's, whose map sits under the
+/// caption.
+fn share_in_tile(
+    image: &Image,
+    grid: &Grid,
+    tile: Pos,
+    tour: bool,
+    is: impl Fn([i32; 3]) -> bool,
+) -> f32 {
+    let (corner, side) = tile_on_screen(grid, tile, tour);
     let (mut hit, mut all) = (0, 0);
     for dy in 2..(side as i32 - 2) {
         for dx in 2..(side as i32 - 2) {
@@ -236,7 +244,7 @@ fn the_overlays_are_painted_where_the_rules_say() {
     let magenta = |[r, g, b]: [i32; 3]| r > 200 && g < 140 && b > 160;
     let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 190 && b < 150;
     assert!(
-        share_in_tile(&image, &grid, cover, magenta) > 0.9,
+        share_in_tile(&image, &grid, cover, true, magenta) > 0.9,
         "cover tile"
     );
     let line: Vec<Pos> = skirmish::rules::line_of_effect::supercover(from, to)
@@ -249,8 +257,8 @@ fn the_overlays_are_painted_where_the_rules_say() {
     for y in 0..grid.height {
         for x in 0..grid.width {
             let p = Pos::new(x, y);
-            let m = share_in_tile(&image, &grid, p, magenta);
-            let l = share_in_tile(&image, &grid, p, yellow);
+            let m = share_in_tile(&image, &grid, p, true, magenta);
+            let l = share_in_tile(&image, &grid, p, true, yellow);
             if p == cover {
                 continue;
             }
@@ -288,7 +296,7 @@ fn the_overlays_are_painted_where_the_rules_say() {
                 continue;
             }
             // The left edge of the tile, clear of unit sprites.
-            let (corner, side) = tile_on_screen(&grid, p);
+            let (corner, side) = tile_on_screen(&grid, p, true);
             let c = pixel(&image, corner.x + 3.0, corner.y + side / 2.0);
             if p.distance(ila) <= 3 {
                 let front = skirmish::rules::facing::in_front_arc(ila, facing, p);
@@ -331,7 +339,7 @@ fn the_threat_overlay_is_painted_where_a_step_provokes() {
             if level.map.get(p).is_none_or(|t| t.name != "floor") || occupied.contains(&p) {
                 continue;
             }
-            let (corner, side) = tile_on_screen(&grid, p);
+            let (corner, side) = tile_on_screen(&grid, p, true);
             let c = pixel(&image, corner.x + 2.0, corner.y + side / 2.0);
             let covered = ready.iter().any(|t| t.covers(p));
             assert_eq!(red(c), covered, "{p}: pixel {c:?}, provokes: {covered}");
@@ -390,8 +398,8 @@ fn demo_battle(
 
 /// The mean colour of the bottom strip of `tile` (clear of the words the
 /// overlays write across the middle of a tile).
-fn tile_colour(image: &Image, grid: &Grid, tile: Pos) -> [i32; 3] {
-    let (corner, side) = tile_on_screen(grid, tile);
+fn tile_colour(image: &Image, grid: &Grid, tile: Pos, tour: bool) -> [i32; 3] {
+    let (corner, side) = tile_on_screen(grid, tile, tour);
     let (mut sum, mut n) = ([0; 3], 0);
     for dy in (side * 0.72) as i32..(side as i32 - 2) {
         for dx in 2..(side as i32 - 2) {
@@ -456,7 +464,7 @@ fn the_reach_overlay_is_painted_on_the_tiles_a_move_reaches() {
             path: None,
         };
         let reach = skirmish::rules::check(app.world_mut(), to).is_ok();
-        let [r, g, b] = tile_colour(&image, &grid, p);
+        let [r, g, b] = tile_colour(&image, &grid, p, true);
         let blue = b > r + 10 && b > g + 10;
         assert_eq!(
             blue,
@@ -501,10 +509,10 @@ fn the_range_bands_are_painted_with_the_modifier_of_a_shot_there() {
         .filter(|p| band(*p).is_none())
         .collect();
     assert!(!bare.is_empty(), "floor beyond the maximum range");
-    let plain = tile_colour(&image, &grid, bare[0]);
+    let plain = tile_colour(&image, &grid, bare[0], true);
     let mut bands = std::collections::BTreeSet::new();
     for p in floor {
-        let seen = tile_colour(&image, &grid, p);
+        let seen = tile_colour(&image, &grid, p, true);
         let want = band(p).map_or(plain, |a| blend(plain, tint::band(a)));
         assert!(
             near(seen, want, 10),
@@ -530,14 +538,14 @@ fn the_flanking_ally_is_framed_in_the_window() {
     let at = world.get::<skirmish::battle::GridPos>(ally).unwrap().0;
     let green = |[r, g, b]: [i32; 3]| g > r + 40 && g > b + 40;
     // The tile's left edge, beside the unit's sprite.
-    let (corner, side) = tile_on_screen(&grid, at);
+    let (corner, side) = tile_on_screen(&grid, at, true);
     let edge = pixel(&image, corner.x + 2.0, corner.y + side * 0.3);
     assert!(
         green(edge),
         "{at}: the flanking ally's frame, pixel {edge:?}"
     );
     for p in free_floor(&mut app, &level) {
-        let c = tile_colour(&image, &grid, p);
+        let c = tile_colour(&image, &grid, p, true);
         assert!(!green(c), "{p}: no flank here, colour {c:?}");
     }
 }
@@ -552,10 +560,10 @@ fn the_charge_path_is_painted_where_the_charge_runs() {
     let world = app.world_mut();
     let ((cole, _), (brakka, _)) = (unit_at(world, "Cole"), unit_at(world, "Brakka"));
     let path = skirmish::rules::charge::charge_path(world, cole, brakka).expect("Cole may charge");
-    let plain = tile_colour(&image, &grid, Pos::new(7, 6));
+    let plain = tile_colour(&image, &grid, Pos::new(7, 6), true);
     let mut on_path = 0;
     for p in free_floor(&mut app, &level) {
-        let seen = tile_colour(&image, &grid, p);
+        let seen = tile_colour(&image, &grid, p, true);
         let want = if path.contains(&p) {
             on_path += 1;
             blend(plain, tint::CHARGE)
@@ -587,12 +595,12 @@ fn the_throw_preview_is_painted_where_the_throw_may_land() {
     let scatter: Vec<Pos> = preview.scatter.iter().map(|(p, _)| *p).collect();
     let orange = |[r, g, b]: [i32; 3]| r > g + 40 && g > b;
     let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 190 && b < 150;
-    let aimed_colour = tile_colour(&image, &grid, aimed);
+    let aimed_colour = tile_colour(&image, &grid, aimed, true);
     assert!(yellow(aimed_colour), "aimed {aimed}: {aimed_colour:?}");
-    let plain = tile_colour(&image, &grid, Pos::new(1, 1));
+    let plain = tile_colour(&image, &grid, Pos::new(1, 1), true);
     let mut marked = 0;
     for p in free_floor(&mut app, &level) {
-        let seen = tile_colour(&image, &grid, p);
+        let seen = tile_colour(&image, &grid, p, true);
         if scatter.contains(&p) && p != aimed {
             assert!(
                 orange(seen) && !near(seen, plain, 12),
@@ -656,14 +664,18 @@ fn the_editor_draws_the_level_its_edits_saved() {
         width: 8,
         height: 4,
     };
-    let corner_wall = tile_colour(&image, &grid, Pos::new(0, 0));
-    let floor = tile_colour(&image, &grid, Pos::new(2, 2));
+    let corner_wall = tile_colour(&image, &grid, Pos::new(0, 0), false);
+    let floor = tile_colour(&image, &grid, Pos::new(2, 2), false);
     assert!(!near(corner_wall, floor, 20), "walls and floor differ");
     assert!(
-        near(tile_colour(&image, &grid, Pos::new(3, 1)), corner_wall, 6),
+        near(
+            tile_colour(&image, &grid, Pos::new(3, 1), false),
+            corner_wall,
+            6
+        ),
         "the painted wall is drawn as a wall"
     );
-    let water = tile_colour(&image, &grid, Pos::new(4, 2));
+    let water = tile_colour(&image, &grid, Pos::new(4, 2), false);
     assert!(
         water[2] > water[0] + 60,
         "the painted water is blue: {water:?}"
@@ -671,15 +683,15 @@ fn the_editor_draws_the_level_its_edits_saved() {
     let red = |c: [i32; 3]| near(c, [230, 77, 64], 25);
     let blue = |c: [i32; 3]| near(c, [64, 128, 242], 25);
     assert!(
-        share_in_tile(&image, &grid, Pos::new(5, 1), red) > 0.2,
+        share_in_tile(&image, &grid, Pos::new(5, 1), false, red) > 0.2,
         "the placed unit, red"
     );
     assert!(
-        share_in_tile(&image, &grid, Pos::new(1, 1), blue) > 0.2,
+        share_in_tile(&image, &grid, Pos::new(1, 1), false, blue) > 0.2,
         "Ila, blue"
     );
     assert!(
-        share_in_tile(&image, &grid, Pos::new(2, 1), red) < 0.01,
+        share_in_tile(&image, &grid, Pos::new(2, 1), false, red) < 0.01,
         "no unit here"
     );
     // The palette's chosen tool (amber) in the top bar.

@@ -356,22 +356,28 @@ fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons) {
         });
 }
 
-/// The camera that fits the whole level between the panels: its scale
-/// and position.
-pub fn fitted_camera(grid: &Grid) -> (f32, Vec2) {
+/// The room the rules tour's caption box takes under the bars, kept free
+/// of the map so that no caption hides a tile (seven lines of text).
+pub const CAPTION_ROOM: f32 = 128.0;
+
+/// The camera that fits the whole level between the panels (and, in the
+/// tour, under the caption): its scale and position.
+pub fn fitted_camera(grid: &Grid, caption: bool) -> (f32, Vec2) {
     let (w, h) = (super::WINDOW.0 as f32, super::WINDOW.1 as f32);
     let margin = 12.0;
-    let free = Vec2::new(w - SIDE_WIDTH - 2.0 * margin, h - TOP - 2.0 * margin);
+    let top = TOP + if caption { CAPTION_ROOM } else { 0.0 };
+    let free = Vec2::new(w - SIDE_WIDTH - 2.0 * margin, h - top - 2.0 * margin);
     let scale = (grid.extent() / free).max_element().max(1.0 / MAX_FIT_ZOOM);
     // Centre the map in the free area: left of the side column, under the
     // bars.
-    (scale, Vec2::new(SIDE_WIDTH / 2.0, TOP / 2.0) * scale)
+    (scale, Vec2::new(SIDE_WIDTH / 2.0, top / 2.0) * scale)
 }
 
 /// Where tile `p` is in the window, in pixels from its top left corner,
-/// with the fitted camera: its top left corner and its side.
-pub fn tile_on_screen(grid: &Grid, p: crate::grid::Pos) -> (Vec2, f32) {
-    let (scale, at) = fitted_camera(grid);
+/// with the fitted camera (`caption`: the tour's): its top left corner and
+/// its side.
+pub fn tile_on_screen(grid: &Grid, p: crate::grid::Pos, caption: bool) -> (Vec2, f32) {
+    let (scale, at) = fitted_camera(grid, caption);
     let centre = (grid.world(p) - at) / scale;
     let window = Vec2::new(super::WINDOW.0 as f32, super::WINDOW.1 as f32);
     let side = super::coords::TILE / scale;
@@ -381,12 +387,13 @@ pub fn tile_on_screen(grid: &Grid, p: crate::grid::Pos) -> (Vec2, f32) {
 
 pub(super) fn fit_camera(
     grid: Option<Res<Grid>>,
+    tour: Option<Res<super::tour::Tour>>,
     mut camera: Query<&mut Transform, With<Camera2d>>,
 ) {
     let (Some(grid), Ok(mut t)) = (grid, camera.single_mut()) else {
         return;
     };
-    let (scale, at) = fitted_camera(&grid);
+    let (scale, at) = fitted_camera(&grid, tour.is_some());
     t.scale = Vec3::new(scale, scale, 1.0);
     t.translation.x = at.x;
     t.translation.y = at.y;
