@@ -26,9 +26,15 @@ pub(crate) fn app() -> App {
             (name: "Orc", side: "Orcs", template: "raider", at: (5, 1), facing: W),
         ],
     )"#;
+    app_with(text, Dice::seeded(4))
+}
+
+/// The level `text` played by its sides' controls, Hero first, with
+/// `dice`, and the window's input on an app without a renderer.
+fn app_with(text: &str, dice: Dice) -> App {
     let level = parse_level(text.as_bytes(), "input.ron", catalog()).unwrap();
     let order = ["Hero", "Orc"].map(String::from);
-    let mut app = headless_app_with(&level, Dice::seeded(4), Some(&order));
+    let mut app = headless_app_with(&level, dice, Some(&order));
     app.init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<ButtonInput<KeyCode>>();
     input_plugin(&mut app);
@@ -466,19 +472,13 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
         map: ["........", "........", "........"],
         sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
         units: [
-            (name: "Hero", side: "Heroes", template: "raider", at: (4, 1), facing: E),
+            (name: "Hero", side: "Heroes", template: "archer", at: (4, 1), facing: E),
             (name: "Orc", side: "Orcs", template: "raider", at: (5, 1), facing: W),
         ],
     )"#;
-    let level = parse_level(text.as_bytes(), "guard.ron", catalog()).unwrap();
-    let order = ["Hero", "Orc"].map(String::from);
     // The Orc's d20 8 +4 = 12 vs the Hero's DV 11 (10 + leather, no DEX
-    // under V2): a hit; the Hero's dodge d12 12 + DEX 1 = 13 ≥ 12.
-    let mut app = headless_app_with(&level, Dice::scripted([(20, 8), (12, 12)]), Some(&order));
-    app.init_resource::<ButtonInput<MouseButton>>()
-        .init_resource::<ButtonInput<KeyCode>>();
-    input_plugin(&mut app);
-    Players::for_level(&level, &Profiles::shipped()).install(app.world_mut());
+    // under V2): a hit; the Hero's dodge d12 12 + DEX 3 + WIS 1 = 16 ≥ 12.
+    let mut app = app_with(text, Dice::scripted([(20, 8), (12, 12)]));
     press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
     let attack = Command::Attack {
         unit: "Orc".into(),
@@ -495,9 +495,23 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
     let answers: Vec<Guard> = odds.iter().map(|(g, _)| *g).collect();
     assert_eq!(
         answers,
-        [Guard::Block, Guard::Parry, Guard::Dodge, Guard::None],
-        "a buckler, an axe and room to dodge"
+        [Guard::Parry, Guard::Dodge, Guard::None],
+        "no shield; a shortsword and room to dodge"
     );
+    // An answer the unit cannot give is refused and changes nothing.
+    let block = Command::React {
+        unit: "Hero".into(),
+        take: true,
+        guard: Some(Guard::Block),
+    };
+    let refused = skirmish::save::play(app.world_mut(), block).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("Hero cannot block this attack"),
+        "{refused}"
+    );
+    assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
     let unanswered = odds.last().unwrap().1.harm();
     assert!(odds.iter().all(|(_, p)| p.harm() <= unanswered));
     assert!(odds.iter().any(|(_, p)| p.avoided > 0.0));
@@ -512,7 +526,7 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
     );
     let log = skirmish::rules::CombatLog::of(app.world());
     assert!(
-        log.contains("Hero answers with a dodge: d12 [12] +1 = 13 vs 12: dodges: no damage (V2)"),
+        log.contains("Hero answers with a dodge: d12 [12] +4 = 16 vs 12: dodges: no damage (V2)"),
         "{log:?}"
     );
     assert!(skirmish::view::input::human_asked(app.world()).is_none());

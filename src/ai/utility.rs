@@ -585,7 +585,11 @@ fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
     let hp = target.hp.max(1);
     let (mut hp_loss, mut ar_loss, mut drop) = (0.0, 0.0, 0.0);
     // The damage and the AR it meets: the pool, or with hit zones (V4) each
-    // zone's; under active defence (V2) the answer changes both.
+    // zone's; under active defence (V2) the answer changes both, and under
+    // injuries (V3) a wound may fell: the preview's joint chances then.
+    // Without them the plain product is summed as before, so that the
+    // battles of the other levels (the golden one too) replay unchanged to
+    // the last bit.
     let blows: Vec<(f64, i32, i32, bool)> =
         if preview.guard.is_some() || !preview.fell_at.is_empty() {
             preview.blows()

@@ -22,8 +22,7 @@
 //! that always react pick the answer that lets the least damage through, a
 //! scenario names it in `defences` (else block, parry, dodge in that order).
 
-use super::Rule;
-use super::command::{Command, Refusal};
+use super::command::Command;
 use super::events::{BattleEvent, emit, id_of};
 use super::facing::is_rear_attack;
 use super::modifiers::{AttackDraft, AttackMode, gather};
@@ -68,8 +67,9 @@ pub fn able(world: &World, draft: &AttackDraft) -> bool {
         && draft.mode != AttackMode::Thrown
         && !draft.auto_hit()
         && world.get_entity(target).is_ok()
-        && world.get::<Side>(target).is_some()
-        && policy_of(world, world.get::<Side>(target).map_or(0, |s| s.0)) != ReactionPolicy::Never
+        && world
+            .get::<Side>(target)
+            .is_some_and(|s| policy_of(world, s.0) != ReactionPolicy::Never)
         && !out_of_action(world, target)
         && !world.entity(target).contains::<OffGuard>()
         && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
@@ -101,7 +101,7 @@ pub fn options(world: &World, draft: &AttackDraft) -> Vec<GuardOdds> {
     {
         out.push(GuardOdds {
             guard: Guard::Parry,
-            value: t.mb + t.str.max(t.dex) + weapon.attack_bonus + weapon.parry,
+            value: super::parry::parry_bonus(t, &weapon) + weapon.parry,
             strength: 0,
             zone: parry_zone(world, target),
         });
@@ -117,26 +117,6 @@ pub fn options(world: &World, draft: &AttackDraft) -> Vec<GuardOdds> {
     out
 }
 
-/// Whether `unit` has the gear for `guard` (a shield to block, a melee
-/// weapon to parry), else why not.
-pub fn has_guard(world: &World, unit: Entity, guard: Guard) -> Result<(), Refusal> {
-    let who = super::name_of(world, unit);
-    let shield = world
-        .get::<Stats>(unit)
-        .is_some_and(|s| s.template.shield.is_some());
-    match guard {
-        Guard::Block if !shield => Err(Refusal::new(
-            Rule::V2,
-            format!("{who} carries no shield to block with"),
-        )),
-        Guard::Parry if melee_weapon_for(world, unit, 1).is_none() => Err(Refusal::new(
-            Rule::V2,
-            format!("{who} holds no melee weapon to parry with"),
-        )),
-        _ => Ok(()),
-    }
-}
-
 /// The zone a parrying defender lets the hit land on (V4): the one where
 /// the most armor stands, the first in d10 order on a tie.
 fn parry_zone(world: &World, unit: Entity) -> Option<(BodyPart, i32)> {
@@ -150,10 +130,11 @@ fn parry_zone(world: &World, unit: Entity) -> Option<(BodyPart, i32)> {
         .max_by_key(|(_, ar)| *ar)
 }
 
-/// The answer `draft`'s target gives, declared with the attack: a
-/// scenario's order, a human's answer, else the one that lets the least
-/// damage through ([`best`]). `None` when it gives none.
-pub fn chosen(world: &mut World, draft: &AttackDraft) -> Option<GuardOdds> {
+/// The answer the target of the `gathered` draft gives, declared with the
+/// attack: a scenario's order, a human's answer, else the one that lets
+/// the least damage through ([`best`]). `None` when it gives none.
+pub fn chosen(world: &World, gathered: &AttackDraft) -> Option<GuardOdds> {
+    let draft = gathered;
     let options = options(world, draft);
     if options.is_empty() {
         return None;
@@ -177,14 +158,9 @@ pub fn chosen(world: &mut World, draft: &AttackDraft) -> Option<GuardOdds> {
 }
 
 /// Of `options`, the answer that lets the least damage through to HP (the
-/// exact preview), then the least before armor; none if none helps.
-pub fn best(world: &mut World, draft: &AttackDraft, options: &[GuardOdds]) -> Option<GuardOdds> {
-    // The draft as declared: its modifiers gathered afresh.
-    let mut declared = draft.clone();
-    declared.modifiers.clear();
-    declared.refusal = None;
-    let gathered = gather(world, declared);
-    let base = super::preview::preview_of(world, &gathered);
+/// exact preview of the `gathered` draft), then the least before armor.
+pub fn best(world: &World, gathered: &AttackDraft, options: &[GuardOdds]) -> Option<GuardOdds> {
+    let base = super::preview::preview_of(world, gathered);
     let score = |p: &super::preview::AttackPreview| (p.harm(), p.expected_damage);
     let mut best: Option<(GuardOdds, (f64, f64))> = None;
     for o in options {
@@ -264,13 +240,19 @@ pub fn meets(value: i32, total: i32) -> f64 {
     f64::from((13 - need).clamp(0, 12)) / 12.0
 }
 
-/// The attack held for the defenders' answers (V2), drafted from where
-/// the attacker stands (a Charge's own path is planned when it goes on).
-pub fn held_attack(world: &World) -> Option<AttackDraft> {
-    let held = world.get_resource::<Decisions>()?.held.clone()?;
-    let actor = world.resource::<super::TurnState>().current?;
-    let target = super::unit_named(world, held.target()?)?;
-    let draft = match &held {
+/// The attack `command` (an Attack or a Charge by `actor` on `target`)
+/// declares, drafted before it is carried out, for the defender's question
+/// (V2): its weapon, Power Attack, Lunge and aimed part as ordered; a
+/// Charge's from `charge_end` (its planned path's end) when known, else
+/// from where the charger stands.
+pub fn declared_attack(
+    world: &World,
+    actor: Entity,
+    target: Entity,
+    command: &Command,
+    charge_end: Option<crate::grid::Pos>,
+) -> Option<AttackDraft> {
+    match command {
         Command::Attack {
             weapon,
             power,
@@ -280,18 +262,25 @@ pub fn held_attack(world: &World) -> Option<AttackDraft> {
         } => {
             let mut d =
                 super::resolution::draft_for(world, actor, target, weapon.as_deref()).ok()?;
-            // Power Attack and Lunge change the odds the defender is shown.
             (d.power, d.lunge, d.aim) = (*power, *lunge, *part);
-            d
+            Some(d)
         }
         Command::Charge { .. } => {
             let mut d = super::resolution::draft_for(world, actor, target, None).ok()?;
             d.charge = true;
-            d
+            d.from = charge_end.unwrap_or(d.from);
+            Some(d)
         }
-        _ => return None,
-    };
-    Some(draft)
+        _ => None,
+    }
+}
+
+/// The attack held for the defenders' answers (V2).
+pub fn held_attack(world: &World) -> Option<AttackDraft> {
+    let held = world.get_resource::<Decisions>()?.held.clone()?;
+    let actor = world.resource::<super::TurnState>().current?;
+    let target = super::unit_named(world, held.target()?)?;
+    declared_attack(world, actor, target, &held, None)
 }
 
 /// The answers `defender` has to the held attack (V2), `None` left out.
@@ -325,5 +314,6 @@ pub fn held_attack_odds(
 pub fn held_attack_best(world: &mut World, defender: Entity) -> Option<Guard> {
     let draft = held_attack(world).filter(|d| d.target == defender)?;
     let options = options(world, &draft);
-    best(world, &draft, &options).map(|o| o.guard)
+    let gathered = gather(world, draft);
+    best(world, &gathered, &options).map(|o| o.guard)
 }

@@ -5,7 +5,6 @@
 use super::Rule;
 use super::cover::size_rank;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
-use super::out_of_action;
 use crate::battle::{GridPos, Side, Stats};
 use bevy::prelude::*;
 
@@ -37,17 +36,15 @@ fn add_firing_into_melee(world: &mut World) {
     ) else {
         return;
     };
-    let engaged = super::units(world).into_iter().find(|&e| {
-        e != attacker
-            && world.get::<Side>(e) == Some(&side)
-            && world
-                .get::<GridPos>(e)
-                .is_some_and(|p| p.0.is_adjacent(target.0))
-            && world
-                .get::<Stats>(e)
-                .is_some_and(|s| target_size < size_rank(s.template.size) + 2)
-            && !out_of_action(world, e)
-    });
+    let engaged = super::in_action_beside(world, target.0)
+        .into_iter()
+        .find(|&e| {
+            e != attacker
+                && world.get::<Side>(e) == Some(&side)
+                && world
+                    .get::<Stats>(e)
+                    .is_some_and(|s| target_size < size_rank(s.template.size) + 2)
+        });
     if let Some(ally) = engaged {
         let name = super::name_of(world, ally);
         world.resource_mut::<AttackDraft>().push(

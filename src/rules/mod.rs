@@ -345,6 +345,19 @@ pub fn units(world: &World) -> Vec<Entity> {
         .unwrap_or_default()
 }
 
+/// The units in action (R2.5) on the eight tiles around `at`.
+pub fn in_action_beside(world: &World, at: crate::grid::Pos) -> Vec<Entity> {
+    units(world)
+        .into_iter()
+        .filter(|&e| {
+            world
+                .get::<crate::battle::GridPos>(e)
+                .is_some_and(|p| p.0.is_adjacent(at))
+                && !out_of_action(world, e)
+        })
+        .collect()
+}
+
 /// A unit's name, for the log and messages ("" for an unknown entity).
 pub fn name_of(world: &World, unit: Entity) -> String {
     world

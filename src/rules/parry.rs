@@ -17,6 +17,13 @@ pub fn degrees_after_parry(degrees: i32, m: i32) -> i32 {
     (degrees - 1 - m / 5).max(0)
 }
 
+/// What a parry adds to its die (R8.6, and V2's Parry Value before the
+/// weapon's own `parry`): MB + the better of STR and DEX + the weapon's
+/// attack bonus.
+pub fn parry_bonus(t: &crate::format::UnitTemplate, weapon: &crate::format::Weapon) -> i32 {
+    t.mb + t.str.max(t.dex) + weapon.attack_bonus
+}
+
 /// R8.6 parry: the target rolls its own attack (d20 + MB + attribute +
 /// weapon bonus, no situational modifiers, *decision*); beating the
 /// attacker's `total` by `m` takes `1 + floor(m / 5)` degrees off. Returns
@@ -46,10 +53,10 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
     if let Some(mut s) = world.get_mut::<Stamina>(target) {
         s.0 -= 1;
     }
-    let t = world.get::<Stats>(target).map(|s| s.template.clone());
-    let (mb, attr) = t.map_or((0, 0), |t| (t.mb, t.str.max(t.dex)));
+    let bonus = world
+        .get::<Stats>(target)
+        .map_or(weapon.attack_bonus, |s| parry_bonus(&s.template, &weapon));
     let roll = world.resource_mut::<Dice>().roll(20);
-    let bonus = mb + attr + weapon.attack_bonus;
     let parry_total = roll as i32 + bonus;
     let m = parry_total - total;
     let left = if m > 0 {

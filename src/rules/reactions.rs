@@ -287,26 +287,6 @@ impl Decisions {
     }
 }
 
-/// The attack `command` would make on a unit, as drafted before it is
-/// carried out (for V2's question to the defender): an Attack from where
-/// the actor stands, a Charge from the end of its planned path.
-pub fn attack_of(world: &World, actor: Entity, command: &Command) -> Option<AttackDraft> {
-    let target = world.resource::<Pending>().target?;
-    match command {
-        Command::Attack { weapon, .. } => {
-            super::resolution::draft_for(world, actor, target, weapon.as_deref()).ok()
-        }
-        Command::Charge { .. } => {
-            let mut draft = super::resolution::draft_for(world, actor, target, None).ok()?;
-            let plan = world.resource::<Pending>().plan.as_ref()?;
-            draft.from = *plan.path.last()?;
-            draft.charge = true;
-            Some(draft)
-        }
-        _ => None,
-    }
-}
-
 /// Whether `reactor` takes its reaction to `trigger`: per its side's
 /// policy, or its answer when asked.
 fn takes(world: &World, reactor: Entity, trigger: Trigger) -> bool {
@@ -418,7 +398,13 @@ fn hold_for_decisions(world: &mut World) {
     let answered = world.resource::<Decisions>().answers.clone();
     let mut expected = expected_reactions(world, actor, &command);
     // V2: the defender of an attack declares its answer with it.
-    if let Some(draft) = attack_of(world, actor, &command)
+    let (target, from) = {
+        let pending = world.resource::<Pending>();
+        let path_end = pending.plan.as_ref().and_then(|p| p.path.last().copied());
+        (pending.target, path_end)
+    };
+    if let Some(draft) =
+        target.and_then(|t| super::active_defence::declared_attack(world, actor, t, &command, from))
         && !super::active_defence::options(world, &draft).is_empty()
     {
         expected.push((draft.target, Trigger::Attacked));
@@ -462,16 +448,21 @@ fn validate_react(world: &mut World) {
         ));
         return;
     }
-    // V2: an answer the unit has.
+    // V2: an answer the unit can give this attack.
     if let Some(Command::React {
         take: true,
         guard: Some(g),
         ..
     }) = world.resource::<Pending>().command.clone()
         && let Some(unit) = actor
-        && let Err(r) = super::active_defence::has_guard(world, unit, g)
+        && g != Guard::None
+        && !super::active_defence::held_attack_options(world, unit).contains(&g)
     {
-        world.resource_mut::<Pending>().refuse(r);
+        let who = super::name_of(world, unit);
+        world.resource_mut::<Pending>().refuse(Refusal::new(
+            Rule::V2,
+            format!("{who} cannot {} this attack", g.label()),
+        ));
     }
 }
 

@@ -12,8 +12,7 @@
 
 use super::Rule;
 use super::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
-use super::out_of_action;
-use crate::battle::{Battlefield, GridPos, Side};
+use crate::battle::{Battlefield, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -39,14 +38,9 @@ fn add_shooting_in_melee(world: &mut World) {
     let Some(side) = world.get::<Side>(attacker).copied() else {
         return;
     };
-    let adjacent = super::units(world).into_iter().find(|&e| {
-        e != attacker
-            && world.get::<Side>(e) != Some(&side)
-            && world
-                .get::<GridPos>(e)
-                .is_some_and(|p| p.0.is_adjacent(from))
-            && !out_of_action(world, e)
-    });
+    let adjacent = super::in_action_beside(world, from)
+        .into_iter()
+        .find(|&e| e != attacker && world.get::<Side>(e) != Some(&side));
     if let Some(enemy) = adjacent {
         let name = super::name_of(world, enemy);
         world.resource_mut::<AttackDraft>().push(

@@ -678,38 +678,42 @@ fn reaction_odds(world: &mut World, reactor: Entity, provoker: Entity) -> Option
 /// preview.
 fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
     let odds = crate::rules::active_defence::held_attack_odds(world, asked);
-    if odds.is_empty() {
-        return None;
-    }
+    let (_, unanswered) = odds.iter().find(|(g, _)| *g == Guard::None)?;
+    let hit = unanswered.hit;
     let attacker = world
         .resource::<TurnState>()
         .current
         .map(|c| name_of(world, c))
         .unwrap_or_default();
+    let defender = name_of(world, asked);
     let lines: Vec<String> = odds
         .iter()
         .map(|(g, p)| {
-            let key = match g {
-                Guard::Block => "B",
-                Guard::Parry => "P",
-                Guard::Dodge => "D",
-                Guard::None => "N",
+            let key = super::input::GUARD_KEYS
+                .iter()
+                .find(|k| k.1 == *g)
+                .map_or("?", |k| k.2);
+            // What the answer does, then what it lets through.
+            let does = match (g, p.guard) {
+                (Guard::Block, Some(b)) => format!(
+                    "meets it {:.0}%: {} off the damage",
+                    p.blocked() * 100.0,
+                    b.strength
+                ),
+                (Guard::None, _) => "takes the hit as rolled".to_string(),
+                _ => format!("avoids it {:.0}%", p.avoided * 100.0),
             };
             format!(
-                "{key}: {} - {:.0}% hit, {:.0}% answered away; {:.1} damage expected, {:.1} of \
-                 it through armor to HP",
+                "{key} {}: {does}\n   {:.1} HP expected through armor",
                 g.label(),
-                p.hit * 100.0,
-                p.avoided * 100.0,
-                p.expected_damage,
                 p.harm()
             )
         })
         .collect();
     Some(format!(
-        "{attacker} attacks {}: how does {} answer? (active defence, V2; a reaction)\n{}",
-        name_of(world, asked),
-        name_of(world, asked),
+        "{attacker} attacks {defender}: {:.0}% to hit. How does {defender} answer? \
+         (active defence, V2; costs a reaction)\n{}",
+        hit * 100.0,
         lines.join("\n")
     ))
 }

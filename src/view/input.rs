@@ -133,6 +133,15 @@ pub fn human_to_act(world: &World) -> Option<Entity> {
     players.of(side).is_none().then_some(current)
 }
 
+/// The keys that answer an attack under active defence (V2), with their
+/// letter as the prompt shows it.
+pub const GUARD_KEYS: [(KeyCode, Guard, &str); 4] = [
+    (KeyCode::KeyB, Guard::Block, "B"),
+    (KeyCode::KeyP, Guard::Parry, "P"),
+    (KeyCode::KeyD, Guard::Dodge, "D"),
+    (KeyCode::KeyN, Guard::None, "N"),
+];
+
 /// The unit a human is asked about (a reaction question, R8), if any.
 pub fn human_asked(world: &World) -> Option<Entity> {
     if world.contains_resource::<super::turns::Script>() {
@@ -355,17 +364,13 @@ pub fn command_for(
         // V2: asked how to answer an attack: B, P, D or N.
         let guards = crate::rules::active_defence::held_attack_options(world, asked);
         if !guards.is_empty() {
-            for (key, guard) in [
-                (KeyCode::KeyB, Guard::Block),
-                (KeyCode::KeyP, Guard::Parry),
-                (KeyCode::KeyD, Guard::Dodge),
-            ] {
-                if keys.just_pressed(key) && guards.contains(&guard) {
-                    return react(true, Some(guard));
+            for (key, guard, _) in GUARD_KEYS {
+                if keys.just_pressed(key) && (guard == Guard::None || guards.contains(&guard)) {
+                    return react(
+                        guard != Guard::None,
+                        Some(guard).filter(|g| *g != Guard::None),
+                    );
                 }
-            }
-            if keys.just_pressed(KeyCode::KeyN) {
-                return react(false, None);
             }
             return None;
         }
