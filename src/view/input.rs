@@ -683,7 +683,11 @@ pub fn selected_line(world: &World) -> Option<String> {
         t.str,
         t.dex,
         crate::rules::speed_of(world, unit),
-        inv.weapons.join(", ")
+        if inv.weapons.is_empty() {
+            "unarmed".to_string()
+        } else {
+            inv.weapons.join(", ")
+        }
     );
     if let Some(text) = injuries_text(world, unit) {
         line.push('\n');
@@ -693,7 +697,7 @@ pub fn selected_line(world: &World) -> Option<String> {
 }
 
 /// A unit's injuries and what they do (V3), for its panel: "injuries:
-/// arms severe x2, legs minor; attacks +2 dis, speed -2 (V3)".
+/// arms severe x2 | legs minor; attacks +2 dis (V3)".
 pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
     let injuries = world.get::<crate::rules::injuries::Injuries>(unit)?;
     if injuries.0.is_empty() {
@@ -711,7 +715,23 @@ pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
         if on.is_empty() {
             continue;
         }
-        let listed: Vec<&str> = on.iter().map(|s| s.name()).collect();
+        // Worst first, repeats counted: "arms severe x2, major".
+        on.dedup_by_key(|s| *s);
+        let listed: Vec<String> = on
+            .iter()
+            .map(|s| {
+                let n = injuries
+                    .0
+                    .iter()
+                    .filter(|i| i.0 == part && i.1 == *s)
+                    .count();
+                if n > 1 {
+                    format!("{} x{n}", s.name())
+                } else {
+                    s.name().to_string()
+                }
+            })
+            .collect();
         parts.push(format!("{} {}", part.name(), listed.join(", ")));
     }
     let mut effects = vec![];
