@@ -62,9 +62,12 @@ fn take_screenshot(world: &mut World) {
 }
 
 /// Saves the window to `path` once the warm-up is over and `ready` has held
-/// for a few frames (the UI lays out a frame late), then exits: the game's
+/// for a few frames (the UI lays out a frame late) with the terrain drawn,
+/// then exits: the game's
 /// `--screenshot` and the editor's.
 pub(super) fn shoot_when_ready(world: &mut World, path: std::path::PathBuf, ready: bool) {
+    // The map is in the picture only once its terrain image is drawn.
+    let ready = ready && super::terrain_cache::terrain_drawn(world);
     let mut capture = world.get_resource_or_init::<Capture>();
     capture.frames += 1;
     capture.ready = if ready { capture.ready + 1 } else { 0 };

@@ -228,6 +228,7 @@ pub fn run_editor(editor: Editor, screenshot: Option<std::path::PathBuf>) -> Exi
         super::map::plugin,
         super::units::plugin,
         super::playback::plugin,
+        super::terrain_cache::plugin,
         plugin,
     ));
     let world = app.world_mut();

@@ -126,12 +126,39 @@ pub(super) fn panel() -> BackgroundColor {
     BackgroundColor(Color::srgb(0.05, 0.06, 0.08))
 }
 
+/// A one-pixel rule between two sections of the side column. A node of
+/// its own rather than a top border on the section: Bevy draws a border as
+/// a quad over the whole node, and under software rendering that costs as
+/// much as filling the section again.
+fn divider() -> impl Bundle {
+    (
+        Node {
+            height: px(1),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BackgroundColor(Color::srgb(0.25, 0.27, 0.3)),
+    )
+}
+
 /// The camera. No multisampling: the battlefield is pixel art on a grid,
 /// and with software rendering 4x MSAA quadruples the cost of every pixel
 /// drawn.
 pub(super) fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, bevy::render::view::Msaa::Off));
+    commands.spawn((
+        BattleCamera,
+        Camera2d,
+        bevy::render::view::Msaa::Off,
+        // The terrain's camera draws into an image; this one shows the
+        // window, and the UI with it.
+        IsDefaultUiCamera,
+    ));
 }
+
+/// The camera showing the battle in the window (panned and zoomed by the
+/// player), as against the terrain's (see [`super::terrain_cache`]).
+#[derive(Component)]
+pub struct BattleCamera;
 
 fn spawn_hud(
     mut commands: Commands,
@@ -204,29 +231,25 @@ fn spawn_hud(
                 },
                 BorderColor::all(Color::srgb(1.0, 0.9, 0.5)),
             ));
+            side.spawn(divider());
             side.spawn((
                 LogPanel,
                 Node {
                     flex_grow: 1.0,
                     min_height: px(0),
                     padding: UiRect::axes(px(8), px(4)),
-                    border: UiRect::top(px(1)),
                     overflow: Overflow::clip(),
                     flex_direction: FlexDirection::ColumnReverse,
                     ..default()
                 },
-                BorderColor::all(Color::srgb(0.25, 0.27, 0.3)),
             ));
-            side.spawn((
-                Node {
-                    padding: UiRect::all(px(8)),
-                    border: UiRect::top(px(1)),
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(4),
-                    ..default()
-                },
-                BorderColor::all(Color::srgb(0.25, 0.27, 0.3)),
-            ))
+            side.spawn(divider());
+            side.spawn(Node {
+                padding: UiRect::all(px(8)),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(4),
+                ..default()
+            })
             .with_children(|legend| {
                 // F4 edits the level when it was opened from its file.
                 let keys = if live {
@@ -388,7 +411,7 @@ pub fn tile_on_screen(grid: &Grid, p: crate::grid::Pos, caption: bool) -> (Vec2,
 pub(super) fn fit_camera(
     grid: Option<Res<Grid>>,
     tour: Option<Res<super::tour::Tour>>,
-    mut camera: Query<&mut Transform, With<Camera2d>>,
+    mut camera: Query<&mut Transform, With<BattleCamera>>,
 ) {
     let (Some(grid), Ok(mut t)) = (grid, camera.single_mut()) else {
         return;
@@ -406,7 +429,7 @@ pub(super) fn move_camera(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     decisions: Option<Res<Decisions>>,
-    mut camera: Query<&mut Transform, With<Camera2d>>,
+    mut camera: Query<&mut Transform, With<BattleCamera>>,
 ) {
     let Ok(mut t) = camera.single_mut() else {
         return;

@@ -86,7 +86,7 @@ pub struct CursorTile(pub Option<Pos>);
 /// Finds the tile under the cursor through the camera.
 pub(super) fn track_cursor(
     window: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Camera, &GlobalTransform)>,
+    camera: Query<(&Camera, &GlobalTransform), With<super::hud::BattleCamera>>,
     grid: Option<Res<Grid>>,
     options: Option<ResMut<super::PlayOptions>>,
     motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,

@@ -7,6 +7,7 @@ use super::PlayOptions;
 use super::input::{Aiming, AutoAnswers, Clicked, Hover, Selected};
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Spotlight};
+use super::terrain_cache::{TerrainCamera, TerrainSprite};
 use super::units::UnitSprite;
 use crate::battle::Battlefield;
 use crate::design::reload::{LevelReloaded, LiveLevel, ReloadProblems};
@@ -153,7 +154,14 @@ fn redraw_reloaded_level(world: &mut World, mut cursor: Local<MessageCursor<Leve
 /// shown board and log started over. The camera stays.
 pub fn redraw_battle(world: &mut World) {
     let old: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<TileStorage>, With<TilemapId>, With<UnitSprite>)>>()
+        .query_filtered::<Entity, Or<(
+            With<TileStorage>,
+            With<TilemapId>,
+            With<UnitSprite>,
+            With<TerrainCamera>,
+            With<TerrainSprite>,
+            With<super::map::Overlay>,
+        )>>()
         .iter(world)
         .collect();
     for entity in old {

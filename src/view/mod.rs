@@ -27,6 +27,7 @@ pub mod odds;
 pub mod overlays;
 pub mod playback;
 pub mod preview;
+pub mod terrain_cache;
 pub mod tiles;
 pub mod tour;
 pub mod turns;
@@ -123,6 +124,7 @@ impl Plugin for ViewPlugin {
             tour::plugin,
             capture::plugin,
             live::plugin,
+            terrain_cache::plugin,
         ));
     }
 }
