@@ -7,7 +7,7 @@ use super::PlayOptions;
 use super::input::{Aiming, AutoAnswers, Clicked, Hover, Selected};
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Spotlight};
-use super::terrain_cache::{TerrainCamera, TerrainSprite};
+use super::terrain_cache::TerrainCamera;
 use super::units::UnitSprite;
 use crate::battle::Battlefield;
 use crate::design::reload::{LevelReloaded, LiveLevel, ReloadProblems};
@@ -159,8 +159,7 @@ pub fn redraw_battle(world: &mut World) {
             With<TilemapId>,
             With<UnitSprite>,
             With<TerrainCamera>,
-            With<TerrainSprite>,
-            With<super::map::Overlay>,
+            With<super::map::MapQuad>,
         )>>()
         .iter(world)
         .collect();

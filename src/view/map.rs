@@ -1,16 +1,17 @@
 //! The battlefield: the terrain as one tilemap (drawn once into an image,
-//! see [`super::terrain_cache`]), and above it the overlay: one image with a
-//! texel per tile that the view tints (reach by AP cost, the path, the
-//! tiles that provoke), shown as one sprite over the map.
+//! see [`super::terrain_cache`]), and the overlay as one image with a texel
+//! per tile that the view tints (reach by AP cost, the path, the tiles that
+//! provoke); one quad shows both (see [`super::map_material`]).
 //!
-//! The overlay is one quad, not a tile per marked tile: with every overlay
+//! The overlay is an image, not a tile per marked tile: with every overlay
 //! on, the range bands mark the whole map, and under software rendering
 //! 4096 tinted tiles cost a third of the frame (measured with llvmpipe on a
-//! 64×64 level); a 64×64 image costs one textured quad and a 16 KB upload
-//! when the highlights change.
+//! 64×64 level); a 64×64 image costs a 16 KB upload when the highlights
+//! change.
 
 use super::coords::{Grid, TILE};
-use super::terrain_cache::{TERRAIN_LAYER, TerrainMap, spawn_terrain_view};
+use super::map_material::MapMaterial;
+use super::terrain_cache::{TERRAIN_LAYER, TerrainMap, spawn_terrain_camera};
 use super::tiles::{tile_of, tileset_image};
 use crate::battle::Battlefield;
 use crate::grid::Pos;
@@ -22,6 +23,7 @@ use bevy_ecs_tilemap::prelude::*;
 use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
+    super::map_material::plugin(app);
     app.init_resource::<Highlights>()
         .add_systems(Startup, spawn_battlefield)
         .add_systems(
@@ -37,18 +39,23 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Highlights(pub HashMap<Pos, Color>);
 
-/// Marks the overlay's sprite; its image has one texel per tile.
+/// The quad showing the battlefield, with the overlay's image (one texel
+/// per tile).
 #[derive(Component)]
-pub struct Overlay;
+pub struct MapQuad {
+    /// The overlay's image, painted by [`paint_overlay`].
+    pub overlay: Handle<Image>,
+}
 
-/// The terrain and overlay layers' z.
-pub(super) const TERRAIN_Z: f32 = 0.0;
-const OVERLAY_Z: f32 = 1.0;
+/// The battlefield's z: under the units and the overlays' marks.
+const MAP_Z: f32 = 0.0;
 
 pub(super) fn spawn_battlefield(
     mut commands: Commands,
     field: Res<Battlefield>,
     mut images: ResMut<Assets<Image>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<MapMaterial>>,
 ) {
     let map = &field.0.map;
     let grid = Grid {
@@ -89,14 +96,14 @@ pub(super) fn spawn_battlefield(
             texture: TilemapTexture::Single(tileset.clone()),
             tile_size,
             anchor: TilemapAnchor::Center,
-            transform: Transform::from_xyz(0.0, 0.0, TERRAIN_Z),
+            transform: Transform::from_xyz(0.0, 0.0, MAP_Z),
             ..default()
         },
         TerrainMap,
         RenderLayers::layer(TERRAIN_LAYER),
     ));
-    spawn_terrain_view(&mut commands, &mut images, grid, tileset);
-    let overlay = Image::new_fill(
+    let terrain = spawn_terrain_camera(&mut commands, &mut images, grid, tileset);
+    let overlay = images.add(Image::new_fill(
         Extent3d {
             width: grid.width as u32,
             height: grid.height as u32,
@@ -106,15 +113,14 @@ pub(super) fn spawn_battlefield(
         &[0; 4],
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::default(),
-    );
+    ));
     commands.spawn((
-        Overlay,
-        Sprite {
-            image: images.add(overlay),
-            custom_size: Some(grid.extent()),
-            ..default()
+        MapQuad {
+            overlay: overlay.clone(),
         },
-        Transform::from_xyz(0.0, 0.0, OVERLAY_Z),
+        Mesh2d(meshes.add(Rectangle::from_size(grid.extent()))),
+        MeshMaterial2d(materials.add(MapMaterial { terrain, overlay })),
+        Transform::from_xyz(0.0, 0.0, MAP_Z),
     ));
 }
 
@@ -123,13 +129,13 @@ pub(super) fn spawn_battlefield(
 fn paint_overlay(
     highlights: Res<Highlights>,
     grid: Option<Res<Grid>>,
-    overlay: Query<&Sprite, With<Overlay>>,
+    quad: Query<&MapQuad>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let (Some(grid), Ok(sprite)) = (grid, overlay.single()) else {
+    let (Some(grid), Ok(quad)) = (grid, quad.single()) else {
         return;
     };
-    let Some(mut image) = images.get_mut(&sprite.image) else {
+    let Some(mut image) = images.get_mut(&quad.overlay) else {
         return;
     };
     let Some(data) = image.data.as_mut() else {

@@ -22,6 +22,7 @@ pub mod hud;
 pub mod input;
 pub mod live;
 pub mod map;
+pub mod map_material;
 pub mod menu;
 pub mod odds;
 pub mod overlays;

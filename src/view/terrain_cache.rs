@@ -8,7 +8,8 @@
 //! of 35 ms an idle frame). So the tilemap lives on its own render layer,
 //! seen only by a camera that renders into an image; that camera is
 //! switched on when the terrain's tiles change and off again once the
-//! render world has drawn them, and the battle camera shows the image.
+//! render world has drawn them, and the battle camera shows the image
+//! (see [`super::map_material`]).
 //!
 //! The render world says when the terrain is drawn: a frame whose terrain
 //! view has its target, at least one tilemap item and every item's
@@ -75,10 +76,6 @@ pub struct TerrainCamera {
 #[derive(Component)]
 pub struct TerrainMap;
 
-/// Marks the sprite showing the terrain image.
-#[derive(Component)]
-pub struct TerrainSprite;
-
 /// The newest generation of the terrain the render world has drawn, shared
 /// by both worlds.
 #[derive(Resource, Clone, Default)]
@@ -108,14 +105,14 @@ pub fn terrain_drawn(world: &mut World) -> bool {
         .all(|c| c.generation <= drawn)
 }
 
-/// Spawns the terrain camera and the sprite showing its image, for a
-/// battlefield `grid` whose terrain tilemap is on [`TERRAIN_LAYER`].
-pub(super) fn spawn_terrain_view(
+/// Spawns the terrain camera for a battlefield `grid` whose terrain
+/// tilemap is on [`TERRAIN_LAYER`], and returns the image it draws into.
+pub(super) fn spawn_terrain_camera(
     commands: &mut Commands,
     images: &mut Assets<Image>,
     grid: Grid,
     tileset: Handle<Image>,
-) {
+) -> Handle<Image> {
     let extent = grid.extent();
     let scale = (extent.max_element() / MAX_IMAGE).max(1.0);
     let texels = (extent / scale).ceil().as_uvec2();
@@ -147,16 +144,7 @@ pub(super) fn spawn_terrain_view(
             tileset,
         },
     ));
-    commands.spawn((
-        TerrainSprite,
-        Sprite {
-            image,
-            custom_size: Some(extent),
-            ..default()
-        },
-        // The terrain tilemap's place: under the overlay and the units.
-        Transform::from_xyz(0.0, 0.0, super::map::TERRAIN_Z),
-    ));
+    image
 }
 
 /// Owes a new drawing of the terrain whenever a terrain tile is added or
