@@ -100,6 +100,7 @@ fn play_ai_command(world: &mut World) {
             let save = SaveGame::capture(world);
             let catalog = world.resource::<Battlefield>().0.catalog.clone();
             let task = AsyncComputeTaskPool::get().spawn(async move {
+                yield_to_the_frame();
                 let mut copy = save.restore(&catalog).ok()?;
                 let world = copy.world_mut();
                 world.insert_resource(players.clone());
@@ -109,6 +110,29 @@ fn play_ai_command(world: &mut World) {
         }
     }
 }
+
+/// Lowers the priority of the thread the AI thinks on, so that under
+/// software rendering, where drawing a frame keeps both cores busy, the
+/// search takes the time the frame leaves rather than time from the frame
+/// (measured with llvmpipe on a 64×64 level with 32 units: the p99 of the
+/// frames of AI turns went from 42 to 37 ms). A decision takes longer
+/// then, never a frame. On Linux a nice value is per thread; the worker
+/// thread only ever runs the AI's searches.
+fn yield_to_the_frame() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority and gettid only read their arguments; a failure
+    // leaves the priority as it was.
+    unsafe {
+        let thread = libc::gettid() as libc::id_t;
+        if libc::getpriority(libc::PRIO_PROCESS, thread) < AI_NICE {
+            libc::setpriority(libc::PRIO_PROCESS, thread, AI_NICE);
+        }
+    }
+}
+
+/// The AI thread's nice value (0 is the default, 19 the lowest priority).
+#[cfg(target_os = "linux")]
+const AI_NICE: libc::c_int = 10;
 
 /// Sends the AI's command, or its [`fallback`] when the rules refuse it.
 fn send(world: &mut World, command: Command) {
