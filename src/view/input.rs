@@ -107,8 +107,15 @@ pub(super) fn track_cursor(
     else {
         return;
     };
+    // Over the panels the cursor points at no tile, though the map may
+    // lie under them.
     let tile = window
         .cursor_position()
+        .filter(|p| {
+            camera
+                .logical_viewport_rect()
+                .is_some_and(|r| r.contains(*p))
+        })
         .and_then(|p| camera.viewport_to_world_2d(at, p).ok())
         .and_then(|w| grid.pos(w));
     if cursor.0 != tile {
