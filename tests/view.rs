@@ -369,6 +369,13 @@ fn hovering_an_enemy_with_no_ap_left_says_the_rule_instead_of_odds() {
     press(&mut app, Pos::new(7, 0), None, None);
     let hover = app.world().resource::<skirmish::view::input::Hover>();
     assert_eq!(hover.cites, None);
+    assert!(hover.refusal.is_some());
+    // The refusal belongs to the Hero's turn: once the Orc acts, it is no
+    // longer told.
+    skirmish::save::play(app.world_mut(), Command::EndTurn).unwrap();
+    app.update();
+    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    assert_eq!(hover.refusal, None, "{}", hover_text(&app));
 }
 
 #[test]

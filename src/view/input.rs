@@ -48,7 +48,11 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<super::overlays::Spotlight>()
         .add_systems(
             Update,
-            (send_player_commands, super::preview::preview_hover)
+            (
+                forget_past_refusals,
+                send_player_commands,
+                super::preview::preview_hover,
+            )
                 .chain()
                 .in_set(super::ViewSystems::Act),
         );
@@ -532,6 +536,21 @@ fn ground_objects(world: &World) -> Vec<(String, Pos)> {
         }
     }
     out
+}
+
+/// A refusal is told for the turn it was made in: once another unit acts
+/// (the turn ended, or the AI played), it is gone from the side panel.
+fn forget_past_refusals(
+    turn: Res<TurnState>,
+    mut hover: ResMut<Hover>,
+    mut acting: Local<Option<Entity>>,
+) {
+    if *acting != turn.current {
+        *acting = turn.current;
+        if hover.refusal.is_some() {
+            hover.refusal = None;
+        }
+    }
 }
 
 /// Sends the command the player's click or key means; a refusal is kept
