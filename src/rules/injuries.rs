@@ -127,7 +127,32 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         AttackSchedule,
         add_injury_disadvantage.in_set(AttackSystems::Situational),
+    )
+    .add_systems(
+        super::CommandSchedule,
+        refuse_lamed_stand_up
+            .in_set(super::Handles(super::CommandKind::StandUp))
+            .in_set(super::CommandSystems::Validate),
     );
+}
+
+/// V3: with both legs badly hurt a prone unit cannot stand (001). R4.8
+/// refuses a unit that is not prone; this one a prone unit that is lamed.
+fn refuse_lamed_stand_up(
+    mut pending: ResMut<super::Pending>,
+    units: Query<(&Name, &Injuries), With<Prone>>,
+) {
+    let Some(actor) = pending.actor else {
+        return;
+    };
+    if let Ok((name, injuries)) = units.get(actor)
+        && injuries.lamed()
+    {
+        pending.refuse(super::command::Refusal::new(
+            Rule::V3,
+            format!("{name}'s legs are too badly injured to stand"),
+        ));
+    }
 }
 
 /// V3: the attacker's arm and head injuries hamper its attack rolls.

@@ -23,25 +23,12 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn validate_stand_up(
-    mut pending: ResMut<Pending>,
-    prone: Query<(Has<Prone>, &Name, Option<&super::injuries::Injuries>)>,
-) {
+fn validate_stand_up(mut pending: ResMut<Pending>, prone: Query<(Has<Prone>, &Name)>) {
     let Some(actor) = pending.actor else {
         return;
     };
-    match prone.get(actor) {
-        Ok((false, name, _)) => {
-            pending.refuse(Refusal::new(Rule::R4_8, format!("{name} is not prone")));
-        }
-        // V3: with both legs badly hurt it cannot stand (001).
-        Ok((true, name, Some(i))) if i.lamed() => {
-            pending.refuse(Refusal::new(
-                Rule::V3,
-                format!("{name}'s legs are too badly injured to stand"),
-            ));
-        }
-        _ => {}
+    if let Ok((false, name)) = prone.get(actor) {
+        pending.refuse(Refusal::new(Rule::R4_8, format!("{name} is not prone")));
     }
 }
 

@@ -378,14 +378,18 @@ fn spawn_hud(
     commands
         .spawn((
             EndButtons,
+            // Under the summary, over the log's oldest lines: opaque, or
+            // those lines show between and behind the buttons.
             Node {
                 position_type: PositionType::Absolute,
-                top: px(230),
-                right: px(8),
-                width: px(SIDE_WIDTH - 16.0),
+                top: px(218),
+                right: px(0),
+                width: px(SIDE_WIDTH),
                 column_gap: px(12),
+                padding: UiRect::all(px(8)),
                 ..default()
             },
+            panel(),
             GlobalZIndex(11),
             Visibility::Hidden,
         ))

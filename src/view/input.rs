@@ -731,31 +731,20 @@ pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
     }
     let mut parts: Vec<String> = vec![];
     for part in crate::format::BodyPart::all() {
-        let mut on: Vec<crate::format::Severity> = injuries
-            .0
-            .iter()
-            .filter(|(p, _)| *p == part)
-            .map(|(_, s)| *s)
-            .collect();
-        on.sort_by(|a, b| b.cmp(a));
-        if on.is_empty() {
+        // Worst first, repeats counted: "arms severe x2, major".
+        let mut counts = std::collections::BTreeMap::new();
+        for (_, s) in injuries.0.iter().filter(|(p, _)| *p == part) {
+            *counts.entry(*s).or_insert(0) += 1;
+        }
+        if counts.is_empty() {
             continue;
         }
-        // Worst first, repeats counted: "arms severe x2, major".
-        on.dedup_by_key(|s| *s);
-        let listed: Vec<String> = on
+        let listed: Vec<String> = counts
             .iter()
-            .map(|s| {
-                let n = injuries
-                    .0
-                    .iter()
-                    .filter(|i| i.0 == part && i.1 == *s)
-                    .count();
-                if n > 1 {
-                    format!("{} x{n}", s.name())
-                } else {
-                    s.name().to_string()
-                }
+            .rev()
+            .map(|(s, n)| match n {
+                1 => s.name().to_string(),
+                n => format!("{} x{n}", s.name()),
             })
             .collect();
         parts.push(format!("{} {}", part.name(), listed.join(", ")));

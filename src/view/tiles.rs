@@ -26,9 +26,10 @@ pub enum TileKind {
     Blocking,
     /// A level's own cover.
     Cover,
-    /// Plain white: tinted by the view (reach shading).
+    /// Plain white. Spare: the overlay is an image of its own now (see
+    /// `view::map`), but the tileset keeps its place.
     White,
-    /// An outline: tinted by the view (the hovered tile, the path).
+    /// An outline. Spare, as `White` is.
     Ring,
 }
 
