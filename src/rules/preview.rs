@@ -80,6 +80,12 @@ pub struct DamageDice {
 }
 
 impl AttackPreview {
+    /// Whether a hit lands on a zone of the body (V4): `armor` then has one
+    /// entry per zone.
+    pub fn by_zone(&self) -> bool {
+        self.armor.len() == BodyPart::chances().len()
+    }
+
     /// The same attack with `advantage` more net advantage and `bonus` more
     /// on the roll (a later attack's R7.6 penalty, a Power Attack's R7.8
     /// bonus), without gathering the modifiers again.
@@ -225,7 +231,7 @@ impl AttackPreview {
     fn parts(&self, l: &Landing) -> Vec<(f64, i32, BodyPart)> {
         match l.ar {
             Some((part, ar)) => vec![(1.0, ar, part)],
-            None if self.armor.len() == BodyPart::chances().len() => self
+            None if self.by_zone() => self
                 .armor
                 .iter()
                 .zip(BodyPart::chances())

@@ -192,7 +192,7 @@ impl AttackOdds {
 /// With hit zones (V4), the AR a hit meets on each zone, as a line of the
 /// modifier list (its rule opens on hover).
 fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
-    if p.armor.len() != crate::format::BodyPart::chances().len() || p.down {
+    if !p.by_zone() || p.down {
         return None;
     }
     let zones: Vec<String> = crate::format::BodyPart::chances()
@@ -211,8 +211,7 @@ fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
     if p.fell_at.is_empty() || p.down {
         return None;
     }
-    let zones = p.armor.len() == crate::format::BodyPart::chances().len();
-    let at = if zones {
+    let at = if p.by_zone() {
         "the zone it lands on".to_string()
     } else {
         format!("the {} (aimed)", p.aim.name())
