@@ -102,7 +102,7 @@ pub(super) fn spawn_battlefield(
         TerrainMap,
         RenderLayers::layer(TERRAIN_LAYER),
     ));
-    let terrain = spawn_terrain_camera(&mut commands, &mut images, grid, tileset);
+    let terrain = spawn_terrain_camera(&mut commands, &mut images, grid);
     let overlay = images.add(Image::new_fill(
         Extent3d {
             width: grid.width as u32,

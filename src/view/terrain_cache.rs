@@ -8,50 +8,36 @@
 //! of 35 ms an idle frame). So the tilemap lives on its own render layer,
 //! seen only by a camera that renders into an image; that camera is
 //! switched on when the terrain's tiles change and off again once the
-//! render world has drawn them, and the battle camera shows the image
+//! image shows them, and the battle camera shows the image
 //! (see [`super::map_material`]).
 //!
-//! The render world says when the terrain is drawn: a frame whose terrain
-//! view has its target, at least one tilemap item and every item's
-//! pipeline compiled draws the whole terrain. It writes the generation it
-//! drew into a shared counter; the main world retires the camera once the
-//! counter has reached the camera's generation.
+//! Whether the terrain is drawn is read back from the image itself: while
+//! the camera owes a drawing, the image is copied back from the GPU, and
+//! the drawing counts once every texel is opaque (every terrain tile is).
+//! Inferring it from the render world's state (pipelines compiled, items
+//! queued) was not enough: bevy_ecs_tilemap fills its texture array while
+//! frames are prepared, and under load the first frames that looked whole
+//! drew nothing (a blank map in one run of twelve).
 
 use super::coords::Grid;
 use bevy::camera::RenderTarget;
 use bevy::camera::visibility::RenderLayers;
-use bevy::core_pipeline::core_2d::Transparent2d;
 use bevy::prelude::*;
-use bevy::render::extract_component::{ExtractComponent, ExtractComponentPlugin};
-use bevy::render::render_asset::RenderAssets;
-use bevy::render::render_phase::ViewSortedRenderPhases;
-use bevy::render::render_resource::{PipelineCache, TextureFormat};
-use bevy::render::texture::GpuImage;
-use bevy::render::view::{ExtractedView, ViewTarget};
-use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::render::gpu_readback::{Readback, ReadbackComplete};
+use bevy::render::render_resource::{TextureFormat, TextureUsages};
 use bevy_ecs_tilemap::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 pub(super) fn plugin(app: &mut App) {
-    let drawn = TerrainDrawn::default();
-    app.insert_resource(drawn.clone())
-        .init_resource::<TerrainGeneration>()
-        .add_plugins(ExtractComponentPlugin::<TerrainCamera>::default())
-        .add_systems(
-            PostUpdate,
-            (redraw_changed_terrain, retire_terrain_camera)
-                .chain()
-                .in_set(super::ViewSystems::Draw),
-        );
-    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
-        render_app.insert_resource(drawn).add_systems(
-            Render,
-            confirm_terrain_drawn
-                .after(RenderSystems::PhaseSort)
-                .before(RenderSystems::Render),
-        );
-    }
+    app.init_resource::<TerrainGeneration>().add_systems(
+        PostUpdate,
+        (
+            redraw_changed_terrain,
+            prove_terrain_drawn,
+            retire_terrain_camera,
+        )
+            .chain()
+            .in_set(super::ViewSystems::Draw),
+    );
 }
 
 /// The render layer of the terrain tilemap: only the terrain camera sees it.
@@ -61,31 +47,35 @@ pub const TERRAIN_LAYER: usize = 1;
 /// drawn at a coarser scale (a 128×128 level at half its tiles' pixels).
 const MAX_IMAGE: f32 = 4096.0;
 
-/// The camera drawing the terrain tilemap into the terrain image, and the
-/// generation of the terrain it is to draw.
-#[derive(Component, Clone, ExtractComponent)]
+/// The camera drawing the terrain tilemap into the terrain image, and
+/// which drawing of the terrain it owes.
+#[derive(Component)]
 pub struct TerrainCamera {
-    /// Which drawing of the terrain this camera owes; drawn once
-    /// [`TerrainDrawn`] reaches it.
+    /// The drawing of the terrain this camera owes.
     pub generation: u64,
-    /// The tileset the terrain tilemap draws from.
-    pub tileset: Handle<Image>,
+    /// The newest drawing read back whole from the image.
+    pub drawn: u64,
+    /// The image it draws into, and its size in texels.
+    image: Handle<Image>,
+    texels: UVec2,
+}
+
+impl TerrainCamera {
+    fn owes(&self) -> bool {
+        self.generation > self.drawn
+    }
 }
 
 /// Marks the terrain tilemap (as against the overlay's).
 #[derive(Component)]
 pub struct TerrainMap;
 
-/// The newest generation of the terrain the render world has drawn, shared
-/// by both worlds.
-#[derive(Resource, Clone, Default)]
-pub struct TerrainDrawn(Arc<AtomicU64>);
-
-impl TerrainDrawn {
-    /// The newest generation drawn.
-    pub fn get(&self) -> u64 {
-        self.0.load(Ordering::Acquire)
-    }
+/// A readback of a terrain camera's image, taken while it owes drawing
+/// `generation`: an opaque image proves that drawing made.
+#[derive(Component)]
+struct TerrainProof {
+    camera: Entity,
+    generation: u64,
 }
 
 /// The last generation handed out.
@@ -96,13 +86,10 @@ struct TerrainGeneration(u64);
 /// `--screenshot`: a picture taken before would miss the map). True when
 /// there is no terrain camera (a window without a battle).
 pub fn terrain_drawn(world: &mut World) -> bool {
-    let Some(drawn) = world.get_resource::<TerrainDrawn>().map(TerrainDrawn::get) else {
-        return true;
-    };
-    world
+    !world
         .query::<&TerrainCamera>()
         .iter(world)
-        .all(|c| c.generation <= drawn)
+        .any(TerrainCamera::owes)
 }
 
 /// Spawns the terrain camera for a battlefield `grid` whose terrain
@@ -111,17 +98,19 @@ pub(super) fn spawn_terrain_camera(
     commands: &mut Commands,
     images: &mut Assets<Image>,
     grid: Grid,
-    tileset: Handle<Image>,
 ) -> Handle<Image> {
     let extent = grid.extent();
     let scale = (extent.max_element() / MAX_IMAGE).max(1.0);
     let texels = (extent / scale).ceil().as_uvec2();
-    let image = images.add(Image::new_target_texture(
+    let mut target = Image::new_target_texture(
         texels.x,
         texels.y,
         TextureFormat::Rgba8Unorm,
         Some(TextureFormat::Rgba8UnormSrgb),
-    ));
+    );
+    // Read back to prove it drawn.
+    target.texture_descriptor.usage |= TextureUsages::COPY_SRC;
+    let image = images.add(target);
     commands.spawn((
         Camera2d,
         Camera {
@@ -141,7 +130,9 @@ pub(super) fn spawn_terrain_camera(
         RenderLayers::layer(TERRAIN_LAYER),
         TerrainCamera {
             generation: 0,
-            tileset,
+            drawn: 0,
+            image: image.clone(),
+            texels,
         },
     ));
     image
@@ -175,56 +166,104 @@ fn redraw_changed_terrain(
     }
 }
 
-/// Keeps the terrain camera on while it owes a drawing, and off after.
-fn retire_terrain_camera(
-    drawn: Res<TerrainDrawn>,
-    mut cameras: Query<(&TerrainCamera, &mut Camera)>,
+/// Reads the image of each camera that owes a drawing back from the GPU,
+/// one readback at a time per drawing (a proof of an older drawing is
+/// dropped; so is one whose camera is gone). Bevy repeats a readback every
+/// frame until its proof is answered and despawned.
+fn prove_terrain_drawn(
+    mut commands: Commands,
+    cameras: Query<(Entity, &TerrainCamera)>,
+    proofs: Query<(Entity, &TerrainProof)>,
 ) {
-    let drawn = drawn.get();
-    for (terrain, mut camera) in &mut cameras {
-        let owed = terrain.generation > drawn;
-        if camera.is_active != owed {
-            camera.is_active = owed;
+    for (entity, proof) in &proofs {
+        let current = cameras
+            .get(proof.camera)
+            .is_ok_and(|(_, c)| c.owes() && c.generation == proof.generation);
+        if !current {
+            commands.entity(entity).despawn();
+        }
+    }
+    for (camera, terrain) in &cameras {
+        let pending = proofs
+            .iter()
+            .any(|(_, p)| p.camera == camera && p.generation == terrain.generation);
+        if terrain.owes() && !pending {
+            commands
+                .spawn((
+                    Readback::texture(terrain.image.clone()),
+                    TerrainProof {
+                        camera,
+                        generation: terrain.generation,
+                    },
+                ))
+                .observe(accept_terrain_proof);
         }
     }
 }
 
-/// Frames in a row a terrain view must be drawn whole before it counts as
-/// drawn. The tilemap's tileset is copied into its texture array while the
-/// frame is prepared, and the first frames after the tileset is uploaded
-/// may draw from an array not yet filled (seen here: a blank map when the
-/// camera was retired after one frame).
-const WHOLE_FRAMES: u32 = 3;
-
-/// In the render world: notes the generation of a terrain view once
-/// [`WHOLE_FRAMES`] frames in a row have drawn it whole (its target and
-/// tileset exist, its tilemap is queued and every pipeline is compiled;
-/// otherwise Bevy would skip part of it).
-fn confirm_terrain_drawn(
-    views: Query<(&ExtractedView, &TerrainCamera), With<ViewTarget>>,
-    phases: Res<ViewSortedRenderPhases<Transparent2d>>,
-    pipelines: Res<PipelineCache>,
-    images: Res<RenderAssets<GpuImage>>,
-    drawn: Res<TerrainDrawn>,
-    mut streak: Local<(u64, u32)>,
+/// Counts a readback's drawing as made when every texel is opaque (every
+/// terrain tile is; the image starts transparent and is cleared to
+/// transparent before each drawing).
+fn accept_terrain_proof(
+    readback: On<ReadbackComplete>,
+    proofs: Query<&TerrainProof>,
+    mut cameras: Query<&mut TerrainCamera>,
+    mut commands: Commands,
 ) {
-    for (view, camera) in &views {
-        let Some(phase) = phases.get(&view.retained_view_entity) else {
-            continue;
-        };
-        let whole = images.get(&camera.tileset).is_some()
-            && !phase.items.is_empty()
-            && phase
-                .items
-                .values()
-                .all(|item| pipelines.get_render_pipeline(item.pipeline).is_some());
-        *streak = match (whole, *streak) {
-            (false, _) => (camera.generation, 0),
-            (true, (generation, n)) if generation == camera.generation => (generation, n + 1),
-            (true, _) => (camera.generation, 1),
-        };
-        if streak.1 >= WHOLE_FRAMES {
-            drawn.0.fetch_max(camera.generation, Ordering::AcqRel);
+    let Ok(proof) = proofs.get(readback.entity) else {
+        return;
+    };
+    let Ok(mut camera) = cameras.get_mut(proof.camera) else {
+        return;
+    };
+    if opaque(&readback.data, camera.texels) {
+        camera.drawn = camera.drawn.max(proof.generation);
+        commands.entity(readback.entity).despawn();
+    }
+}
+
+/// Whether every texel of an RGBA8 readback of `texels` is opaque (rows are
+/// padded to the GPU's copy alignment).
+fn opaque(data: &[u8], texels: UVec2) -> bool {
+    let (width, height) = (texels.x as usize, texels.y as usize);
+    if height == 0 || data.len() < height * width * 4 {
+        return false;
+    }
+    let stride = data.len() / height;
+    data.chunks_exact(stride).all(|row| {
+        row[..width * 4]
+            .chunks_exact(4)
+            .all(|texel| texel[3] == 255)
+    })
+}
+
+/// Keeps the terrain camera on while it owes a drawing, and off after.
+fn retire_terrain_camera(mut cameras: Query<(&TerrainCamera, &mut Camera)>) {
+    for (terrain, mut camera) in &mut cameras {
+        if camera.is_active != terrain.owes() {
+            camera.is_active = terrain.owes();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_image_counts_as_drawn_only_when_every_texel_is_opaque() {
+        let texels = UVec2::new(2, 2);
+        // Rows of 2 texels padded to 16 bytes.
+        let mut data = vec![0u8; 32];
+        assert!(!opaque(&data, texels), "a blank image");
+        for row in 0..2 {
+            for x in 0..2 {
+                data[row * 16 + x * 4 + 3] = 255;
+            }
+        }
+        assert!(opaque(&data, texels), "padding is not read");
+        data[16 + 4 + 3] = 0;
+        assert!(!opaque(&data, texels), "one texel missing");
+        assert!(!opaque(&data[..8], texels), "a short readback");
     }
 }
