@@ -538,3 +538,101 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
     );
     assert!(skirmish::view::input::human_asked(app.world()).is_none());
 }
+
+/// V3 injuries without hit zones: `F` (or the Aim button) picks the part
+/// the player's attacks aim at; the odds shown are the rules' own for that
+/// part, and the click's Attack names it. Without injuries `F` does nothing.
+#[test]
+fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
+    use skirmish::format::BodyPart;
+    use skirmish::view::input::{Action, AimedPart, Hover};
+    use skirmish::view::preview::AttackOdds;
+    let text = r#"Level(
+        name: "Aim",
+        rules: (injuries: true),
+        map: ["........", "........", "........"],
+        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
+        units: [
+            (name: "Hero", side: "Heroes", template: "champion", at: (4, 1), facing: E),
+            (name: "Orc", side: "Orcs", template: "wall", at: (5, 1), facing: W),
+        ],
+        templates: [
+            (name: "champion", mb: 10, str: 5, hp: 20, weapons: ["club"]),
+            (name: "wall", hp: 200, weapons: ["axe"]),
+        ],
+        weapons: [(name: "club", damage: "1d1", damage_type: Bludgeoning)],
+    )"#;
+    let mut aiming = app_with(text, Dice::seeded(4));
+    let app = &mut aiming;
+    let odds = |app: &App| app.world().resource::<Hover>().attack.clone().unwrap();
+    press(app, Pos::new(5, 1), None, None);
+    let torso = odds(app);
+    assert!(
+        app.world()
+            .resource::<Hover>()
+            .actions
+            .contains(&Action::Aim),
+        "the action bar offers Aim"
+    );
+    press(app, Pos::new(5, 1), None, Some(KeyCode::KeyF));
+    assert_eq!(app.world().resource::<AimedPart>().0, BodyPart::Arms);
+    press(app, Pos::new(5, 1), None, Some(KeyCode::KeyF));
+    assert_eq!(app.world().resource::<AimedPart>().0, BodyPart::Legs);
+    let legs = odds(app);
+    // The rules' preview of the same attack aimed at the legs, unchanged.
+    let world = app.world_mut();
+    let (hero, orc) = (
+        unit_named(world, "Hero").unwrap(),
+        unit_named(world, "Orc").unwrap(),
+    );
+    let mut draft = skirmish::rules::resolution::draft_for(world, hero, orc, None).unwrap();
+    draft.aim = Some(BodyPart::Legs);
+    let rules = skirmish::rules::preview::preview_attack(world, draft).unwrap();
+    assert_eq!(legs, AttackOdds::of("Orc".into(), None, &rules, 200));
+    // 5 degrees on the torso is a fatal injury, the heart (V3); legs never
+    // kill, and the Orc's 200 HP do not fall to one club.
+    let five_degrees: f64 = rules.degrees.iter().skip(5).sum();
+    assert!(
+        five_degrees > 0.0 && (torso.drop - five_degrees).abs() < 1e-9 && legs.drop == 0.0,
+        "{} {five_degrees} {}",
+        torso.drop,
+        legs.drop
+    );
+    // No chance prints as "-0%" (an empty f64 sum is -0.0).
+    assert!(
+        legs.modifiers
+            .iter()
+            .any(|(l, _)| l.contains("injures the legs (aimed") && l.contains(" 0% its injuries")),
+        "{:?}",
+        legs.modifiers
+    );
+    press(app, Pos::new(5, 1), Some(MouseButton::Left), None);
+    assert!(
+        matches!(
+            last_command(app),
+            Some(Command::Attack {
+                part: Some(BodyPart::Legs),
+                ..
+            })
+        ),
+        "{:?}",
+        last_command(app)
+    );
+    // Without injuries there is nothing to aim: F changes nothing.
+    let mut plain = self::app();
+    press(&mut plain, Pos::new(4, 1), Some(MouseButton::Left), None);
+    press(&mut plain, Pos::new(5, 1), None, Some(KeyCode::KeyF));
+    assert_eq!(plain.world().resource::<AimedPart>().0, BodyPart::Torso);
+    assert!(
+        !plain
+            .world()
+            .resource::<Hover>()
+            .actions
+            .contains(&Action::Aim)
+    );
+    press(&mut plain, Pos::new(5, 1), Some(MouseButton::Left), None);
+    assert!(matches!(
+        last_command(&plain),
+        Some(Command::Attack { part: None, .. })
+    ));
+}

@@ -195,7 +195,7 @@ impl AttackPreview {
             .iter()
             .filter(|l| l.reduce > 0 && l.degrees > 0)
             .map(|l| l.p)
-            .sum()
+            .fold(0.0, add)
     }
 
     /// The chance the hit's injuries knock the target out or kill it (V3).
@@ -203,7 +203,11 @@ impl AttackPreview {
         if self.fell_at.is_empty() {
             return 0.0;
         }
-        self.blows().iter().filter(|b| b.3).map(|b| b.0).sum()
+        self.blows()
+            .iter()
+            .filter(|b| b.3)
+            .map(|b| b.0)
+            .fold(0.0, add)
     }
 
     /// `landed[d]`: the chance the attack ends with `d` degrees after the
@@ -309,7 +313,10 @@ impl AttackPreview {
         if self.down {
             return 0.0;
         }
-        self.damage_chances().iter().skip(needed).sum()
+        self.damage_chances()
+            .into_iter()
+            .skip(needed)
+            .fold(0.0, add)
     }
 
     /// The expected damage that gets through the target's armor as it
@@ -339,8 +346,8 @@ impl AttackPreview {
                 .blows()
                 .iter()
                 .filter(|(_, n, ar, fells)| *fells || *n >= (hp + ar).max(1))
-                .map(|(p, ..)| p)
-                .sum();
+                .map(|(p, ..)| *p)
+                .fold(0.0, add);
         }
         self.armor
             .iter()
@@ -546,6 +553,13 @@ fn fell_at(world: &World, target: Entity) -> Vec<i32> {
                 .unwrap_or(i32::MAX)
         })
         .collect()
+}
+
+/// Adds a chance to a running total. Chances filtered out to none add up
+/// to 0 with it, where `Iterator::sum` gives -0.0 (an empty `f64` sum),
+/// which a percentage prints as "-0%".
+fn add(total: f64, chance: f64) -> f64 {
+    total + chance
 }
 
 #[cfg(test)]

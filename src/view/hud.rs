@@ -1002,17 +1002,19 @@ fn leave_battle(
 }
 
 /// The action bar: a button per action the rules allow the acting unit now
-/// (rebuilt only when that list changes).
+/// (rebuilt only when that list, or the part aimed at, changes).
 fn build_action_bar(
     hover: Res<Hover>,
+    aimed: Res<super::input::AimedPart>,
     bar: Query<(Entity, Option<&Children>), With<ActionBar>>,
-    mut shown: Local<Vec<Action>>,
+    mut shown: Local<(Vec<Action>, Option<crate::format::BodyPart>)>,
     mut commands: Commands,
 ) {
-    if *shown == hover.actions {
+    let now = (hover.actions.clone(), Some(aimed.0));
+    if *shown == now {
         return;
     }
-    *shown = hover.actions.clone();
+    *shown = now;
     let Ok((bar, children)) = bar.single() else {
         return;
     };
@@ -1021,6 +1023,11 @@ fn build_action_bar(
     }
     commands.entity(bar).with_children(|row| {
         for &action in &hover.actions {
+            // The Aim button names the part the next attack aims at.
+            let label = match action {
+                Action::Aim => format!("{}: {}", action.label(), aimed.0.name()),
+                _ => action.label().to_string(),
+            };
             row.spawn((
                 Button,
                 ActionButton(action),
@@ -1032,7 +1039,7 @@ fn build_action_bar(
                 BackgroundColor(Color::srgb(0.18, 0.22, 0.3)),
             ))
             .with_children(|b| {
-                b.spawn((Text::new(action.label()), text(13.0, Color::WHITE)));
+                b.spawn((Text::new(label), text(13.0, Color::WHITE)));
             });
         }
     });

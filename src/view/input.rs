@@ -9,7 +9,8 @@
 //! pick up, `H` drink a potion, `K` stabilize the hovered ally, `Q` Power
 //! Attack / Deadly Aim and `Z` Lunge at the hovered enemy, `V` Cleave it,
 //! `Y`/`N` answer a reaction question (`Shift+Y`/`Shift+N`: always / never
-//! for that side this battle). `Tab` cycles the selection through your
+//! for that side this battle), `F` picks the body part attacks aim at
+//! where the level aims them (V3 injuries without V4's zones). `Tab` cycles the selection through your
 //! units; a click on one selects it. The action bar lists what the rules
 //! allow now.
 //!
@@ -21,7 +22,7 @@ use super::map::Highlights;
 pub use super::preview::Hover;
 use crate::ai::Players;
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Inventory, Side};
-use crate::format::Guard;
+use crate::format::{BodyPart, Guard};
 use crate::grid::{Dir, Pos};
 use crate::rules::reactions::Decisions;
 use crate::rules::{Command, Refusal, ThrowTarget, TurnState, name_of, out_of_action, units};
@@ -41,6 +42,7 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<Selected>()
         .init_resource::<AutoAnswers>()
         .init_resource::<Aiming>()
+        .init_resource::<AimedPart>()
         .init_resource::<Clicked>()
         .init_resource::<Highlights>()
         .init_resource::<super::overlays::Overlays>()
@@ -82,6 +84,56 @@ pub struct Selected(pub Option<Entity>);
 /// with `React` commands, as the player would.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct AutoAnswers(pub Vec<(usize, bool)>);
+
+/// The body part the player's attacks aim at where the level aims them
+/// (V3 injuries without V4's zones; see [`part_aimable`]): `F`, or the
+/// action bar's Aim button, cycles torso, arms, legs, head.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AimedPart(pub BodyPart);
+
+impl Default for AimedPart {
+    /// The torso: the rules' own default (V3).
+    fn default() -> Self {
+        AimedPart(BodyPart::Torso)
+    }
+}
+
+/// Whether the level lets an attacker pick the part it aims at: injuries
+/// (V3) on, hit zones (V4) off; with zones the d10 picks the part.
+pub fn part_aimable(world: &World) -> bool {
+    world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injuries && !f.0.rules().hit_zones)
+}
+
+/// The part the player's attack commands name: the aimed one where parts
+/// are aimed and it is not the torso (the rules' default, left out so a
+/// record reads as before), else none.
+pub fn aimed_part(world: &World) -> Option<BodyPart> {
+    let part = world.get_resource::<AimedPart>().map(|a| a.0)?;
+    (part_aimable(world) && part != BodyPart::Torso).then_some(part)
+}
+
+/// `F`, or the Aim button: the next part to aim at, where parts are aimed.
+fn choose_aimed_part(world: &mut World) {
+    let clicked = world.resource::<Clicked>().0 == Some(Action::Aim);
+    let pressed = world
+        .resource::<ButtonInput<KeyCode>>()
+        .just_pressed(Action::Aim.key());
+    if clicked {
+        world.resource_mut::<Clicked>().0 = None;
+    }
+    if !(clicked || pressed) || !part_aimable(world) {
+        return;
+    }
+    let parts = BodyPart::all();
+    let mut aimed = world.resource_mut::<AimedPart>();
+    let next = parts
+        .iter()
+        .position(|p| *p == aimed.0)
+        .map_or(0, |i| (i + 1) % parts.len());
+    aimed.0 = parts[next];
+}
 
 /// The tile under the cursor, if any.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -203,11 +255,14 @@ pub enum Action {
     PickUp,
     /// Drink a potion.
     Potion,
+    /// Aim attacks at the next body part (V3 without V4): no command, a
+    /// choice the next attacks carry.
+    Aim,
 }
 
 impl Action {
     /// Every action, in the action bar's order.
-    pub const ALL: [Action; 13] = [
+    pub const ALL: [Action; 14] = [
         Action::Step,
         Action::Charge,
         Action::PowerAttack,
@@ -220,6 +275,7 @@ impl Action {
         Action::Stabilize,
         Action::PickUp,
         Action::Potion,
+        Action::Aim,
         Action::EndTurn,
     ];
 
@@ -239,6 +295,7 @@ impl Action {
             Action::Stabilize => KeyCode::KeyK,
             Action::PickUp => KeyCode::KeyP,
             Action::Potion => KeyCode::KeyH,
+            Action::Aim => KeyCode::KeyF,
         }
     }
 
@@ -258,6 +315,7 @@ impl Action {
             Action::Stabilize => "K Stabilize",
             Action::PickUp => "P Pick up",
             Action::Potion => "H Potion",
+            Action::Aim => "F Aim",
         }
     }
 
@@ -274,6 +332,7 @@ impl Action {
             Action::Stabilize => Rule::R10_4,
             Action::PickUp => Rule::R9_5,
             Action::Potion => Rule::R10_5,
+            Action::Aim => Rule::V3,
         }
     }
 
@@ -312,6 +371,11 @@ impl Action {
             }
             Action::Potion => {
                 "Free action: drink a potion; 1 AP to give it to an adjacent ally (R10.5, R3.1)"
+            }
+            Action::Aim => {
+                "Aim your attacks at the next body part (torso, arms, legs, head); a hit injures \
+                 the part aimed at: arms weaken and disarm, legs slow and lame, the head knocks \
+                 out, the torso's heart kills (V3)"
             }
         }
     }
@@ -429,7 +493,7 @@ pub fn command_for(
                 weapon: None,
                 power: 0,
                 lunge: false,
-                part: None,
+                part: aimed_part(world),
             },
             None => Command::Move {
                 unit,
@@ -458,6 +522,8 @@ pub fn action_command(
         Action::ReadyShield => Command::ReadyShield { unit },
         Action::StandUp => Command::StandUp { unit },
         Action::Potion => Command::DrinkPotion { unit, target: None },
+        // A choice, not a command: `choose_aimed_part` makes it.
+        Action::Aim => return None,
         Action::PickUp => {
             let at = world.get::<GridPos>(me)?.0;
             let item = ground_objects(world)
@@ -494,7 +560,7 @@ pub fn action_command(
                 weapon: None,
                 power,
                 lunge,
-                part: None,
+                part: aimed_part(world),
             }
         }
         Action::Throw => {
@@ -568,6 +634,7 @@ fn send_player_commands(world: &mut World) {
     }
     let tile = world.resource::<CursorTile>().0;
     choose_standing_answer(world);
+    choose_aimed_part(world);
     select_units(world, tile);
     let command = {
         let mouse = world.resource::<ButtonInput<MouseButton>>();
@@ -623,6 +690,8 @@ pub(super) fn action_bar(world: &mut World) -> Vec<Action> {
             Action::Stabilize => can(K::Stabilize),
             Action::PickUp => can(K::PickUp),
             Action::Potion => can(K::DrinkPotion),
+            // A standing choice: offered whenever parts are aimed.
+            Action::Aim => part_aimable(world),
         })
         .collect()
 }

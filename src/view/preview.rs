@@ -44,7 +44,7 @@ pub struct Hover {
     /// The last enemy hovered: what `Alt` compares tiles against.
     pub compared: Option<Entity>,
     /// What the preview was computed for: tile, unit, events seen, Alt,
-    /// overlays and selection.
+    /// overlays, selection, aimed action, spotlight and aimed part.
     key: Option<HoverKey>,
 }
 
@@ -65,6 +65,7 @@ type HoverKey = (
     Option<Entity>,
     Option<Action>,
     Option<usize>,
+    Option<crate::format::BodyPart>,
 );
 
 /// One outcome of an attack roll and its chance.
@@ -214,7 +215,7 @@ fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
     let at = if p.by_zone() {
         "the zone it lands on".to_string()
     } else {
-        format!("the {} (aimed)", p.aim.name())
+        format!("the {} (aimed: F aims elsewhere)", p.aim.name())
     };
     Some((
         format!(
@@ -277,7 +278,7 @@ pub fn attack_odds(
             weapon: None,
             power: 0,
             lunge: false,
-            part: None,
+            part: super::input::aimed_part(world),
         };
         crate::rules::check(world, click)?;
     }
@@ -285,6 +286,8 @@ pub fn attack_odds(
     if let Some(tile) = from {
         draft.from = tile;
     }
+    // The part a click would aim at (V3), as resolution reads it.
+    draft.aim = super::input::aimed_part(world);
     check_attack(world, &draft)?;
     let p = preview_attack(world, draft)?;
     let hp = world.get::<Health>(target).map_or(0, |h| h.hp);
@@ -311,6 +314,7 @@ pub(super) fn preview_hover(world: &mut World) {
     let spot = world
         .get_resource::<super::overlays::Spotlight>()
         .and_then(|s| s.0);
+    let part = super::input::aimed_part(world);
     let key = Some((
         tile,
         me,
@@ -320,6 +324,7 @@ pub(super) fn preview_hover(world: &mut World) {
         selected,
         aiming,
         spot,
+        part,
     ));
     if world.resource::<Hover>().key == key {
         return;

@@ -190,6 +190,14 @@ pub fn apply_caption(world: &mut World) {
     }
     let aim = caption.aim.as_deref().and_then(super::input::Action::parse);
     world.insert_resource(super::input::Aiming(aim));
+    // The preview aims where the script's next attack aims (V3), so the
+    // odds shown are the ones it is about to roll.
+    let tour = world.resource::<Tour>();
+    if let Some(crate::rules::Command::Attack { part, .. }) = tour.scenario.commands.get(tour.next)
+    {
+        let part = part.unwrap_or(crate::format::BodyPart::Torso);
+        world.insert_resource(super::input::AimedPart(part));
+    }
 }
 
 /// Opens demo `index` in a new window of the game (the battlefield is
@@ -240,8 +248,9 @@ fn spawn_caption(mut commands: Commands, tour: Option<Res<Tour>>) {
     ));
 }
 
-/// What the caption box says: the demo, the step, the caption, the keys.
-pub fn caption_text(tour: &Tour) -> String {
+/// What the caption box says: the demo, the step, the caption, the keys
+/// (once the script is done, whether the battle is `over`).
+pub fn caption_text(tour: &Tour, over: bool) -> String {
     let total = tour.scenario.commands.len();
     let head = format!(
         "Tour {}/{}: {}  (step {}/{})",
@@ -252,7 +261,9 @@ pub fn caption_text(tour: &Tour) -> String {
         total
     );
     let words = tour.caption().map_or("", |c| c.text.as_str());
-    let keys = if tour.handed_over() {
+    let keys = if tour.handed_over() && over {
+        "The battle is over.   ]: next demo   [: previous".to_string()
+    } else if tour.handed_over() {
         "Your turn: play it out.   ]: next demo   [: previous".to_string()
     } else {
         format!(
@@ -263,11 +274,16 @@ pub fn caption_text(tour: &Tour) -> String {
     format!("{head}\n{words}\n{keys}")
 }
 
-fn show_caption(tour: Option<Res<Tour>>, mut text: Query<&mut Text, With<CaptionText>>) {
+fn show_caption(
+    tour: Option<Res<Tour>>,
+    turn: Option<Res<crate::rules::TurnState>>,
+    mut text: Query<&mut Text, With<CaptionText>>,
+) {
     let (Some(tour), Ok(mut text)) = (tour, text.single_mut()) else {
         return;
     };
-    let value = super::hud::screen_text(&caption_text(&tour));
+    let over = turn.is_some_and(|t| t.outcome.is_some());
+    let value = super::hud::screen_text(&caption_text(&tour, over));
     if text.0 != value {
         text.0 = value;
     }
