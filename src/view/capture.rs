@@ -7,11 +7,55 @@ use super::PlayOptions;
 use super::playback::Playback;
 use crate::rules::TurnState;
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::{Render, RenderApp, RenderSystems};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Capture>()
         .add_systems(Last, (take_screenshot, measure_frames));
+    pipelines_plugin(app);
+}
+
+/// Counts, in the render world, the frames in a row with no pipeline
+/// left to compile (for [`shoot_when_ready`]).
+pub(super) fn pipelines_plugin(app: &mut App) {
+    let settled = PipelinesSettled::default();
+    app.insert_resource(settled.clone());
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app
+            .insert_resource(settled)
+            .add_systems(Render, count_settled_frames.in_set(RenderSystems::Cleanup));
+    }
+}
+
+/// Frames in a row the render world has had no pipeline compiling, shared
+/// by both worlds. Bevy compiles pipelines in the background and skips
+/// what needs one still compiling: a picture taken then misses it.
+#[derive(Resource, Clone, Default)]
+struct PipelinesSettled(Arc<AtomicU32>);
+
+/// After the frame is rendered (every pipeline queued so far has been
+/// started by then): none still compiling adds a settled frame.
+fn count_settled_frames(cache: Res<PipelineCache>, settled: Res<PipelinesSettled>) {
+    if cache.waiting_pipelines().next().is_none() {
+        settled.0.fetch_add(1, Ordering::AcqRel);
+    } else {
+        settled.0.store(0, Ordering::Release);
+    }
+}
+
+/// Frames in a row with every pipeline compiled before a picture is taken.
+const SETTLED_FRAMES: u32 = 3;
+
+/// Whether every pipeline has been compiled for a few frames (true in an
+/// app without the counter).
+fn pipelines_settled(world: &World) -> bool {
+    world
+        .get_resource::<PipelinesSettled>()
+        .is_none_or(|s| s.0.load(Ordering::Acquire) >= SETTLED_FRAMES)
 }
 
 /// Frames before anything is measured or shot: the window, the tileset and
@@ -62,12 +106,13 @@ fn take_screenshot(world: &mut World) {
 }
 
 /// Saves the window to `path` once the warm-up is over and `ready` has held
-/// for a few frames (the UI lays out a frame late) with the terrain drawn,
-/// then exits: the game's
+/// for a few frames (the UI lays out a frame late) with the terrain drawn
+/// and no pipeline compiling, then exits: the game's
 /// `--screenshot` and the editor's.
 pub(super) fn shoot_when_ready(world: &mut World, path: std::path::PathBuf, ready: bool) {
-    // The map is in the picture only once its terrain image is drawn.
-    let ready = ready && super::terrain_cache::terrain_drawn(world);
+    // The map is in the picture only once its terrain image is drawn, and
+    // everything else once its pipeline is compiled.
+    let ready = ready && super::terrain_cache::terrain_drawn(world) && pipelines_settled(world);
     let mut capture = world.get_resource_or_init::<Capture>();
     capture.frames += 1;
     capture.ready = if ready { capture.ready + 1 } else { 0 };

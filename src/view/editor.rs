@@ -229,6 +229,7 @@ pub fn run_editor(editor: Editor, screenshot: Option<std::path::PathBuf>) -> Exi
         super::units::plugin,
         super::playback::plugin,
         super::terrain_cache::plugin,
+        super::capture::pipelines_plugin,
         plugin,
     ));
     let world = app.world_mut();
