@@ -470,9 +470,9 @@ fn every_action_cites_the_rule_its_tooltip_names() {
 
 /// V2 active defence: an AI's attack on a human's unit waits for its
 /// player's answer; B, P and D answer with what the unit has, and the
-/// attack goes on with it.
+/// attack goes on with it; with Shift the side answers so from then on.
 #[test]
-fn d_answers_an_attack_with_a_dodge_under_active_defence() {
+fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
     let text = r#"Level(
         name: "Guard",
         rules: (defence: Active),
@@ -485,7 +485,10 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
     )"#;
     // The Orc's d20 8 +4 = 12 vs the Hero's DV 11 (10 + leather, no DEX
     // under V2): a hit; the Hero's dodge d12 12 + DEX 3 + WIS 1 = 16 ≥ 12.
-    let mut app = app_with(text, Dice::scripted([(20, 8), (12, 12)]));
+    // The Orc's second attack (+1 dis, R7.6): [10, 10] +4 = 14, a hit; the
+    // standing dodge: d12 11 +4 = 15 ≥ 14.
+    let dice = [(20, 8), (12, 12), (20, 10), (20, 10), (12, 11)];
+    let mut app = app_with(text, Dice::scripted(dice));
     press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
     let attack = Command::Attack {
         unit: "Orc".into(),
@@ -495,6 +498,7 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
         lunge: false,
         part: None,
     };
+    let last_attack = attack.clone();
     skirmish::save::play(app.world_mut(), attack).unwrap();
     let hero = unit_named(app.world(), "Hero").unwrap();
     assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
@@ -522,21 +526,40 @@ fn d_answers_an_attack_with_a_dodge_under_active_defence() {
     let unanswered = odds.last().unwrap().1.harm();
     assert!(odds.iter().all(|(_, p)| p.harm() <= unanswered));
     assert!(odds.iter().any(|(_, p)| p.avoided > 0.0));
+    // Shift+D: dodge, and dodge every attack this battle.
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ShiftLeft);
     press(&mut app, Pos::new(5, 1), None, Some(KeyCode::KeyD));
-    assert_eq!(
-        last_command(&app),
-        Some(Command::React {
-            unit: "Hero".into(),
-            take: true,
-            guard: Some(Guard::Dodge),
-        })
-    );
+    let dodge = Command::React {
+        unit: "Hero".into(),
+        take: true,
+        guard: Some(Guard::Dodge),
+    };
+    assert_eq!(last_command(&app), Some(dodge.clone()));
     let log = skirmish::rules::CombatLog::of(app.world());
     assert!(
         log.contains("Hero answers with a dodge: d12 [12] +4 = 16 vs 12: dodges: no damage (V2)"),
         "{log:?}"
     );
     assert!(skirmish::view::input::human_asked(app.world()).is_none());
+    assert_eq!(
+        app.world()
+            .resource::<skirmish::view::input::AutoGuards>()
+            .0,
+        vec![(0, Guard::Dodge)]
+    );
+    // The next attack is answered without a key.
+    let attack = last_attack;
+    skirmish::save::play(app.world_mut(), attack).unwrap();
+    assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
+    press(&mut app, Pos::new(5, 1), None, None);
+    assert_eq!(last_command(&app), Some(dodge));
+    let log = skirmish::rules::CombatLog::of(app.world());
+    assert!(
+        log.contains("Hero answers with a dodge: d12 [11] +4 = 15 vs 14: dodges: no damage (V2)"),
+        "{log:?}"
+    );
 }
 
 /// V3 injuries without hit zones: `F` (or the Aim button) picks the part

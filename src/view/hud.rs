@@ -881,7 +881,8 @@ fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
         .collect();
     Some(format!(
         "{attacker} attacks {defender}: {:.0}% to hit. How does {defender} answer? \
-         (active defence, V2; costs a reaction)\n{}",
+         (active defence, V2; costs a reaction)\n{}\nShift+key: answer so all battle \
+         (asked again when a unit cannot)",
         hit * 100.0,
         lines.join("\n")
     ))

@@ -41,6 +41,7 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<Hover>()
         .init_resource::<Selected>()
         .init_resource::<AutoAnswers>()
+        .init_resource::<AutoGuards>()
         .init_resource::<Aiming>()
         .init_resource::<AimedPart>()
         .init_resource::<Clicked>()
@@ -134,6 +135,12 @@ fn choose_aimed_part(world: &mut World) {
         .map_or(0, |i| (i + 1) % parts.len());
     aimed.0 = parts[next];
 }
+
+/// Standing answers to attacks under active defence (V2), by side, for
+/// this battle (`Shift+B`/`P`/`D`/`N`): the view answers each attack with
+/// that guard when the unit has it, and asks when it has not.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AutoGuards(pub Vec<(usize, Guard)>);
 
 /// The tile under the cursor, if any.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -436,9 +443,23 @@ pub fn command_for(
                 guard,
             })
         };
-        // V2: asked how to answer an attack: B, P, D or N.
+        // V2: asked how to answer an attack: B, P, D or N, or the side's
+        // standing answer when the unit has it.
         let guards = crate::rules::active_defence::held_attack_options(world, asked);
         if !guards.is_empty() {
+            let open = |g: Guard| g == Guard::None || guards.contains(&g);
+            let standing = world
+                .resource::<AutoGuards>()
+                .0
+                .iter()
+                .find(|(s, g)| Some(*s) == side && open(*g))
+                .map(|(_, g)| *g);
+            if let Some(guard) = standing {
+                return react(
+                    guard != Guard::None,
+                    Some(guard).filter(|g| *g != Guard::None),
+                );
+            }
             for (key, guard, _) in GUARD_KEYS {
                 if keys.just_pressed(key) && (guard == Guard::None || guards.contains(&guard)) {
                     return react(
@@ -697,13 +718,33 @@ pub(super) fn action_bar(world: &mut World) -> Vec<Action> {
 }
 
 /// `Shift+Y` / `Shift+N` while a unit of a human side is asked: that side
-/// always / never takes its reactions for the rest of the battle.
+/// always / never takes its reactions for the rest of the battle. Asked how
+/// to answer an attack (V2), `Shift+B`/`P`/`D`/`N`: that side answers
+/// every attack so while its unit can.
 fn choose_standing_answer(world: &mut World) {
     let Some(asked) = human_asked(world) else {
         return;
     };
     let keys = world.resource::<ButtonInput<KeyCode>>();
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let Some(side) = world.get::<Side>(asked).map(|s| s.0) else {
+        return;
+    };
+    let guards = crate::rules::active_defence::held_attack_options(world, asked);
+    if !guards.is_empty() {
+        let keys = world.resource::<ButtonInput<KeyCode>>();
+        let chosen = GUARD_KEYS
+            .iter()
+            .find(|(k, g, _)| keys.just_pressed(*k) && (*g == Guard::None || guards.contains(g)))
+            .map(|(_, g, _)| *g);
+        if let (true, Some(guard)) = (shift, chosen) {
+            let mut auto = world.resource_mut::<AutoGuards>();
+            auto.0.retain(|(s, _)| *s != side);
+            auto.0.push((side, guard));
+        }
+        return;
+    }
+    let keys = world.resource::<ButtonInput<KeyCode>>();
     let take = match (
         keys.just_pressed(KeyCode::KeyY),
         keys.just_pressed(KeyCode::KeyN),
@@ -712,7 +753,7 @@ fn choose_standing_answer(world: &mut World) {
         (_, true) => false,
         _ => return,
     };
-    if let (true, Some(side)) = (shift, world.get::<Side>(asked).map(|s| s.0)) {
+    if shift {
         let mut auto = world.resource_mut::<AutoAnswers>();
         auto.0.retain(|(s, _)| *s != side);
         auto.0.push((side, take));

@@ -4,7 +4,7 @@
 //! stays as it was.
 
 use super::PlayOptions;
-use super::input::{Aiming, AutoAnswers, Clicked, Hover, Selected};
+use super::input::{Aiming, AutoAnswers, AutoGuards, Clicked, Hover, Selected};
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Spotlight};
 use super::terrain_cache::TerrainCamera;
@@ -123,6 +123,7 @@ fn redraw_reloaded_level(world: &mut World, mut cursor: Local<MessageCursor<Leve
     world.insert_resource(Aiming::default());
     world.insert_resource(Clicked::default());
     world.insert_resource(AutoAnswers::default());
+    world.insert_resource(AutoGuards::default());
     world.insert_resource(Spotlight::default());
     world.resource_mut::<super::turns::Thinking>().0 = None;
     let level = (*world.resource::<Battlefield>().0).clone();
