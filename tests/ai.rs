@@ -361,3 +361,42 @@ fn ai_constants_are_tunable_in_a_profile() {
     assert_eq!(p.weights.fall_aversion, Weights::default().fall_aversion);
     assert!(ron::from_str::<Profile>("Profile(weights: (worth_d: 12))").is_err());
 }
+
+/// V3 injuries without hit zones: the attacker picks the part it aims at.
+/// Against a fresh enemy the torso (the heart's fatal wound comes at 5
+/// degrees, a knockout by the head only at 6); against one with two deadly
+/// head wounds the head, where a third knocks it out.
+#[test]
+fn utility_aims_where_an_injury_fells() {
+    use skirmish::format::{BodyPart, Severity};
+    use skirmish::rules::injuries::Injuries;
+    let text = r#"Level(
+        name: "Aim",
+        rules: (injuries: true),
+        // One row: no way round to Tough's rear; Ann strikes from here.
+        map: ["......"],
+        sides: [(name: "Blue", control: Ai), (name: "Red", control: Ai)],
+        units: [
+            (name: "Ann", side: "Blue", template: "champion", at: (2, 0), facing: E),
+            (name: "Tough", side: "Red", template: "wall", at: (3, 0), facing: W),
+        ],
+        templates: [
+            (name: "champion", mb: 10, str: 5, hp: 20, weapons: ["club"]),
+            (name: "wall", hp: 200, weapons: ["axe"]),
+        ],
+        weapons: [(name: "club", damage: "1d1", damage_type: Bludgeoning)],
+    )"#;
+    let level = parse_level(text.as_bytes(), "aim.ron", catalog()).unwrap();
+    let aimed = |wounds: Vec<(BodyPart, Severity)>| {
+        let mut app = battle(&level, &["Ann", "Tough"], "utility");
+        let tough = skirmish::rules::unit_named(app.world(), "Tough").unwrap();
+        app.world_mut().entity_mut(tough).insert(Injuries(wounds));
+        match next_command(app.world_mut(), &players(&level, "utility")) {
+            Some(Command::Attack { target, part, .. }) if target == "Tough" => part,
+            other => panic!("expected an attack on Tough, got {other:?}"),
+        }
+    };
+    assert_eq!(aimed(vec![]), None, "the torso, the rules' default");
+    let dazed = vec![(BodyPart::Head, Severity::Deadly); 2];
+    assert_eq!(aimed(dazed), Some(BodyPart::Head));
+}

@@ -14,7 +14,7 @@
 use super::profile::Weights;
 use super::situation::{Situation, Unit};
 use crate::battle::{ActionPoints, Inventory, ShieldReady, Stamina, Stats};
-use crate::format::Catalog;
+use crate::format::{BodyPart, Catalog};
 use crate::grid::Pos;
 use crate::rules::charge::charge_path;
 use crate::rules::command::{Command, ThrowTarget};
@@ -444,7 +444,7 @@ fn attacks_from(
             );
             draft.earlier_attacks = earlier;
             draft.lunge = lunge;
-            let Ok(preview) = preview_attack(world, draft) else {
+            let Some((value, part, preview)) = best_aim(world, draft, target, w) else {
                 continue;
             };
             let weapon_arg = (slot > 0).then(|| weapon_name.clone());
@@ -454,7 +454,7 @@ fn attacks_from(
             } else {
                 0.0
             };
-            let base = attack_value(target, &preview, w) - cost - lunge_cost;
+            let base = value - cost - lunge_cost;
             out.push(Act {
                 value: base,
                 command: Command::Attack {
@@ -463,13 +463,13 @@ fn attacks_from(
                     weapon: weapon_arg.clone(),
                     power: 0,
                     lunge,
-                    part: None,
+                    part,
                 },
                 attack: true,
                 defend: false,
             });
             // Power Attack / Deadly Aim with all the MB the stamina allows
-            // (R7.8), the same preview adjusted.
+            // (R7.8), the same preview (and part) adjusted.
             let power = mb.min(stamina - i32::from(lunge));
             if power > 0 && slot == 0 && !target.down {
                 let strong = preview.adjusted(0, POWER_PER_STAMINA * power);
@@ -483,7 +483,7 @@ fn attacks_from(
                         weapon: None,
                         power,
                         lunge,
-                        part: None,
+                        part,
                     },
                     attack: true,
                     defend: false,
@@ -513,6 +513,43 @@ fn attacks_from(
         }
     }
     out
+}
+
+/// The attack of `draft` aimed where it is worth most, its value and
+/// preview. Where the attacker picks the part (V3 without zones) each part
+/// is previewed: the torso's heart kills at 5 degrees, but a unit with two
+/// deadly head wounds is knocked out by a third (V3). Elsewhere, and on a
+/// tie, the rules' default (the torso, `None`), so other levels' battles
+/// are unchanged.
+fn best_aim(
+    world: &mut World,
+    draft: AttackDraft,
+    target: &Unit,
+    w: &Weights,
+) -> Option<(f64, Option<BodyPart>, AttackPreview)> {
+    let parts = if crate::rules::injuries::parts_aimed(world) {
+        vec![
+            None,
+            Some(BodyPart::Arms),
+            Some(BodyPart::Legs),
+            Some(BodyPart::Head),
+        ]
+    } else {
+        vec![None]
+    };
+    let mut best: Option<(f64, Option<BodyPart>, AttackPreview)> = None;
+    for part in parts {
+        let mut aimed = draft.clone();
+        aimed.aim = part;
+        let Ok(preview) = preview_attack(world, aimed) else {
+            continue;
+        };
+        let value = attack_value(target, &preview, w);
+        if best.as_ref().is_none_or(|(v, ..)| value > *v) {
+            best = Some((value, part, preview));
+        }
+    }
+    best
 }
 
 /// The value of throwing `item` at `target` from `at`: a weapon made to be

@@ -89,6 +89,14 @@ pub fn on(world: &World) -> bool {
         .is_some_and(|f| f.0.rules().injuries)
 }
 
+/// Whether an attacker picks the part its attacks injure: injuries on and
+/// hit zones (V4) off, where the d10 would pick it.
+pub fn parts_aimed(world: &World) -> bool {
+    world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().injuries && !f.0.rules().hit_zones)
+}
+
 /// The worst injury `part` can take (001: arm and leg severe, head deadly,
 /// heart fatal).
 pub fn worst_on(part: BodyPart) -> Severity {

@@ -24,6 +24,7 @@ use crate::ai::Players;
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Inventory, Side};
 use crate::format::{BodyPart, Guard};
 use crate::grid::{Dir, Pos};
+use crate::rules::injuries::parts_aimed;
 use crate::rules::reactions::Decisions;
 use crate::rules::{Command, Refusal, ThrowTarget, TurnState, name_of, out_of_action, units};
 use crate::save::play;
@@ -87,7 +88,8 @@ pub struct Selected(pub Option<Entity>);
 pub struct AutoAnswers(pub Vec<(usize, bool)>);
 
 /// The body part the player's attacks aim at where the level aims them
-/// (V3 injuries without V4's zones; see [`part_aimable`]): `F`, or the
+/// (V3 injuries without V4's zones; see
+/// [`crate::rules::injuries::parts_aimed`]): `F`, or the
 /// action bar's Aim button, cycles torso, arms, legs, head.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AimedPart(pub BodyPart);
@@ -99,20 +101,12 @@ impl Default for AimedPart {
     }
 }
 
-/// Whether the level lets an attacker pick the part it aims at: injuries
-/// (V3) on, hit zones (V4) off; with zones the d10 picks the part.
-pub fn part_aimable(world: &World) -> bool {
-    world
-        .get_resource::<crate::battle::Battlefield>()
-        .is_some_and(|f| f.0.rules().injuries && !f.0.rules().hit_zones)
-}
-
 /// The part the player's attack commands name: the aimed one where parts
 /// are aimed and it is not the torso (the rules' default, left out so a
 /// record reads as before), else none.
 pub fn aimed_part(world: &World) -> Option<BodyPart> {
     let part = world.get_resource::<AimedPart>().map(|a| a.0)?;
-    (part_aimable(world) && part != BodyPart::Torso).then_some(part)
+    (parts_aimed(world) && part != BodyPart::Torso).then_some(part)
 }
 
 /// `F`, or the Aim button: the next part to aim at, where parts are aimed.
@@ -124,7 +118,7 @@ fn choose_aimed_part(world: &mut World) {
     if clicked {
         world.resource_mut::<Clicked>().0 = None;
     }
-    if !(clicked || pressed) || !part_aimable(world) {
+    if !(clicked || pressed) || !parts_aimed(world) {
         return;
     }
     let parts = BodyPart::all();
@@ -712,7 +706,7 @@ pub(super) fn action_bar(world: &mut World) -> Vec<Action> {
             Action::PickUp => can(K::PickUp),
             Action::Potion => can(K::DrinkPotion),
             // A standing choice: offered whenever parts are aimed.
-            Action::Aim => part_aimable(world),
+            Action::Aim => parts_aimed(world),
         })
         .collect()
 }
