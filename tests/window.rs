@@ -130,6 +130,31 @@ fn the_window_draws_the_battle_and_saves_a_screenshot() {
     assert!(count_near(&image, [230, 77, 64], 20) > 200, "red units");
 }
 
+/// Zoomed out (a 64×64 level fitted to the window: 3.5 terrain texels a
+/// pixel), the map shows the terrain shrunk by averaging: no pixel picks a
+/// floor tile's 1-px edge at full strength, which nearest sampling did in
+/// every third or fourth column, drawing a ragged grid.
+#[test]
+fn a_zoomed_out_map_shows_the_terrain_averaged() {
+    let Some(xvfb) = xvfb() else { return };
+    let shot = temp("far.png");
+    play_in_xvfb(
+        &xvfb,
+        &[
+            "benches/frame64.ron",
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ],
+    );
+    let image = read_png(&std::fs::read(&shot).expect("the screenshot is written"));
+    std::fs::remove_file(&shot).ok();
+    let floor = count_near(&image, [176, 152, 112], 14);
+    // The floor tile's edge (tileset tile 0's border).
+    let edge = count_near(&image, [150, 128, 94], 3);
+    assert!(floor > 100_000, "the floor drawn ({floor} pixels)");
+    assert!(edge < 500, "tile edges picked whole ({edge} pixels)");
+}
+
 #[test]
 fn a_watched_battle_ends_as_the_headless_one() {
     let Some(xvfb) = xvfb() else { return };

@@ -7,7 +7,7 @@ use super::PlayOptions;
 use super::input::{Aiming, AutoAnswers, AutoGuards, Clicked, Hover, Selected};
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Spotlight};
-use super::terrain_cache::TerrainCamera;
+use super::terrain_cache::TerrainPart;
 use super::units::UnitSprite;
 use crate::battle::Battlefield;
 use crate::design::reload::{LevelReloaded, LiveLevel, ReloadProblems};
@@ -159,7 +159,7 @@ pub fn redraw_battle(world: &mut World) {
             With<TileStorage>,
             With<TilemapId>,
             With<UnitSprite>,
-            With<TerrainCamera>,
+            With<TerrainPart>,
             With<super::map::MapQuad>,
         )>>()
         .iter(world)

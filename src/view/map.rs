@@ -56,6 +56,7 @@ pub(super) fn spawn_battlefield(
     mut images: ResMut<Assets<Image>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<MapMaterial>>,
+    mut shrinkers: ResMut<Assets<super::map_material::ShrinkMaterial>>,
 ) {
     let map = &field.0.map;
     let grid = Grid {
@@ -102,7 +103,13 @@ pub(super) fn spawn_battlefield(
         TerrainMap,
         RenderLayers::layer(TERRAIN_LAYER),
     ));
-    let terrain = spawn_terrain_camera(&mut commands, &mut images, grid);
+    let terrain = spawn_terrain_camera(
+        &mut commands,
+        &mut images,
+        &mut meshes,
+        &mut shrinkers,
+        grid,
+    );
     let overlay = images.add(Image::new_fill(
         Extent3d {
             width: grid.width as u32,
@@ -119,7 +126,11 @@ pub(super) fn spawn_battlefield(
             overlay: overlay.clone(),
         },
         Mesh2d(meshes.add(Rectangle::from_size(grid.extent()))),
-        MeshMaterial2d(materials.add(MapMaterial { terrain, overlay })),
+        MeshMaterial2d(materials.add(MapMaterial {
+            terrain: terrain.near,
+            overlay,
+            far: terrain.far,
+        })),
         Transform::from_xyz(0.0, 0.0, MAP_Z),
     ));
 }

@@ -11,9 +11,15 @@
 //! image shows them, and the battle camera shows the image
 //! (see [`super::map_material`]).
 //!
-//! Whether the terrain is drawn is read back from the image itself: while
-//! the camera owes a drawing, the image is copied back from the GPU, and
-//! the drawing counts once every texel is opaque (every terrain tile is).
+//! A second camera draws the image again shrunk to a quarter, each texel
+//! the mean of 4×4 (`shrink.wgsl`), in the same frames: the map shows that
+//! when zoomed out, where picking one texel of several per pixel showed a
+//! ragged grid of tile edges. Its cost is paid once.
+//!
+//! Whether the terrain is drawn is read back from the images themselves:
+//! while a drawing is owed, the shrunk image is copied back from the GPU,
+//! and the drawing counts once every texel is opaque (every terrain tile
+//! is, and a shrunk texel is opaque only if all 16 under it are).
 //! Inferring it from the render world's state (pipelines compiled, items
 //! queued) was not enough: bevy_ecs_tilemap fills its texture array while
 //! frames are prepared, and under load the first frames that looked whole
@@ -55,7 +61,8 @@ pub struct TerrainCamera {
     pub generation: u64,
     /// The newest drawing read back whole from the image.
     pub drawn: u64,
-    /// The image it draws into, and its size in texels.
+    /// The image read back to prove a drawing (the shrunk terrain, drawn
+    /// after it from it), and its size in texels.
     image: Handle<Image>,
     texels: UVec2,
 }
@@ -92,32 +99,48 @@ pub fn terrain_drawn(world: &mut World) -> bool {
         .any(TerrainCamera::owes)
 }
 
-/// Spawns the terrain camera for a battlefield `grid` whose terrain
-/// tilemap is on [`TERRAIN_LAYER`], and returns the image it draws into.
-pub(super) fn spawn_terrain_camera(
-    commands: &mut Commands,
-    images: &mut Assets<Image>,
-    grid: Grid,
-) -> Handle<Image> {
-    let extent = grid.extent();
-    let scale = (extent.max_element() / MAX_IMAGE).max(1.0);
-    let texels = (extent / scale).ceil().as_uvec2();
+/// The render layer of the quad that shrinks the terrain: only the far
+/// camera sees it.
+const SHRINK_LAYER: usize = 2;
+
+/// How much smaller the shrunk terrain is than the terrain, each way.
+const SHRINK: u32 = 4;
+
+/// The entities that draw the terrain's images: the cameras and the quad
+/// that shrinks the terrain (despawned with the battlefield).
+#[derive(Component)]
+pub struct TerrainPart;
+
+/// The terrain's images: as drawn, and shrunk for a zoomed-out map.
+pub(super) struct TerrainImages {
+    /// The terrain at its tiles' pixels (coarser above [`MAX_IMAGE`]).
+    pub near: Handle<Image>,
+    /// The terrain a quarter of that, each texel the mean of 4×4.
+    pub far: Handle<Image>,
+}
+
+/// An image a camera draws into, `texels` large, that can be read back to
+/// prove it drawn.
+fn target_image(images: &mut Assets<Image>, texels: UVec2) -> Handle<Image> {
     let mut target = Image::new_target_texture(
         texels.x,
         texels.y,
         TextureFormat::Rgba8Unorm,
         Some(TextureFormat::Rgba8UnormSrgb),
     );
-    // Read back to prove it drawn.
     target.texture_descriptor.usage |= TextureUsages::COPY_SRC;
-    let image = images.add(target);
-    commands.spawn((
+    images.add(target)
+}
+
+/// A camera drawing render layer `layer` into `image`, at `scale` world
+/// units a texel, in the order given; off until the terrain is owed.
+fn image_camera(image: &Handle<Image>, order: isize, scale: f32, layer: usize) -> impl Bundle {
+    (
         Camera2d,
         Camera {
-            // Before the battle camera, which shows its image.
-            order: -1,
+            order,
             clear_color: ClearColorConfig::Custom(Color::NONE),
-            // Switched on by `redraw_changed_terrain` once the tiles exist.
+            // Switched on by `retire_terrain_camera` while a drawing is owed.
             is_active: false,
             ..default()
         },
@@ -127,15 +150,50 @@ pub(super) fn spawn_terrain_camera(
             ..OrthographicProjection::default_2d()
         }),
         bevy::render::view::Msaa::Off,
-        RenderLayers::layer(TERRAIN_LAYER),
+        RenderLayers::layer(layer),
+        TerrainPart,
+    )
+}
+
+/// Spawns what draws the terrain of a battlefield `grid` whose terrain
+/// tilemap is on [`TERRAIN_LAYER`]: the terrain camera, and after it the
+/// far camera that shrinks its image. Both draw (before the battle camera,
+/// which shows their images) while a drawing is owed; it is proven by
+/// reading back the shrunk image, opaque only where all the terrain under
+/// it was drawn.
+pub(super) fn spawn_terrain_camera(
+    commands: &mut Commands,
+    images: &mut Assets<Image>,
+    meshes: &mut Assets<Mesh>,
+    shrinkers: &mut Assets<super::map_material::ShrinkMaterial>,
+    grid: Grid,
+) -> TerrainImages {
+    let extent = grid.extent();
+    let scale = (extent.max_element() / MAX_IMAGE).max(1.0);
+    // Whole multiples of SHRINK, so every far texel has its 4×4.
+    let texels = (extent / scale / SHRINK as f32).ceil().as_uvec2() * SHRINK;
+    let near = target_image(images, texels);
+    let far_texels = texels / SHRINK;
+    let far = target_image(images, far_texels);
+    commands.spawn((
+        image_camera(&near, -2, scale, TERRAIN_LAYER),
         TerrainCamera {
             generation: 0,
             drawn: 0,
-            image: image.clone(),
-            texels,
+            image: far.clone(),
+            texels: far_texels,
         },
     ));
-    image
+    commands.spawn(image_camera(&far, -1, scale * SHRINK as f32, SHRINK_LAYER));
+    commands.spawn((
+        Mesh2d(meshes.add(Rectangle::from_size(extent))),
+        MeshMaterial2d(shrinkers.add(super::map_material::ShrinkMaterial {
+            terrain: near.clone(),
+        })),
+        RenderLayers::layer(SHRINK_LAYER),
+        TerrainPart,
+    ));
+    TerrainImages { near, far }
 }
 
 /// Owes a new drawing of the terrain whenever a terrain tile is added or
@@ -237,11 +295,15 @@ fn opaque(data: &[u8], texels: UVec2) -> bool {
     })
 }
 
-/// Keeps the terrain camera on while it owes a drawing, and off after.
-fn retire_terrain_camera(mut cameras: Query<(&TerrainCamera, &mut Camera)>) {
-    for (terrain, mut camera) in &mut cameras {
-        if camera.is_active != terrain.owes() {
-            camera.is_active = terrain.owes();
+/// Keeps the terrain's cameras on while a drawing is owed, and off after.
+fn retire_terrain_camera(
+    terrain: Query<&TerrainCamera>,
+    mut cameras: Query<&mut Camera, With<TerrainPart>>,
+) {
+    let owed = terrain.iter().any(TerrainCamera::owes);
+    for mut camera in &mut cameras {
+        if camera.is_active != owed {
+            camera.is_active = owed;
         }
     }
 }
