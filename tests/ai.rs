@@ -370,30 +370,14 @@ fn ai_constants_are_tunable_in_a_profile() {
 fn utility_aims_where_an_injury_fells() {
     use skirmish::format::{BodyPart, Severity};
     use skirmish::rules::injuries::Injuries;
-    let text = r#"Level(
-        name: "Aim",
-        rules: (injuries: true),
-        // One row: no way round to Tough's rear; Ann strikes from here.
-        map: ["......"],
-        sides: [(name: "Blue", control: Ai), (name: "Red", control: Ai)],
-        units: [
-            (name: "Ann", side: "Blue", template: "champion", at: (2, 0), facing: E),
-            (name: "Tough", side: "Red", template: "wall", at: (3, 0), facing: W),
-        ],
-        templates: [
-            (name: "champion", mb: 10, str: 5, hp: 20, weapons: ["club"]),
-            (name: "wall", hp: 200, weapons: ["axe"]),
-        ],
-        weapons: [(name: "club", damage: "1d1", damage_type: Bludgeoning)],
-    )"#;
-    let level = parse_level(text.as_bytes(), "aim.ron", catalog()).unwrap();
+    let level = crate::common::level_at("tests/levels/aim.ron");
     let aimed = |wounds: Vec<(BodyPart, Severity)>| {
-        let mut app = battle(&level, &["Ann", "Tough"], "utility");
-        let tough = skirmish::rules::unit_named(app.world(), "Tough").unwrap();
-        app.world_mut().entity_mut(tough).insert(Injuries(wounds));
+        let mut app = battle(&level, &["Hero", "Orc"], "utility");
+        let orc = skirmish::rules::unit_named(app.world(), "Orc").unwrap();
+        app.world_mut().entity_mut(orc).insert(Injuries(wounds));
         match next_command(app.world_mut(), &players(&level, "utility")) {
-            Some(Command::Attack { target, part, .. }) if target == "Tough" => part,
-            other => panic!("expected an attack on Tough, got {other:?}"),
+            Some(Command::Attack { target, part, .. }) if target == "Orc" => part,
+            other => panic!("expected an attack on the Orc, got {other:?}"),
         }
     };
     assert_eq!(aimed(vec![]), None, "the torso, the rules' default");

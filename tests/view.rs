@@ -570,25 +570,11 @@ fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
     use skirmish::format::BodyPart;
     use skirmish::view::input::{Action, AimedPart, Hover};
     use skirmish::view::preview::AttackOdds;
-    let text = r#"Level(
-        name: "Aim",
-        rules: (injuries: true),
-        map: ["........", "........", "........"],
-        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
-        units: [
-            (name: "Hero", side: "Heroes", template: "champion", at: (4, 1), facing: E),
-            (name: "Orc", side: "Orcs", template: "wall", at: (5, 1), facing: W),
-        ],
-        templates: [
-            (name: "champion", mb: 10, str: 5, hp: 20, weapons: ["club"]),
-            (name: "wall", hp: 200, weapons: ["axe"]),
-        ],
-        weapons: [(name: "club", damage: "1d1", damage_type: Bludgeoning)],
-    )"#;
-    let mut aiming = app_with(text, Dice::seeded(4));
+    let text = std::fs::read_to_string(crate::common::root().join("tests/levels/aim.ron")).unwrap();
+    let mut aiming = app_with(&text, Dice::seeded(4));
     let app = &mut aiming;
     let odds = |app: &App| app.world().resource::<Hover>().attack.clone().unwrap();
-    press(app, Pos::new(5, 1), None, None);
+    press(app, Pos::new(3, 0), None, None);
     let torso = odds(app);
     assert!(
         app.world()
@@ -597,9 +583,9 @@ fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
             .contains(&Action::Aim),
         "the action bar offers Aim"
     );
-    press(app, Pos::new(5, 1), None, Some(KeyCode::KeyF));
+    press(app, Pos::new(3, 0), None, Some(KeyCode::KeyF));
     assert_eq!(app.world().resource::<AimedPart>().0, BodyPart::Arms);
-    press(app, Pos::new(5, 1), None, Some(KeyCode::KeyF));
+    press(app, Pos::new(3, 0), None, Some(KeyCode::KeyF));
     assert_eq!(app.world().resource::<AimedPart>().0, BodyPart::Legs);
     let legs = odds(app);
     // The rules' preview of the same attack aimed at the legs, unchanged.
@@ -629,7 +615,7 @@ fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
         "{:?}",
         legs.modifiers
     );
-    press(app, Pos::new(5, 1), Some(MouseButton::Left), None);
+    press(app, Pos::new(3, 0), Some(MouseButton::Left), None);
     assert!(
         matches!(
             last_command(app),

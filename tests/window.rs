@@ -56,6 +56,19 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("skirmish-{}-{name}", std::process::id()))
 }
 
+/// Runs `skirmish ARGS --screenshot FILE` in a virtual display and reads
+/// the picture (`name` tells the temporary files of parallel tests apart).
+fn picture(xvfb: &Path, name: &str, args: &[&str]) -> Image {
+    let shot = temp(&format!("{name}.png"));
+    run_in_xvfb(
+        xvfb,
+        &[args, &["--screenshot", shot.to_str().unwrap()]].concat(),
+    );
+    let bytes = std::fs::read(&shot).expect("the screenshot is written");
+    std::fs::remove_file(&shot).ok();
+    read_png(&bytes)
+}
+
 /// A screenshot's pixels.
 fn read_png(bytes: &[u8]) -> Image {
     Image::from_buffer(
@@ -97,22 +110,13 @@ fn count_near(image: &Image, rgb: [u8; 3], tolerance: i32) -> usize {
 #[test]
 fn the_window_draws_the_battle_and_saves_a_screenshot() {
     let Some(xvfb) = xvfb() else { return };
-    let shot = temp("shot.png");
     // A human's turn on the ford, hovering an enemy: reach, path and the
     // attack preview are drawn.
-    play_in_xvfb(
+    let image = picture(
         &xvfb,
-        &[
-            "levels/ford.ron",
-            "--hover",
-            "12,10",
-            "--screenshot",
-            shot.to_str().unwrap(),
-        ],
+        "shot",
+        &["play", "levels/ford.ron", "--hover", "12,10"],
     );
-    let bytes = std::fs::read(&shot).expect("the screenshot is written");
-    std::fs::remove_file(&shot).ok();
-    let image = read_png(&bytes);
     assert_eq!(
         (image.width(), image.height()),
         skirmish::view::WINDOW,
@@ -137,17 +141,7 @@ fn the_window_draws_the_battle_and_saves_a_screenshot() {
 #[test]
 fn a_zoomed_out_map_shows_the_terrain_averaged() {
     let Some(xvfb) = xvfb() else { return };
-    let shot = temp("far.png");
-    play_in_xvfb(
-        &xvfb,
-        &[
-            "benches/frame64.ron",
-            "--screenshot",
-            shot.to_str().unwrap(),
-        ],
-    );
-    let image = read_png(&std::fs::read(&shot).expect("the screenshot is written"));
-    std::fs::remove_file(&shot).ok();
+    let image = picture(&xvfb, "far", &["play", "benches/frame64.ron"]);
     let floor = count_near(&image, [176, 152, 112], 14);
     // The floor tile's edge (tileset tile 0's border).
     let edge = count_near(&image, [150, 128, 94], 3);
@@ -199,25 +193,13 @@ fn a_watched_battle_ends_as_the_headless_one() {
     assert_eq!(a, b, "the window played the battle the headless AI plays");
 }
 
-/// Runs `skirmish tour ARGS` in a virtual display and reads the picture.
+/// Demo `demo` of the tour at step `step`, as the window shows it.
 fn tour_picture(xvfb: &Path, demo: &str, step: &str) -> Image {
-    let shot = temp(&format!("tour-{demo}-{step}.png"));
-    let out = Command::new(xvfb)
-        .args(["-a", "-s", "-screen 0 1280x720x24"])
-        .arg(env!("CARGO_BIN_EXE_skirmish"))
-        .args(["tour", "--demo", demo, "--step", step, "--screenshot"])
-        .arg(&shot)
-        .current_dir(root())
-        .output()
-        .expect("xvfb-run runs");
-    assert!(
-        out.status.success(),
-        "the tour failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bytes = std::fs::read(&shot).expect("the screenshot is written");
-    std::fs::remove_file(&shot).ok();
-    read_png(&bytes)
+    picture(
+        xvfb,
+        &format!("tour-{demo}-{step}"),
+        &["tour", "--demo", demo, "--step", step],
+    )
 }
 
 fn pixel(image: &Image, x: f32, y: f32) -> [i32; 3] {
@@ -672,18 +654,7 @@ fn the_editor_draws_the_level_its_edits_saved() {
         editor.apply(&edit).unwrap();
     }
     editor.save().unwrap();
-    let shot = temp("editor.png");
-    run_in_xvfb(
-        &xvfb,
-        &[
-            "edit",
-            file.to_str().unwrap(),
-            "--screenshot",
-            shot.to_str().unwrap(),
-        ],
-    );
-    let image = read_png(&std::fs::read(&shot).expect("the screenshot is written"));
-    std::fs::remove_file(&shot).ok();
+    let image = picture(&xvfb, "editor", &["edit", file.to_str().unwrap()]);
     std::fs::remove_file(&file).ok();
     let grid = Grid {
         width: 8,

@@ -527,13 +527,12 @@ fn best_aim(
     target: &Unit,
     w: &Weights,
 ) -> Option<(f64, Option<BodyPart>, AttackPreview)> {
-    let parts = if crate::rules::injuries::parts_aimed(world) {
-        vec![
-            None,
-            Some(BodyPart::Arms),
-            Some(BodyPart::Legs),
-            Some(BodyPart::Head),
-        ]
+    // The torso first, as `None`: ties keep it.
+    let parts: Vec<Option<BodyPart>> = if crate::rules::injuries::parts_aimed(world) {
+        BodyPart::all()
+            .into_iter()
+            .map(|p| (p != BodyPart::Torso).then_some(p))
+            .collect()
     } else {
         vec![None]
     };

@@ -191,11 +191,12 @@ impl AttackPreview {
     /// The chance a block meets the attack (V2): the hit lands with
     /// Block Strength taken off.
     pub fn blocked(&self) -> f64 {
-        self.landings()
-            .iter()
-            .filter(|l| l.reduce > 0 && l.degrees > 0)
-            .map(|l| l.p)
-            .fold(0.0, add)
+        total(
+            self.landings()
+                .iter()
+                .filter(|l| l.reduce > 0 && l.degrees > 0)
+                .map(|l| l.p),
+        )
     }
 
     /// The chance the hit's injuries knock the target out or kill it (V3).
@@ -203,11 +204,7 @@ impl AttackPreview {
         if self.fell_at.is_empty() {
             return 0.0;
         }
-        self.blows()
-            .iter()
-            .filter(|b| b.3)
-            .map(|b| b.0)
-            .fold(0.0, add)
+        total(self.blows().iter().filter(|b| b.3).map(|b| b.0))
     }
 
     /// `landed[d]`: the chance the attack ends with `d` degrees after the
@@ -313,10 +310,7 @@ impl AttackPreview {
         if self.down {
             return 0.0;
         }
-        self.damage_chances()
-            .into_iter()
-            .skip(needed)
-            .fold(0.0, add)
+        total(self.damage_chances().into_iter().skip(needed))
     }
 
     /// The expected damage that gets through the target's armor as it
@@ -342,12 +336,12 @@ impl AttackPreview {
             if self.down {
                 return 0.0;
             }
-            return self
-                .blows()
-                .iter()
-                .filter(|(_, n, ar, fells)| *fells || *n >= (hp + ar).max(1))
-                .map(|(p, ..)| *p)
-                .fold(0.0, add);
+            return total(
+                self.blows()
+                    .iter()
+                    .filter(|(_, n, ar, fells)| *fells || *n >= (hp + ar).max(1))
+                    .map(|(p, ..)| *p),
+            );
         }
         self.armor
             .iter()
@@ -555,11 +549,10 @@ fn fell_at(world: &World, target: Entity) -> Vec<i32> {
         .collect()
 }
 
-/// Adds a chance to a running total. Chances filtered out to none add up
-/// to 0 with it, where `Iterator::sum` gives -0.0 (an empty `f64` sum),
-/// which a percentage prints as "-0%".
-fn add(total: f64, chance: f64) -> f64 {
-    total + chance
+/// The sum of some chances: 0 for none, where `Iterator::sum` gives -0.0
+/// (an empty `f64` sum), which a percentage prints as "-0%".
+pub fn total(chances: impl IntoIterator<Item = f64>) -> f64 {
+    chances.into_iter().fold(0.0, |sum, p| sum + p)
 }
 
 #[cfg(test)]

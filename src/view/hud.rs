@@ -1008,10 +1008,10 @@ fn build_action_bar(
     hover: Res<Hover>,
     aimed: Res<super::input::AimedPart>,
     bar: Query<(Entity, Option<&Children>), With<ActionBar>>,
-    mut shown: Local<(Vec<Action>, Option<crate::format::BodyPart>)>,
+    mut shown: Local<Option<(Vec<Action>, crate::format::BodyPart)>>,
     mut commands: Commands,
 ) {
-    let now = (hover.actions.clone(), Some(aimed.0));
+    let now = Some((hover.actions.clone(), aimed.0));
     if *shown == now {
         return;
     }

@@ -9,10 +9,11 @@
 //! pick up, `H` drink a potion, `K` stabilize the hovered ally, `Q` Power
 //! Attack / Deadly Aim and `Z` Lunge at the hovered enemy, `V` Cleave it,
 //! `Y`/`N` answer a reaction question (`Shift+Y`/`Shift+N`: always / never
-//! for that side this battle), `F` picks the body part attacks aim at
-//! where the level aims them (V3 injuries without V4's zones). `Tab` cycles the selection through your
-//! units; a click on one selects it. The action bar lists what the rules
-//! allow now.
+//! for that side this battle), `B`/`P`/`D`/`N` an attack under active
+//! defence (with `Shift`, every attack after), `F` picks the body part
+//! attacks aim at where the level aims them (V3 injuries without V4's
+//! zones). `Tab` cycles the selection through your units; a click on one
+//! selects it. The action bar lists what the rules allow now.
 //!
 //! The systems that turn input into commands read only [`CursorTile`] and
 //! Bevy's `ButtonInput`s, so tests drive them without a window.
@@ -205,6 +206,21 @@ pub const GUARD_KEYS: [(KeyCode, Guard, &str); 4] = [
     (KeyCode::KeyD, Guard::Dodge, "D"),
     (KeyCode::KeyN, Guard::None, "N"),
 ];
+
+/// Whether a defender whose answers are `guards` can answer with `guard`:
+/// not answering always can (V2).
+fn can_answer(guards: &[Guard], guard: Guard) -> bool {
+    guard == Guard::None || guards.contains(&guard)
+}
+
+/// The answer whose key was just pressed, among those the defender has
+/// (V2).
+fn pressed_guard(keys: &ButtonInput<KeyCode>, guards: &[Guard]) -> Option<Guard> {
+    GUARD_KEYS
+        .iter()
+        .find(|(k, g, _)| keys.just_pressed(*k) && can_answer(guards, *g))
+        .map(|(_, g, _)| *g)
+}
 
 /// The unit a human is asked about (a reaction question, R8), if any.
 pub fn human_asked(world: &World) -> Option<Entity> {
@@ -441,28 +457,17 @@ pub fn command_for(
         // standing answer when the unit has it.
         let guards = crate::rules::active_defence::held_attack_options(world, asked);
         if !guards.is_empty() {
-            let open = |g: Guard| g == Guard::None || guards.contains(&g);
             let standing = world
                 .resource::<AutoGuards>()
                 .0
                 .iter()
-                .find(|(s, g)| Some(*s) == side && open(*g))
+                .find(|(s, g)| Some(*s) == side && can_answer(&guards, *g))
                 .map(|(_, g)| *g);
-            if let Some(guard) = standing {
-                return react(
-                    guard != Guard::None,
-                    Some(guard).filter(|g| *g != Guard::None),
-                );
-            }
-            for (key, guard, _) in GUARD_KEYS {
-                if keys.just_pressed(key) && (guard == Guard::None || guards.contains(&guard)) {
-                    return react(
-                        guard != Guard::None,
-                        Some(guard).filter(|g| *g != Guard::None),
-                    );
-                }
-            }
-            return None;
+            let guard = standing.or_else(|| pressed_guard(keys, &guards))?;
+            return react(
+                guard != Guard::None,
+                Some(guard).filter(|g| *g != Guard::None),
+            );
         }
         if let Some(take) = standing {
             return react(take, None);
@@ -726,19 +731,13 @@ fn choose_standing_answer(world: &mut World) {
     };
     let guards = crate::rules::active_defence::held_attack_options(world, asked);
     if !guards.is_empty() {
-        let keys = world.resource::<ButtonInput<KeyCode>>();
-        let chosen = GUARD_KEYS
-            .iter()
-            .find(|(k, g, _)| keys.just_pressed(*k) && (*g == Guard::None || guards.contains(g)))
-            .map(|(_, g, _)| *g);
-        if let (true, Some(guard)) = (shift, chosen) {
+        if let (true, Some(guard)) = (shift, pressed_guard(keys, &guards)) {
             let mut auto = world.resource_mut::<AutoGuards>();
             auto.0.retain(|(s, _)| *s != side);
             auto.0.push((side, guard));
         }
         return;
     }
-    let keys = world.resource::<ButtonInput<KeyCode>>();
     let take = match (
         keys.just_pressed(KeyCode::KeyY),
         keys.just_pressed(KeyCode::KeyN),

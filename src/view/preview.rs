@@ -15,7 +15,7 @@ use crate::battle::{ActionPoints, GridPos, Health, Side};
 use crate::format::Guard;
 use crate::grid::Pos;
 use crate::rules::movement::{Reach, reachable, view_for};
-use crate::rules::preview::{AttackPreview, preview_attack};
+use crate::rules::preview::{AttackPreview, preview_attack, total};
 use crate::rules::reactions::provocations;
 use crate::rules::resolution::{check_attack, draft_for};
 use crate::rules::rule::Rule;
@@ -120,7 +120,7 @@ impl AttackOdds {
             (answered, p.avoided),
             ("1 degree", degree(1)),
             ("2 degrees", degree(2)),
-            ("3+ degrees", landed.iter().skip(3).sum()),
+            ("3+ degrees", total(landed.iter().skip(3).copied())),
         ]
         .into_iter()
         .filter(|(label, _)| p.melee || *label != "fumble")
@@ -159,11 +159,12 @@ impl AttackOdds {
 
     /// The chance of a hit: every outcome with degrees.
     pub fn hit(&self) -> f64 {
-        self.outcomes
-            .iter()
-            .filter(|o| o.label.contains("degree"))
-            .map(|o| o.chance)
-            .sum()
+        total(
+            self.outcomes
+                .iter()
+                .filter(|o| o.label.contains("degree"))
+                .map(|o| o.chance),
+        )
     }
 
     /// The headline: the chance to hit and what a hit does.

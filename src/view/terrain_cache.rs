@@ -73,7 +73,7 @@ impl TerrainCamera {
     }
 }
 
-/// Marks the terrain tilemap (as against the overlay's).
+/// Marks the terrain tilemap: the tilemap the terrain camera draws.
 #[derive(Component)]
 pub struct TerrainMap;
 
