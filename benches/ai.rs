@@ -13,9 +13,9 @@ mod generate;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use skirmish::ai::{Players, Profiles, next_command};
-use skirmish::battle::headless_app;
 use skirmish::load::{ValidLevel, load_catalog_dir, load_level_file};
 use skirmish::rules::{TurnState, submit};
+use skirmish::setup::headless_app;
 use skirmish::sim::{SimConfig, run};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -48,7 +48,7 @@ fn play_turn(app: &mut bevy::app::App, players: &Players) -> usize {
             break;
         };
         if submit(world, cmd).is_err() {
-            let _ = submit(world, skirmish::rules::Command::EndTurn);
+            let _ = submit(world, skirmish::rules::command::Command::EndTurn);
         }
         n += 1;
     }

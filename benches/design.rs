@@ -6,11 +6,11 @@
 
 use bevy::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
-use skirmish::battle::BattlePlugin;
 use skirmish::design::lint::lint_level;
 use skirmish::design::reload::{LiveLevel, reload};
 use skirmish::design::render::{RenderOptions, render};
 use skirmish::load::{load_catalog_dir, parse_level};
+use skirmish::setup::BattlePlugin;
 use std::hint::black_box;
 use std::path::Path;
 

@@ -7,9 +7,9 @@
 mod generate;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skirmish::battle::headless_app;
-use skirmish::rules::line_of_effect::sight;
-use skirmish::rules::threat::{all_threats, threat_map};
+use skirmish::rules::positioning::threat::{all_threats, threat_map};
+use skirmish::rules::sight::line_of_effect::sight;
+use skirmish::setup::headless_app;
 use std::hint::black_box;
 
 use generate::level;

@@ -15,6 +15,7 @@ pub mod load;
 pub mod rules;
 pub mod save;
 pub mod scenario;
+pub mod setup;
 pub mod sim;
 pub mod terrain;
 pub mod view;

@@ -606,8 +606,8 @@ fn replay(file: &Path, catalog_dir: Option<&Path>) -> ExitCode {
     match result {
         Ok(app) => {
             let world = app.world();
-            print!("{}", skirmish::rules::CombatLog::of(world).text());
-            let turn = world.resource::<skirmish::rules::TurnState>();
+            print!("{}", skirmish::rules::log::CombatLog::of(world).text());
+            let turn = world.resource::<skirmish::rules::turns::turn::TurnState>();
             match &turn.outcome {
                 Some(o) => println!("result after round {}: {o:?}", turn.round),
                 None => println!("unfinished, round {}", turn.round),

@@ -8,29 +8,20 @@
 use crate::battle::{
     ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Defending, Dying, Exposed, Facing,
     GridPos, GroundObject, Health, Inventory, OffGuard, Prone, Reactions, ShieldReady, Side,
-    Stable, Stamina, Stuck, UnitId, headless_app_with, spawn_battle,
+    Stable, Stamina, Stuck, UnitId,
 };
 use crate::dice::Dice;
 use crate::format::{Catalog, Level};
 use crate::grid::{Dir, Pos};
 use crate::load::{Problems, validate_level};
-use crate::rules::reactions::{Decisions, ReactionPolicies, ReactionPolicy, Trigger};
-use crate::rules::techniques::LastHit;
-use crate::rules::victory::HoldStreaks;
-use crate::rules::{BattleEvent, BattleEvents, Command, Outcome, Refusal, TurnState, submit};
+use crate::rules::attacks::techniques::LastHit;
+use crate::rules::reactions::policy::{ReactionPolicies, ReactionPolicy};
+use crate::rules::turns::victory::HoldStreaks;
+use crate::rules::{BattleEvent, BattleEvents, Command, History, Outcome, TurnState, submit};
+use crate::rules::{Decisions, Trigger};
+use crate::setup::{headless_app_with, spawn_battle};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-
-/// Every command a battle accepted, in order.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct History(pub Vec<Command>);
-
-/// Sends `command` and records it in the [`History`] when accepted.
-pub fn play(world: &mut World, command: Command) -> Result<(), Refusal> {
-    submit(world, command.clone())?;
-    world.get_resource_or_init::<History>().0.push(command);
-    Ok(())
-}
 
 /// A battle's record: replaying it reaches the same end state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,7 +64,7 @@ impl Replay {
         app.world_mut()
             .insert_resource(ReactionPolicies(self.reactions.clone()));
         for (i, c) in self.commands.iter().enumerate() {
-            play(app.world_mut(), c.clone())
+            submit(app.world_mut(), c.clone())
                 .map_err(|r| format!("command {i} ({c}) refused: {r}"))?;
         }
         Ok(app)
@@ -210,7 +201,7 @@ impl SaveGame {
                     exposed: e.contains::<Exposed>(),
                     stuck: e.get::<Stuck>().map(|s| s.0.clone()).unwrap_or_default(),
                     injuries: e
-                        .get::<crate::rules::injuries::Injuries>()
+                        .get::<crate::rules::variants::injuries::Injuries>()
                         .map(|i| i.0.clone())
                         .unwrap_or_default(),
                 }
@@ -281,7 +272,7 @@ impl SaveGame {
     pub fn restore(&self, catalog: &Catalog) -> Result<App, Problems> {
         let level = validate_level(self.level.clone(), catalog, "save")?;
         let mut app = App::new();
-        app.add_plugins((MinimalPlugins, crate::battle::BattlePlugin));
+        app.add_plugins((MinimalPlugins, crate::setup::BattlePlugin));
         let world = app.world_mut();
         spawn_battle(world, &level, self.dice.clone());
         self.apply(world);
@@ -334,7 +325,7 @@ impl SaveGame {
             set(&mut e, Stuck(u.stuck.clone()), !u.stuck.is_empty());
             set(
                 &mut e,
-                crate::rules::injuries::Injuries(u.injuries.clone()),
+                crate::rules::variants::injuries::Injuries(u.injuries.clone()),
                 !u.injuries.is_empty(),
             );
             match u.dying {
@@ -366,6 +357,7 @@ impl SaveGame {
             current: self.current.and_then(entity),
             outcome: self.outcome.clone(),
             end_requested: false,
+            round_over: None,
         };
         world.resource_mut::<HoldStreaks>().0 = self.hold_streaks.clone();
         world.resource_mut::<LastHit>().0 = self

@@ -3,14 +3,14 @@
 
 use crate::battle::{
     ArmorReduction, Condition, Dead, Dying, Facing, GridPos, GroundObject, Health, Prone, Stable,
-    headless_app_with,
 };
 use crate::dice::Dice;
 use crate::format::{BodyPart, Guard, Level, Severity};
 use crate::grid::{Dir, Pos};
 use crate::load::{self, Problems, ValidLevel};
-use crate::rules::active_defence::GuardOrders;
-use crate::rules::{BattleEvents, CombatLog, Command, Outcome, Rule, TurnState, submit};
+use crate::rules::variants::active_defence::GuardOrders;
+use crate::rules::{BattleEvents, CombatLog, Command, EventKind, Outcome, Rule, TurnState, submit};
+use crate::setup::headless_app_with;
 use bevy::prelude::*;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
@@ -55,7 +55,7 @@ impl<'de> Deserialize<'de> for LevelRef {
     }
 }
 
-pub use crate::rules::reactions::ReactionPolicy;
+pub use crate::rules::reactions::policy::ReactionPolicy;
 
 /// What must hold after the commands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -156,17 +156,20 @@ pub enum Expect {
         is: i32,
     },
     /// Some battle event of this kind happened (project addition): its
-    /// variant name (`"Parried"`, see `BattleEvent`), optionally about this
-    /// unit and citing this rule.
+    /// variant name (`"Parried"` or `Parried`, see `BattleEvent`),
+    /// optionally about this unit and citing this rule. A kind or rule that
+    /// does not exist is a load error, with its line and column.
     Event {
-        /// The event's kind, e.g. "ReactionTaken".
-        kind: String,
+        /// The event's kind, e.g. `ReactionTaken`.
+        #[serde(with = "event_kind")]
+        kind: EventKind,
         /// A unit the event is about ("" for any).
         #[serde(default)]
         unit: String,
-        /// A rule the event shows at work, e.g. "R8.5" ("" for any).
-        #[serde(default)]
-        rule: String,
+        /// A rule the event shows at work, e.g. "R8.5" (none, or "", for
+        /// any).
+        #[serde(default, with = "any_rule")]
+        rule: Option<Rule>,
     },
     /// The unit has an injury of this severity on this part (V3).
     Injury {
@@ -317,14 +320,14 @@ impl Scenario {
             .0
             .sides()
             .len();
-        world.insert_resource(crate::rules::reactions::ReactionPolicies(vec![
+        world.insert_resource(crate::rules::reactions::policy::ReactionPolicies(vec![
             self.reactions;
             sides
         ]));
         let mut orders = GuardOrders::default();
         let mut problems = vec![];
         for (name, guard) in &self.defences {
-            match crate::rules::unit_named(world, name) {
+            match crate::battle::unit_named(world, name) {
                 Some(e) => {
                     orders.0.insert(e, *guard);
                 }
@@ -403,7 +406,7 @@ pub fn condition(world: &World, unit: Entity) -> Condition {
 
 fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(), String> {
     let unit = |world: &mut World, name: &str| {
-        crate::rules::unit_named(world, name).ok_or_else(|| format!("no unit named \"{name}\""))
+        crate::battle::unit_named(world, name).ok_or_else(|| format!("no unit named \"{name}\""))
     };
     let compare = |what: String, got: String, want: String| {
         if got == want {
@@ -511,7 +514,7 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
         } => {
             let x = unit(world, u)?;
             let taken = world
-                .get::<crate::rules::injuries::Injuries>(x)
+                .get::<crate::rules::variants::injuries::Injuries>(x)
                 .map(|i| i.0.clone())
                 .unwrap_or_default();
             if taken.contains(&(*part, *severity)) {
@@ -562,7 +565,7 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
         Expect::Event {
             kind,
             unit: u,
-            rule,
+            rule: rule_id,
         } => {
             let unit_id = match u.as_str() {
                 "" => None,
@@ -571,12 +574,8 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                     world.get::<crate::battle::UnitId>(e).copied()
                 }
             };
-            let rule_id = match rule.as_str() {
-                "" => None,
-                id => Some(Rule::parse(id).ok_or_else(|| format!("Event: unknown rule {id:?}"))?),
-            };
             let found = world.resource::<BattleEvents>().all().iter().any(|e| {
-                e.kind() == kind
+                e.kind() == *kind
                     && unit_id.is_none_or(|id| e.units().contains(&id))
                     && rule_id.is_none_or(|r| e.rules().contains(&r))
             });
@@ -590,11 +589,7 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                     } else {
                         format!(" about {u}")
                     },
-                    if rule.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" citing {rule}")
-                    },
+                    rule_id.map(|r| format!(" citing {r}")).unwrap_or_default(),
                 ))
             }
         }
@@ -606,5 +601,61 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                 format!("{:?}", Some(Outcome::Draw)),
             )
         }
+    }
+}
+
+/// An event kind written as a string (`"Parried"`, as files have always
+/// written it) or as a bare name (`Parried`); an unknown name is an error
+/// listing the kinds.
+mod event_kind {
+    use crate::rules::EventKind;
+    use serde::de::{self, Visitor};
+    use serde::{Deserializer, Serializer};
+    use std::fmt;
+    use std::str::FromStr;
+    use strum::VariantArray;
+
+    pub fn serialize<S: Serializer>(kind: &EventKind, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(kind.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<EventKind, D::Error> {
+        struct Name;
+        impl<'de> Visitor<'de> for Name {
+            type Value = EventKind;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("the name of a battle event kind")
+            }
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<EventKind, E> {
+                EventKind::from_str(name).map_err(|_| {
+                    let kinds: Vec<&str> = EventKind::VARIANTS.iter().map(|k| k.name()).collect();
+                    E::custom(format!(
+                        "unknown event kind {name:?}; the kinds are {}",
+                        kinds.join(", ")
+                    ))
+                })
+            }
+        }
+        d.deserialize_any(Name)
+    }
+}
+
+/// A rule id written as a string (`"R8.5"`); `""` or none means any rule.
+mod any_rule {
+    use crate::rules::Rule;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rule: &Option<Rule>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(rule.map_or("", Rule::id))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rule>, D::Error> {
+        let id = String::deserialize(d)?;
+        if id.is_empty() {
+            return Ok(None);
+        }
+        Rule::parse(&id)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown rule id {id:?}")))
     }
 }

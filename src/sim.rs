@@ -8,9 +8,11 @@
 //! the number of threads changes the speed, never the figures.
 
 use crate::ai::{Players, Profile, play};
-use crate::battle::{Dead, Dying, Side, Stable, Stats, Tally, headless_app};
+use crate::battle::units;
+use crate::battle::{Dead, Dying, Side, Stable, Stats, Tally};
 use crate::load::ValidLevel;
-use crate::rules::{Outcome, TurnState, units};
+use crate::rules::{Outcome, TurnState};
+use crate::setup::headless_app;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -142,7 +144,7 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
         })
         .collect();
     // Refused AI commands are in the log as `refused ...` lines.
-    let log = crate::rules::CombatLog::of(world).text();
+    let log = crate::rules::log::CombatLog::of(world).text();
     let result = GameResult {
         index,
         seed,

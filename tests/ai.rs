@@ -4,11 +4,11 @@
 
 use crate::common::{catalog, level, root};
 use skirmish::ai::{Players, Profile, Profiles, Weights, next_command};
-use skirmish::battle::headless_app_with;
 use skirmish::dice::Dice;
 use skirmish::load::{ValidLevel, parse_level};
-use skirmish::rules::reactions::Decisions;
+use skirmish::rules::pipeline::Decisions;
 use skirmish::rules::{Command, TurnState, submit};
+use skirmish::setup::headless_app_with;
 use skirmish::sim::{Report, SimConfig, run};
 
 fn profile(name: &str) -> Profile {
@@ -158,8 +158,8 @@ fn utility_stabilises_a_dying_ally() {
     );
     let mut app = battle(&level, &["Doc", "Hurt", "Foe"], "utility");
     let world = app.world_mut();
-    let hurt = skirmish::rules::unit_named(world, "Hurt").unwrap();
-    skirmish::rules::damage::take_damage(
+    let hurt = skirmish::battle::unit_named(world, "Hurt").unwrap();
+    skirmish::rules::attacks::damage::take_damage(
         world,
         hurt,
         30,
@@ -189,8 +189,8 @@ fn utility_ends_its_turn_facing_the_enemy() {
     );
     let mut app = battle(&level, &["Ann", "Foe"], "cautious");
     let world = app.world_mut();
-    let ann = skirmish::rules::unit_named(world, "Ann").unwrap();
-    let foe = skirmish::rules::unit_named(world, "Foe").unwrap();
+    let ann = skirmish::battle::unit_named(world, "Ann").unwrap();
+    let foe = skirmish::battle::unit_named(world, "Foe").unwrap();
     let mut commands = vec![];
     while world.resource::<TurnState>().current == Some(ann) {
         let cmd = next_command(world, &players(&level, "cautious")).unwrap();
@@ -202,7 +202,7 @@ fn utility_ends_its_turn_facing_the_enemy() {
     let facing = world.get::<skirmish::battle::Facing>(ann).unwrap().0;
     let foe_at = world.get::<skirmish::battle::GridPos>(foe).unwrap().0;
     assert!(
-        skirmish::rules::facing::in_front_arc(at, facing, foe_at),
+        skirmish::rules::positioning::facing::in_front_arc(at, facing, foe_at),
         "Ann at {at} faces {facing:?}, Foe at {foe_at} is in its rear: {commands:?}"
     );
 }
@@ -369,11 +369,11 @@ fn ai_constants_are_tunable_in_a_profile() {
 #[test]
 fn utility_aims_where_an_injury_fells() {
     use skirmish::format::{BodyPart, Severity};
-    use skirmish::rules::injuries::Injuries;
+    use skirmish::rules::variants::injuries::Injuries;
     let level = crate::common::level_at("tests/levels/aim.ron");
     let aimed = |wounds: Vec<(BodyPart, Severity)>| {
         let mut app = battle(&level, &["Hero", "Orc"], "utility");
-        let orc = skirmish::rules::unit_named(app.world(), "Orc").unwrap();
+        let orc = skirmish::battle::unit_named(app.world(), "Orc").unwrap();
         app.world_mut().entity_mut(orc).insert(Injuries(wounds));
         match next_command(app.world_mut(), &players(&level, "utility")) {
             Some(Command::Attack { target, part, .. }) if target == "Orc" => part,

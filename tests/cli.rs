@@ -1,8 +1,8 @@
 //! The command line, as a user runs it.
 
 use crate::common::{level, root};
-use skirmish::battle::headless_app;
 use skirmish::save::{Replay, to_ron};
+use skirmish::setup::headless_app;
 use std::process::Command;
 
 fn skirmish(args: &[&str]) -> (bool, String) {
@@ -41,7 +41,7 @@ fn verify_counts_passes_and_failures() {
 fn replay_plays_a_recorded_battle() {
     let mut app = headless_app(&level("ford.ron"), 7);
     crate::determinism::play_random(app.world_mut(), 60, 3);
-    let log = skirmish::rules::CombatLog::of(app.world()).text();
+    let log = skirmish::rules::log::CombatLog::of(app.world()).text();
     let file = std::env::temp_dir().join(format!("skirmish-replay-{}.ron", std::process::id()));
     std::fs::write(&file, to_ron(&Replay::of(app.world(), 7)).unwrap()).unwrap();
     let (ok, text) = skirmish(&["replay", file.to_str().unwrap()]);

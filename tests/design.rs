@@ -115,9 +115,9 @@ fn render_draws_the_tiles_units_and_layers_where_they_are() {
             if duel.units.iter().any(|u| u.at == p) {
                 continue;
             }
-            let can = skirmish::rules::movement::reachable(
+            let can = skirmish::rules::motion::movement::reachable(
                 &duel.map,
-                &skirmish::rules::movement::Occupancy::new(
+                &skirmish::rules::motion::movement::Occupancy::new(
                     &duel.map,
                     duel.units.iter().map(|u| (u.at, u.side)),
                     1,

@@ -4,10 +4,11 @@
 use crate::common::{catalog, level};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use skirmish::battle::headless_app;
 use skirmish::rules::legal::legal_commands;
+use skirmish::rules::submit;
 use skirmish::rules::{CombatLog, Command};
-use skirmish::save::{Replay, SaveGame, play, to_ron};
+use skirmish::save::{Replay, SaveGame, to_ron};
+use skirmish::setup::headless_app;
 
 /// Plays `n` legal commands picked by a chooser seeded `pick`; returns them.
 pub fn play_random(world: &mut bevy::prelude::World, n: usize, pick: u64) -> Vec<Command> {
@@ -19,7 +20,7 @@ pub fn play_random(world: &mut bevy::prelude::World, n: usize, pick: u64) -> Vec
             break;
         }
         let c = legal[chooser.random_range(0..legal.len())].clone();
-        play(world, c.clone()).expect("a legal command is accepted");
+        submit(world, c.clone()).expect("a legal command is accepted");
         played.push(c);
     }
     played
@@ -90,7 +91,7 @@ fn a_save_continues_exactly_as_the_unsaved_battle() {
     );
     let rest = play_random(app.world_mut(), 150, 11);
     for c in rest {
-        play(loaded.world_mut(), c).expect("the loaded battle accepts the same commands");
+        submit(loaded.world_mut(), c).expect("the loaded battle accepts the same commands");
     }
     assert_eq!(
         CombatLog::of(loaded.world()).text(),
@@ -107,10 +108,10 @@ fn a_save_keeps_every_condition() {
     // Lunge/Cleave exposure (R7.8), objects stuck in a unit (R9.2) and the
     // hit a Cleave may follow (R7.8) survive a save, as every other state.
     use skirmish::battle::{Exposed, Stuck};
-    use skirmish::rules::techniques::LastHit;
+    use skirmish::rules::attacks::techniques::LastHit;
     let mut app = headless_app(&level("ford.ron"), 5);
     let world = app.world_mut();
-    let units = skirmish::rules::units(world);
+    let units = skirmish::battle::units(world);
     let (a, b) = (units[0], units[1]);
     world.entity_mut(a).insert(Exposed);
     world.entity_mut(b).insert(Stuck(vec!["javelin".into()]));
@@ -119,7 +120,7 @@ fn a_save_keeps_every_condition() {
     let save: SaveGame = ron::from_str(&text).unwrap();
     let mut loaded = save.restore(catalog()).unwrap();
     let w = loaded.world_mut();
-    let units = skirmish::rules::units(w);
+    let units = skirmish::battle::units(w);
     assert!(w.entity(units[0]).contains::<Exposed>());
     assert!(!w.entity(units[1]).contains::<Exposed>());
     assert_eq!(
@@ -133,19 +134,19 @@ fn a_save_keeps_every_condition() {
 fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
     // R8, policy Ask: the Move is held until Brakka answers. A save taken
     // then keeps the held command, the question and each side's policy.
-    use skirmish::battle::headless_app_with;
     use skirmish::dice::Dice;
-    use skirmish::rules::reactions::{ReactionPolicies, ReactionPolicy};
+    use skirmish::rules::reactions::policy::{ReactionPolicies, ReactionPolicy};
+    use skirmish::setup::headless_app_with;
     let level = crate::common::level_at("tests/levels/duel.ron");
     let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
     let mut app = headless_app_with(&level, Dice::seeded(3), Some(&order));
     let world = app.world_mut();
     world.insert_resource(ReactionPolicies(vec![ReactionPolicy::Ask; 2]));
     for _ in 0..4 {
-        play(world, Command::EndTurn).unwrap();
+        submit(world, Command::EndTurn).unwrap();
     }
     let ila = || "Ila".to_string();
-    play(
+    submit(
         world,
         Command::Move {
             unit: ila(),
@@ -162,8 +163,8 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
         take: true,
         guard: None,
     };
-    play(app.world_mut(), answer()).expect("the battle takes the answer");
-    play(loaded.world_mut(), answer()).expect("the restored battle takes the answer too");
+    submit(app.world_mut(), answer()).expect("the battle takes the answer");
+    submit(loaded.world_mut(), answer()).expect("the restored battle takes the answer too");
     assert_eq!(
         CombatLog::of(loaded.world()).text(),
         CombatLog::of(app.world()).text()

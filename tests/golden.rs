@@ -13,9 +13,10 @@
 
 use crate::common::{catalog, level, root};
 use skirmish::ai::{Players, Profiles, next_command};
-use skirmish::battle::headless_app;
-use skirmish::rules::{BattleEvent, BattleEvents, TurnState};
-use skirmish::save::{Replay, play, to_ron};
+use skirmish::rules::submit;
+use skirmish::rules::{BattleEvent, BattleEvents, EventKind, TurnState};
+use skirmish::save::{Replay, to_ron};
+use skirmish::setup::headless_app;
 use std::path::PathBuf;
 
 const SEED: u64 = 7;
@@ -44,7 +45,7 @@ fn record() -> Replay {
         let Some(command) = next_command(world, &players) else {
             break;
         };
-        play(world, command.clone()).unwrap_or_else(|r| panic!("the AI sent {command}: {r}"));
+        submit(world, command.clone()).unwrap_or_else(|r| panic!("the AI sent {command}: {r}"));
     }
     Replay::of(world, SEED)
 }
@@ -91,11 +92,11 @@ fn a_recorded_battle_gives_the_same_events() {
     );
     // The recording covers the kinds of event the view animates most.
     for kind in [
-        "Stepped",
-        "AttackRolled",
-        "Damaged",
-        "ReactionOffered",
-        "TurnStarted",
+        EventKind::Stepped,
+        EventKind::AttackRolled,
+        EventKind::Damaged,
+        EventKind::ReactionOffered,
+        EventKind::TurnStarted,
     ] {
         assert!(
             want.iter().any(|e| e.kind() == kind),

@@ -9,12 +9,13 @@
 use crate::common::level;
 use bevy::prelude::*;
 use proptest::prelude::*;
-use skirmish::battle::{ActionPoints, Dead, GridPos, Health, UnitId, headless_app};
+use skirmish::battle::{ActionPoints, Dead, GridPos, Health, UnitId};
 use skirmish::grid::{Dir, Pos};
 use skirmish::rules::board::Board;
 use skirmish::rules::legal::legal_commands;
 use skirmish::rules::{BattleEvent, BattleEvents, Command, ThrowTarget, TurnState, submit};
 use skirmish::save::SaveGame;
+use skirmish::setup::headless_app;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Commands sent by the stream test in this run, for the report.
@@ -176,7 +177,7 @@ proptest! {
             };
             let actor_dead = command
                 .actor()
-                .and_then(|n| skirmish::rules::unit_named(world, n))
+                .and_then(|n| skirmish::battle::unit_named(world, n))
                 .is_some_and(|e| world.entity(e).contains::<Dead>());
             let before = SaveGame::capture(world);
             let sent = SENT.fetch_add(1, Ordering::Relaxed) + 1;
@@ -210,7 +211,7 @@ proptest! {
 mod search {
     use proptest::prelude::*;
     use skirmish::grid::{Dir, Pos};
-    use skirmish::rules::movement::{Occupancy, search, step_block, step_cost};
+    use skirmish::rules::motion::movement::{Occupancy, search, step_block, step_cost};
     use skirmish::terrain::{TerrainMap, default_legend};
     use std::collections::{BTreeMap, BinaryHeap};
 
@@ -276,7 +277,7 @@ mod search {
 mod scatter {
     use proptest::prelude::*;
     use skirmish::grid::Pos;
-    use skirmish::rules::throw::scatter;
+    use skirmish::rules::throws::throw::scatter;
     use skirmish::terrain::{TerrainMap, default_legend};
 
     proptest! {

@@ -1,6 +1,7 @@
 //! The integration tests: one crate, one module per concern.
 
 mod ai;
+mod architecture;
 mod asset;
 mod broken;
 mod cli;

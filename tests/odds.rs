@@ -5,12 +5,12 @@
 
 use crate::view::{app, press};
 use bevy::prelude::*;
+use skirmish::battle::unit_named;
 use skirmish::battle::{ArmorReduction, Health};
 use skirmish::grid::Pos;
-use skirmish::rules::preview::preview_attack;
-use skirmish::rules::resolution::draft_for;
+use skirmish::rules::attacks::preview::preview_attack;
+use skirmish::rules::attacks::resolution::draft_for;
 use skirmish::rules::rulebook::rule_text;
-use skirmish::rules::unit_named;
 use skirmish::view::odds::{Cites, OddsPanel, RuleTip};
 use skirmish::view::preview::Hover;
 

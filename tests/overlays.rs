@@ -5,17 +5,19 @@
 use crate::common::{catalog, level};
 use bevy::prelude::*;
 use skirmish::ai::{Players, Profiles};
-use skirmish::battle::{GridPos, OffGuard, headless_app_with};
+use skirmish::battle::unit_named;
+use skirmish::battle::{GridPos, OffGuard};
 use skirmish::dice::Dice;
 use skirmish::grid::Pos;
 use skirmish::load::{ValidLevel, parse_level};
-use skirmish::rules::line_of_effect::{Cell, sight, supercover};
+use skirmish::rules::attacks::preview::preview_attack;
+use skirmish::rules::attacks::resolution::draft_for;
 use skirmish::rules::modifiers::Effect;
-use skirmish::rules::preview::preview_attack;
-use skirmish::rules::resolution::draft_for;
+use skirmish::rules::positioning::threat::threat_of;
 use skirmish::rules::rule::Rule;
-use skirmish::rules::threat::threat_of;
-use skirmish::rules::{BattleEvent, BattleEvents, Command, submit, unit_named};
+use skirmish::rules::sight::line_of_effect::{Cell, sight, supercover};
+use skirmish::rules::{BattleEvent, BattleEvents, Command, submit};
+use skirmish::setup::headless_app_with;
 use skirmish::view::input::{CursorTile, input_plugin};
 use skirmish::view::map::Highlights;
 use skirmish::view::overlays::{self, Overlay, Overlays, tint};
@@ -134,14 +136,14 @@ fn preview(
     app: &mut App,
     attacker: &str,
     target: &str,
-) -> Option<skirmish::rules::preview::AttackPreview> {
+) -> Option<skirmish::rules::attacks::preview::AttackPreview> {
     let (a, t) = (unit(app, attacker), unit(app, target));
     let world = app.world_mut();
     let draft = draft_for(world, a, t, None).ok()?;
     preview_attack(world, draft).ok()
 }
 
-fn advantage_by(p: &skirmish::rules::preview::AttackPreview, rule: Rule) -> i32 {
+fn advantage_by(p: &skirmish::rules::attacks::preview::AttackPreview, rule: Rule) -> i32 {
     p.modifiers
         .iter()
         .filter(|m| m.rule == rule)
@@ -354,7 +356,7 @@ fn the_charge_line_is_the_path_the_charge_takes_r4_7() {
 
 #[test]
 fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
-    use skirmish::rules::ThrowTarget;
+    use skirmish::rules::command::ThrowTarget;
     use skirmish::view::input::{Action, Aiming};
     use skirmish::view::overlays::OverlayMarks;
     let mut app = crate::view::app();
@@ -369,7 +371,8 @@ fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
         panic!("the Hero has something to throw");
     };
     assert_eq!(target, ThrowTarget::Unit("Orc".into()));
-    let p = skirmish::rules::throw::preview_throw(app.world_mut(), hero, &item, &target).unwrap();
+    let p = skirmish::rules::throws::throw::preview_throw(app.world_mut(), hero, &item, &target)
+        .unwrap();
     // The aimed tile and every scatter tile are painted.
     assert_eq!(shown.0.get(&orc_at), Some(&tint::AIMED));
     for (t, _) in &p.scatter {

@@ -3,15 +3,16 @@
 
 use crate::common::{catalog, root};
 use bevy::prelude::*;
-use skirmish::battle::headless_app_with;
+use skirmish::battle::unit_named;
 use skirmish::dice::Dice;
 use skirmish::format::{BodyPart, Guard, Severity};
 use skirmish::load::load_level_file;
-use skirmish::rules::injuries::Injuries;
-use skirmish::rules::preview::preview_attack;
-use skirmish::rules::reactions::{ReactionPolicies, ReactionPolicy};
-use skirmish::rules::resolution::draft_for;
-use skirmish::rules::{BattleEvent, BattleEvents, Command, submit, unit_named};
+use skirmish::rules::attacks::preview::preview_attack;
+use skirmish::rules::attacks::resolution::draft_for;
+use skirmish::rules::reactions::policy::{ReactionPolicies, ReactionPolicy};
+use skirmish::rules::variants::injuries::Injuries;
+use skirmish::rules::{BattleEvent, BattleEvents, Command, submit};
+use skirmish::setup::headless_app_with;
 
 fn duel() -> skirmish::load::ValidLevel {
     load_level_file(&root().join("tests/levels/duel.ron"), catalog()).unwrap()
@@ -214,7 +215,7 @@ fn preview_from_a_hypothetical_tile() {
     // Ila at (2, 2) imagines attacking Orm (6, 2, facing W) from behind it,
     // (7, 2), without moving: the rear attack's +1 advantage shows (R4.3).
     let level = duel();
-    let mut app = skirmish::battle::headless_app(&level, 1);
+    let mut app = skirmish::setup::headless_app(&level, 1);
     let world = app.world_mut();
     let (a, t) = (
         unit_named(world, "Ila").unwrap(),
@@ -229,7 +230,7 @@ fn preview_from_a_hypothetical_tile() {
     assert!(
         rear.modifiers
             .iter()
-            .any(|m| m.rule == skirmish::rules::Rule::R4_3)
+            .any(|m| m.rule == skirmish::rules::rule::Rule::R4_3)
     );
     assert!(rear.hit > front.hit);
     // Nothing moved.
@@ -261,7 +262,7 @@ fn move_preview_lists_provoking_steps_and_reactors() {
     }
     let ila = unit_named(world, "Ila").unwrap();
     let path: Vec<skirmish::grid::Pos> = [(5, 1), (5, 2), (5, 3), (5, 4)].map(Into::into).to_vec();
-    let steps = skirmish::rules::reactions::provocations(world, ila, &path);
+    let steps = skirmish::rules::reactions::reactive_attack::provocations(world, ila, &path);
     let seen: Vec<(usize, (i32, i32), Vec<String>)> = steps
         .into_iter()
         .map(|p| (p.step, (p.leaving.x, p.leaving.y), p.reactors))
@@ -287,11 +288,11 @@ fn throw_preview_gives_hit_and_scatter_tiles() {
         panic!("the scenario has its level inline")
     };
     let level = skirmish::load::validate_level(*level, catalog(), "scatter").unwrap();
-    let mut app = skirmish::battle::headless_app(&level, 1);
+    let mut app = skirmish::setup::headless_app(&level, 1);
     let world = app.world_mut();
     let t = unit_named(world, "T").unwrap();
-    let target = skirmish::rules::ThrowTarget::Tile((6, 5).into());
-    let p = skirmish::rules::throw::preview_throw(world, t, "rock", &target).unwrap();
+    let target = skirmish::rules::command::ThrowTarget::Tile((6, 5).into());
+    let p = skirmish::rules::throws::throw::preview_throw(world, t, "rock", &target).unwrap();
     assert!((p.hit - 0.7225).abs() < 1e-12, "{}", p.hit);
     assert_eq!(p.hit_tile, (6, 5).into());
     let mut tiles: Vec<(i32, i32)> = p.scatter.iter().map(|(q, _)| (q.x, q.y)).collect();
@@ -576,7 +577,7 @@ fn active_defence_and_injury_odds_are_exact() {
             unit_named(world, "Orm").unwrap(),
         );
         let preview = preview_attack(world, draft_for(world, a, t, None).unwrap()).unwrap();
-        assert_eq!(preview.guard.map(|g| g.guard), guard, "{case}");
+        assert_eq!(preview.answer.as_ref().map(|g| g.guard), guard, "{case}");
         let mut play = |dice: &[(u32, u32)]| {
             let mut app = start(dice);
             submit(app.world_mut(), attack("Ila", "Orm")).unwrap();

@@ -3,14 +3,15 @@
 
 use crate::common::root;
 use bevy::prelude::*;
-use skirmish::battle::{BattlePlugin, Battlefield, GridPos, Health, headless_app, spawn_battle};
+use skirmish::battle::{Battlefield, GridPos, Health};
 use skirmish::design::reload::{LevelReloaded, LiveLevel, LiveReloadPlugin, ReloadProblems};
 use skirmish::dice::Dice;
 use skirmish::grid::Pos;
 use skirmish::load::{catalog_at, load_level_file};
-use skirmish::rules::turn::begin_battle;
+use skirmish::rules::turns::turn::begin_battle;
 use skirmish::rules::{BattleEvent, BattleEvents, Command, TurnState};
-use skirmish::save::{History, play};
+use skirmish::rules::{History, submit};
+use skirmish::setup::{BattlePlugin, headless_app, spawn_battle};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -116,7 +117,7 @@ fn saving_the_level_restarts_the_battle_from_it() {
     let dir = scratch("valid");
     let mut app = live_app(&dir);
     // Play a little, so the restart has something to undo.
-    play(app.world_mut(), Command::EndTurn).unwrap();
+    submit(app.world_mut(), Command::EndTurn).unwrap();
     assert_eq!(app.world().resource::<History>().0.len(), 1);
     assert_eq!(turns_started(&app), 2);
     let edited = LEVEL

@@ -2,7 +2,7 @@
 //! rules engine covers has at least one.
 
 use crate::common::{ron_files, root};
-use skirmish::rules::Rule;
+use skirmish::rules::rule::Rule;
 use skirmish::scenario::{Expect, Scenario, parse, run_file};
 use std::collections::BTreeSet;
 
@@ -88,7 +88,7 @@ fn pinned_by(scenario: &Scenario) -> BTreeSet<Rule> {
                     out.extend(rule_ids(c));
                 }
             }
-            Expect::Event { rule, .. } => out.extend(Rule::parse(rule)),
+            Expect::Event { rule, .. } => out.extend(*rule),
             _ => {}
         }
     }

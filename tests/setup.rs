@@ -2,9 +2,8 @@
 
 use crate::common::level;
 use bevy::prelude::*;
-use skirmish::battle::{
-    Battlefield, Facing, GridPos, GroundObject, Health, Side, UnitId, headless_app,
-};
+use skirmish::battle::{Battlefield, Facing, GridPos, GroundObject, Health, Side, UnitId};
+use skirmish::setup::headless_app;
 
 #[test]
 fn headless_app_spawns_every_unit_and_object() {

@@ -5,13 +5,15 @@
 use crate::common::catalog;
 use bevy::prelude::*;
 use skirmish::ai::{Players, Profiles};
-use skirmish::battle::{GridPos, headless_app_with};
+use skirmish::battle::GridPos;
+use skirmish::battle::unit_named;
 use skirmish::dice::Dice;
 use skirmish::format::Guard;
 use skirmish::grid::Pos;
 use skirmish::load::parse_level;
-use skirmish::rules::{Command, TurnState, unit_named};
-use skirmish::save::History;
+use skirmish::rules::pipeline::History;
+use skirmish::rules::{Command, TurnState};
+use skirmish::setup::headless_app_with;
 use skirmish::view::input::{CursorTile, input_plugin};
 
 /// A corridor: the skirmisher Hero (played by a human) and the raider Orc
@@ -110,7 +112,7 @@ fn a_click_on_an_enemy_attacks_it_and_t_throws_at_it() {
     assert!(
         matches!(
             last_command(&app),
-            Some(Command::Throw { ref unit, at: skirmish::rules::ThrowTarget::Unit(ref t), .. })
+            Some(Command::Throw { ref unit, at: skirmish::rules::command::ThrowTarget::Unit(ref t), .. })
                 if unit == "Hero" && t == "Orc"
         ),
         "{:?}",
@@ -138,7 +140,7 @@ fn y_answers_a_reaction_question_of_a_human_unit() {
     press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
     press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
     let world = app.world_mut();
-    skirmish::save::play(
+    skirmish::rules::submit(
         world,
         Command::Move {
             unit: "Orc".into(),
@@ -160,7 +162,9 @@ fn y_answers_a_reaction_question_of_a_human_unit() {
             guard: None,
         })
     );
-    assert!(skirmish::rules::CombatLog::of(app.world()).contains("Hero reacts to Orc leaving"));
+    assert!(
+        skirmish::rules::log::CombatLog::of(app.world()).contains("Hero reacts to Orc leaving")
+    );
 }
 
 #[test]
@@ -174,7 +178,7 @@ fn tab_selects_your_unit_and_shift_y_answers_for_the_battle() {
     );
     press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
     press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
-    skirmish::save::play(
+    skirmish::rules::submit(
         app.world_mut(),
         Command::Move {
             unit: "Orc".into(),
@@ -205,9 +209,10 @@ fn tab_selects_your_unit_and_shift_y_answers_for_the_battle() {
 #[test]
 fn a_whole_battle_is_played_with_the_mouse() {
     use skirmish::ai::next_command;
+    use skirmish::battle::units;
     use skirmish::battle::{Dead, Side};
-    use skirmish::rules::movement::{reachable, view_for};
-    use skirmish::rules::{check, units};
+    use skirmish::rules::check;
+    use skirmish::rules::motion::movement::{reachable, view_for};
     use skirmish::view::input::{human_asked, human_to_act};
     let level = crate::common::level("ford.ron");
     let mut app = headless_app_with(&level, Dice::seeded(11), None);
@@ -228,8 +233,8 @@ fn a_whole_battle_is_played_with_the_mouse() {
         let Some(me) = human_to_act(app.world()) else {
             let world = app.world_mut();
             let command = next_command(world, &players).expect("the AI acts");
-            if skirmish::save::play(world, command).is_err() {
-                skirmish::save::play(world, Command::EndTurn).unwrap();
+            if skirmish::rules::submit(world, command).is_err() {
+                skirmish::rules::submit(world, Command::EndTurn).unwrap();
             }
             continue;
         };
@@ -243,10 +248,10 @@ fn a_whole_battle_is_played_with_the_mouse() {
             })
             .map(|e| (e, world.get::<GridPos>(e).unwrap().0))
             .collect();
-        let name = skirmish::rules::name_of(world, me);
+        let name = skirmish::battle::name_of(world, me);
         // Strike if some enemy can be attacked from here.
         let target = enemies.iter().find(|(e, _)| {
-            let target = skirmish::rules::name_of(world, *e);
+            let target = skirmish::battle::name_of(world, *e);
             check(
                 world,
                 Command::Attack {
@@ -270,7 +275,7 @@ fn a_whole_battle_is_played_with_the_mouse() {
             // Walk to the reachable tile nearest an enemy, if that is closer.
             let world = app.world_mut();
             let (map, occ, _) = view_for(world, me);
-            let speed = skirmish::rules::speed_of(world, me);
+            let speed = skirmish::rules::motion::movement::speed_of(world, me);
             let near = |p: Pos| {
                 enemies
                     .iter()
@@ -322,7 +327,7 @@ fn the_throw_button_aims_and_the_next_click_picks_the_target() {
     assert!(
         matches!(
             last_command(&app),
-            Some(Command::Throw { at: skirmish::rules::ThrowTarget::Unit(ref t), .. }) if t == "Orc"
+            Some(Command::Throw { at: skirmish::rules::command::ThrowTarget::Unit(ref t), .. }) if t == "Orc"
         ),
         "{:?}",
         last_command(&app)
@@ -357,13 +362,13 @@ fn hovering_an_enemy_with_no_ap_left_says_the_rule_instead_of_odds() {
     assert!(!text.contains("to hit"), "{text}");
     // Its R-id opens its rule: hovering the text shows R3.1's.
     let hover = app.world().resource::<skirmish::view::input::Hover>();
-    assert_eq!(hover.cited(), Some(skirmish::rules::Rule::R3_1));
+    assert_eq!(hover.cited(), Some(skirmish::rules::rule::Rule::R3_1));
     // A click on the Orc now is refused: the refusal is kept, typed, with
     // the same rule, and nothing else is cited.
     press(&mut app, Pos::new(5, 1), Some(MouseButton::Left), None);
     let hover = app.world().resource::<skirmish::view::input::Hover>();
     let refusal = hover.refusal.clone().expect("the click is refused");
-    assert_eq!(refusal.rule, skirmish::rules::Rule::R3_1);
+    assert_eq!(refusal.rule, skirmish::rules::rule::Rule::R3_1);
     assert_eq!(hover.cited(), Some(refusal.rule));
     // Hovering a free tile out of reach cites nothing foreseen.
     press(&mut app, Pos::new(7, 0), None, None);
@@ -372,7 +377,7 @@ fn hovering_an_enemy_with_no_ap_left_says_the_rule_instead_of_odds() {
     assert!(hover.refusal.is_some());
     // The refusal belongs to the Hero's turn: once the Orc acts, it is no
     // longer told.
-    skirmish::save::play(app.world_mut(), Command::EndTurn).unwrap();
+    skirmish::rules::submit(app.world_mut(), Command::EndTurn).unwrap();
     app.update();
     let hover = app.world().resource::<skirmish::view::input::Hover>();
     assert_eq!(hover.refusal, None, "{}", hover_text(&app));
@@ -499,10 +504,10 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
         part: None,
     };
     let last_attack = attack.clone();
-    skirmish::save::play(app.world_mut(), attack).unwrap();
+    skirmish::rules::submit(app.world_mut(), attack).unwrap();
     let hero = unit_named(app.world(), "Hero").unwrap();
     assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
-    let odds = skirmish::rules::active_defence::held_attack_odds(app.world_mut(), hero);
+    let odds = skirmish::rules::variants::active_defence::held_attack_odds(app.world_mut(), hero);
     let answers: Vec<Guard> = odds.iter().map(|(g, _)| *g).collect();
     assert_eq!(
         answers,
@@ -515,7 +520,7 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
         take: true,
         guard: Some(Guard::Block),
     };
-    let refused = skirmish::save::play(app.world_mut(), block).unwrap_err();
+    let refused = skirmish::rules::submit(app.world_mut(), block).unwrap_err();
     assert!(
         refused
             .to_string()
@@ -537,7 +542,7 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
         guard: Some(Guard::Dodge),
     };
     assert_eq!(last_command(&app), Some(dodge.clone()));
-    let log = skirmish::rules::CombatLog::of(app.world());
+    let log = skirmish::rules::log::CombatLog::of(app.world());
     assert!(
         log.contains("Hero answers with a dodge: d12 [12] +4 = 16 vs 12: dodges: no damage (V2)"),
         "{log:?}"
@@ -551,11 +556,11 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
     );
     // The next attack is answered without a key.
     let attack = last_attack;
-    skirmish::save::play(app.world_mut(), attack).unwrap();
+    skirmish::rules::submit(app.world_mut(), attack).unwrap();
     assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
     press(&mut app, Pos::new(5, 1), None, None);
     assert_eq!(last_command(&app), Some(dodge));
-    let log = skirmish::rules::CombatLog::of(app.world());
+    let log = skirmish::rules::log::CombatLog::of(app.world());
     assert!(
         log.contains("Hero answers with a dodge: d12 [11] +4 = 15 vs 14: dodges: no damage (V2)"),
         "{log:?}"
@@ -594,9 +599,10 @@ fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
         unit_named(world, "Hero").unwrap(),
         unit_named(world, "Orc").unwrap(),
     );
-    let mut draft = skirmish::rules::resolution::draft_for(world, hero, orc, None).unwrap();
+    let mut draft =
+        skirmish::rules::attacks::resolution::draft_for(world, hero, orc, None).unwrap();
     draft.aim = Some(BodyPart::Legs);
-    let rules = skirmish::rules::preview::preview_attack(world, draft).unwrap();
+    let rules = skirmish::rules::attacks::preview::preview_attack(world, draft).unwrap();
     assert_eq!(legs, AttackOdds::of("Orc".into(), None, &rules, 200));
     // 5 degrees on the torso is a fatal injury, the heart (V3); legs never
     // kill, and the Orc's 200 HP do not fall to one club.

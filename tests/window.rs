@@ -11,8 +11,8 @@ use crate::common::{catalog, level, root};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
 use skirmish::ai::{Players, Profiles, play};
-use skirmish::battle::headless_app;
 use skirmish::save::{Replay, SaveGame};
+use skirmish::setup::headless_app;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -246,7 +246,7 @@ fn the_overlays_are_painted_where_the_rules_say() {
     let (_, level, grid) = demo("04_cover.ron");
     let at = |name: &str| level.units.iter().find(|u| u.name == name).unwrap().at;
     let (from, to) = (at("Bow"), at("Foe"));
-    let sight = skirmish::rules::line_of_effect::sight(&level.map, from, to);
+    let sight = skirmish::rules::sight::line_of_effect::sight(&level.map, from, to);
     let cover = sight.cover_at.expect("the demo's low wall gives cover");
     let magenta = |[r, g, b]: [i32; 3]| r > 200 && g < 140 && b > 160;
     let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 190 && b < 150;
@@ -254,11 +254,11 @@ fn the_overlays_are_painted_where_the_rules_say() {
         share_in_tile(&image, &grid, cover, true, magenta) > 0.9,
         "cover tile"
     );
-    let line: Vec<Pos> = skirmish::rules::line_of_effect::supercover(from, to)
+    let line: Vec<Pos> = skirmish::rules::sight::line_of_effect::supercover(from, to)
         .into_iter()
         .flat_map(|c| match c {
-            skirmish::rules::line_of_effect::Cell::Tile(p) => vec![p],
-            skirmish::rules::line_of_effect::Cell::Corner(a, b) => vec![a, b],
+            skirmish::rules::sight::line_of_effect::Cell::Tile(p) => vec![p],
+            skirmish::rules::sight::line_of_effect::Cell::Corner(a, b) => vec![a, b],
         })
         .collect();
     for y in 0..grid.height {
@@ -306,7 +306,7 @@ fn the_overlays_are_painted_where_the_rules_say() {
             let (corner, side) = tile_on_screen(&grid, p, true);
             let c = pixel(&image, corner.x + 3.0, corner.y + side / 2.0);
             if p.distance(ila) <= 3 {
-                let front = skirmish::rules::facing::in_front_arc(ila, facing, p);
+                let front = skirmish::rules::positioning::facing::in_front_arc(ila, facing, p);
                 let ok = if front { green(c) } else { purple(c) };
                 assert!(
                     ok,
@@ -332,10 +332,12 @@ fn the_threat_overlay_is_painted_where_a_step_provokes() {
     let world = app.world_mut();
     let (ila, _) = unit_at(world, "Ila");
     assert_eq!(
-        world.resource::<skirmish::rules::TurnState>().current,
+        world
+            .resource::<skirmish::rules::turns::turn::TurnState>()
+            .current,
         Some(ila)
     );
-    let ready = skirmish::rules::reactions::watchers(world, ila);
+    let ready = skirmish::rules::reactions::reactive_attack::watchers(world, ila);
     assert!(!ready.is_empty(), "the raiders may react by now");
     let occupied = occupied(world);
     let red = |[r, g, b]: [i32; 3]| r > 190 && g < 130 && b < 110;
@@ -373,7 +375,7 @@ fn demo_step(
 
 /// Every unit's tile.
 fn occupied(world: &bevy::ecs::world::World) -> Vec<Pos> {
-    skirmish::rules::units(world)
+    skirmish::battle::units(world)
         .into_iter()
         .filter_map(|u| world.get::<skirmish::battle::GridPos>(u).map(|p| p.0))
         .collect()
@@ -381,7 +383,7 @@ fn occupied(world: &bevy::ecs::world::World) -> Vec<Pos> {
 
 /// `name`'s entity and tile in a demo battle.
 fn unit_at(world: &bevy::ecs::world::World, name: &str) -> (bevy::ecs::entity::Entity, Pos) {
-    let e = skirmish::rules::unit_named(world, name).unwrap();
+    let e = skirmish::battle::unit_named(world, name).unwrap();
     (e, world.get::<skirmish::battle::GridPos>(e).unwrap().0)
 }
 
@@ -392,13 +394,13 @@ fn demo_battle(
     level: &skirmish::load::ValidLevel,
     steps: usize,
 ) -> bevy::app::App {
-    let mut app = skirmish::battle::headless_app_with(
+    let mut app = skirmish::setup::headless_app_with(
         level,
         skirmish::dice::Dice::scripted(scenario.dice.iter().copied()),
         scenario.initiative.as_deref(),
     );
     for c in &scenario.commands[..steps] {
-        skirmish::rules::submit(app.world_mut(), c.clone()).unwrap();
+        skirmish::rules::pipeline::submit(app.world_mut(), c.clone()).unwrap();
     }
     app
 }
@@ -465,12 +467,12 @@ fn the_reach_overlay_is_painted_on_the_tiles_a_move_reaches() {
     let (image, level, grid, mut app) = demo_step(&xvfb, "01_movement.ron", 0);
     let (mut reached, mut not) = (0, 0);
     for p in free_floor(&mut app, &level) {
-        let to = skirmish::rules::Command::Move {
+        let to = skirmish::rules::command::Command::Move {
             unit: "Cole".into(),
             to: p,
             path: None,
         };
-        let reach = skirmish::rules::check(app.world_mut(), to).is_ok();
+        let reach = skirmish::rules::pipeline::check(app.world_mut(), to).is_ok();
         let [r, g, b] = tile_colour(&image, &grid, p, true);
         let blue = b > r + 10 && b > g + 10;
         assert_eq!(
@@ -489,7 +491,7 @@ fn the_reach_overlay_is_painted_on_the_tiles_a_move_reaches() {
 /// blended over the bare floor seen beyond the maximum range.
 #[test]
 fn the_range_bands_are_painted_with_the_modifier_of_a_shot_there() {
-    use skirmish::rules::range::range_modifier;
+    use skirmish::rules::sight::range::range_modifier;
     let Some(xvfb) = xvfb() else { return };
     let (image, level, grid, mut app) = demo_step(&xvfb, "05_range.ron", 0);
     let (sling, from) = unit_at(app.world(), "Sling");
@@ -540,7 +542,7 @@ fn the_flanking_ally_is_framed_in_the_window() {
     let (image, level, grid, mut app) = demo_step(&xvfb, "03_flanking.ron", 0);
     let world = app.world_mut();
     let ((ila, from), (foe, _)) = (unit_at(world, "Ila"), unit_at(world, "Foe"));
-    let ally = skirmish::rules::flanking::flank_partner(world, ila, foe, from)
+    let ally = skirmish::rules::positioning::flanking::flank_partner(world, ila, foe, from)
         .expect("the demo's ally flanks");
     let at = world.get::<skirmish::battle::GridPos>(ally).unwrap().0;
     let green = |[r, g, b]: [i32; 3]| g > r + 40 && g > b + 40;
@@ -566,7 +568,8 @@ fn the_charge_path_is_painted_where_the_charge_runs() {
     let (image, level, grid, mut app) = demo_step(&xvfb, "08_charge.ron", 3);
     let world = app.world_mut();
     let ((cole, _), (brakka, _)) = (unit_at(world, "Cole"), unit_at(world, "Brakka"));
-    let path = skirmish::rules::charge::charge_path(world, cole, brakka).expect("Cole may charge");
+    let path =
+        skirmish::rules::motion::charge::charge_path(world, cole, brakka).expect("Cole may charge");
     let plain = tile_colour(&image, &grid, Pos::new(7, 6), true);
     let mut on_path = 0;
     for p in free_floor(&mut app, &level) {
@@ -588,7 +591,7 @@ fn the_charge_path_is_painted_where_the_charge_runs() {
 /// them; the rest of the floor stays bare.
 #[test]
 fn the_throw_preview_is_painted_where_the_throw_may_land() {
-    use skirmish::rules::ThrowTarget;
+    use skirmish::rules::command::ThrowTarget;
     let Some(xvfb) = xvfb() else { return };
     // The last step: every command of the demo played.
     let (image, level, grid, mut app) = demo_step(&xvfb, "06_throws.ron", 12);
@@ -597,7 +600,7 @@ fn the_throw_preview_is_painted_where_the_throw_may_land() {
     let (t, _) = unit_at(world, "T");
     let aimed = Pos::new(7, 5);
     let preview =
-        skirmish::rules::throw::preview_throw(world, t, "bomb", &ThrowTarget::Tile(aimed))
+        skirmish::rules::throws::throw::preview_throw(world, t, "bomb", &ThrowTarget::Tile(aimed))
             .expect("T may throw a bomb there");
     let scatter: Vec<Pos> = preview.scatter.iter().map(|(p, _)| *p).collect();
     let orange = |[r, g, b]: [i32; 3]| r > g + 40 && g > b;

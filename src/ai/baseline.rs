@@ -5,14 +5,15 @@
 use super::profile::Weights;
 use super::situation::Situation;
 use crate::battle::Inventory;
+use crate::battle::name_of;
 use crate::dice::Dice;
 use crate::grid::Pos;
+use crate::rules::attacks::preview::preview_attack;
+use crate::rules::check;
 use crate::rules::command::Command;
 use crate::rules::legal::legal_commands;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
-use crate::rules::movement::{reachable, view_for};
-use crate::rules::preview::preview_attack;
-use crate::rules::{check, name_of};
+use crate::rules::motion::movement::{reachable, view_for};
 use bevy::prelude::*;
 
 /// A uniformly random legal command, drawn with the battle's dice.

@@ -23,8 +23,9 @@ pub use profile::{DEFAULT_PROFILE, Kind, PROFILE_DIR, Profile, Profiles, Weights
 
 use crate::battle::Side;
 use crate::dice::Dice;
+use crate::rules::Decisions;
 use crate::rules::command::Command;
-use crate::rules::reactions::{Decisions, ReactionPolicies, ReactionPolicy};
+use crate::rules::reactions::policy::{ReactionPolicies, ReactionPolicy};
 use crate::rules::{TurnState, submit};
 use bevy::prelude::*;
 
@@ -99,7 +100,7 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
     let question = world.resource::<Decisions>().questions.first().copied();
     if let Some((asked, trigger)) = question {
         let profile = side_of(world, asked).and_then(|s| players.of(s))?;
-        if trigger == crate::rules::reactions::Trigger::Attacked {
+        if trigger == crate::rules::events::Trigger::Attacked {
             return Some(answer_attack(world, asked));
         }
         let take = match profile.kind {
@@ -107,7 +108,7 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
             Kind::Greedy => true,
             Kind::Utility => utility::react(world, asked, trigger, &profile.weights),
         };
-        let unit = crate::rules::name_of(world, asked);
+        let unit = crate::battle::name_of(world, asked);
         return Some(Command::React {
             unit,
             take,
@@ -126,8 +127,8 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
 /// V2: the answer to the held attack on `defender` that lets the least
 /// damage through, as the rules pick for sides that always react.
 fn answer_attack(world: &mut World, defender: Entity) -> Command {
-    let unit = crate::rules::name_of(world, defender);
-    let guard = crate::rules::active_defence::held_attack_best(world, defender);
+    let unit = crate::battle::name_of(world, defender);
+    let guard = crate::rules::variants::active_defence::held_attack_best(world, defender);
     Command::React {
         unit,
         take: guard.is_some(),

@@ -4,6 +4,7 @@
 //! changes the battle.
 
 use super::profile::Weights;
+use crate::battle::units;
 use crate::battle::{
     ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Dying, Exposed, Facing, GridPos,
     Health, Inventory, MeleeReach, Prone, Side, Stable, Stats,
@@ -11,15 +12,15 @@ use crate::battle::{
 use crate::format::{Range, Victory};
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
-use crate::rules::Rule;
-use crate::rules::facing::in_front_arc;
+use crate::rules::TurnState;
+use crate::rules::attacks::preview::{DamageDice, degree_chances, expected_damage};
+use crate::rules::attacks::resolution::unarmed;
 use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, gather};
-use crate::rules::movement::{CostMap, Occupancy, search};
-use crate::rules::preview::{DamageDice, degree_chances, expected_damage};
-use crate::rules::resolution::unarmed;
-use crate::rules::threat::melee_weapon_for;
-use crate::rules::victory::round_limit;
-use crate::rules::{TurnState, units};
+use crate::rules::motion::movement::{CostMap, Occupancy, search};
+use crate::rules::positioning::facing::in_front_arc;
+use crate::rules::positioning::threat::melee_weapon_for;
+use crate::rules::rule::Rule;
+use crate::rules::turns::victory::round_limit;
 use crate::terrain::Cover;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -301,7 +302,8 @@ impl Situation {
                     0.0
                 };
                 if attacks > 0.0 {
-                    let sight = crate::rules::line_of_effect::sight(&self.level.map, e.pos, at);
+                    let sight =
+                        crate::rules::sight::line_of_effect::sight(&self.level.map, e.pos, at);
                     let cover = match sight.cover {
                         Cover::None => 0,
                         Cover::Partial => 1,
@@ -489,7 +491,7 @@ fn read_unit(
         down,
         prone,
         open,
-        speed: crate::rules::speed_of(world, e) as i32,
+        speed: crate::rules::motion::movement::speed_of(world, e) as i32,
         mb: stats.mb,
         dv,
         shield,

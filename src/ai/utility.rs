@@ -13,23 +13,24 @@
 
 use super::profile::Weights;
 use super::situation::{Situation, Unit};
+use crate::battle::name_of;
 use crate::battle::{ActionPoints, Inventory, ShieldReady, Stamina, Stats};
 use crate::format::{BodyPart, Catalog};
 use crate::grid::Pos;
-use crate::rules::charge::charge_path;
+use crate::rules::attacks::preview::{AttackPreview, preview_attack};
+use crate::rules::attacks::techniques::POWER_PER_STAMINA;
 use crate::rules::command::{Command, ThrowTarget};
+use crate::rules::dying::potion_of;
 use crate::rules::dying::stabilize_bonus;
-use crate::rules::items::potion_of;
+use crate::rules::events::Trigger;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
-use crate::rules::movement::{reachable, view_for};
-use crate::rules::preview::{AttackPreview, preview_attack};
-use crate::rules::range::{THROWN_INCREMENTS, max_range, thrown_increment};
-use crate::rules::reactions::Trigger;
-use crate::rules::reactions::{steps_provoking, watchers_with_reactions};
-use crate::rules::techniques::POWER_PER_STAMINA;
-use crate::rules::threat::{Threat, melee_weapon_for};
-use crate::rules::throw::missile;
-use crate::rules::{TurnState, check, name_of};
+use crate::rules::motion::charge::charge_path;
+use crate::rules::motion::movement::{reachable, view_for};
+use crate::rules::positioning::threat::{Threat, melee_weapon_for};
+use crate::rules::reactions::reactive_attack::{steps_provoking, watchers_with_reactions};
+use crate::rules::sight::range::{THROWN_INCREMENTS, max_range, thrown_increment};
+use crate::rules::throws::throw::missile;
+use crate::rules::{TurnState, check};
 use bevy::prelude::*;
 
 /// One action a plan may take at its end tile, with its value.
@@ -528,7 +529,7 @@ fn best_aim(
     w: &Weights,
 ) -> Option<(f64, Option<BodyPart>, AttackPreview)> {
     // The torso first, as `None`: ties keep it.
-    let parts: Vec<Option<BodyPart>> = if crate::rules::injuries::parts_aimed(world) {
+    let parts: Vec<Option<BodyPart>> = if crate::rules::variants::injuries::parts_aimed(world) {
         BodyPart::all()
             .into_iter()
             .map(|p| (p != BodyPart::Torso).then_some(p))
@@ -626,22 +627,21 @@ fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
     // Without them the plain product is summed as before, so that the
     // battles of the other levels (the golden one too) replay unchanged to
     // the last bit.
-    let blows: Vec<(f64, i32, i32, bool)> =
-        if preview.guard.is_some() || !preview.fell_at.is_empty() {
-            preview.blows()
-        } else {
-            let chances = preview.damage_chances();
-            preview
-                .armor
-                .iter()
-                .flat_map(|&(pz, ar)| {
-                    chances
-                        .iter()
-                        .enumerate()
-                        .map(move |(n, p)| (p * pz, n as i32, ar, false))
-                })
-                .collect()
-        };
+    let blows: Vec<(f64, i32, i32, bool)> = if preview.walks() {
+        preview.blows()
+    } else {
+        let chances = preview.damage_chances();
+        preview
+            .armor
+            .iter()
+            .flat_map(|&(pz, ar)| {
+                chances
+                    .iter()
+                    .enumerate()
+                    .map(move |(n, p)| (p * pz, n as i32, ar, false))
+            })
+            .collect()
+    };
     for (p, n, ar, fells) in blows {
         if p == 0.0 {
             continue;
@@ -828,8 +828,9 @@ pub fn react(world: &mut World, reactor: Entity, trigger: Trigger, w: &Weights) 
     if let Trigger::Leave(tile) = trigger {
         target.pos = tile;
     }
-    let Some(draft) = crate::rules::reactions::reactive_draft(world, reactor, provoker, target.pos)
-    else {
+    let Some(draft) = crate::rules::reactions::reactive_attack::reactive_draft(
+        world, reactor, provoker, target.pos,
+    ) else {
         return false;
     };
     preview_attack(world, draft).is_ok_and(|p| attack_value(&target, &p, w) > w.react)

@@ -12,9 +12,9 @@ use crate::format::Victory;
 use crate::grid::{Dir, Pos};
 use crate::load::{Diagnostic, ValidLevel};
 use crate::load::{Locator, Needle};
-use crate::rules::line_of_effect::sight;
-use crate::rules::movement::{Occupancy, step_block};
-use crate::rules::threat;
+use crate::rules::motion::movement::{Occupancy, step_block};
+use crate::rules::positioning::threat;
+use crate::rules::sight::line_of_effect::sight;
 use crate::terrain::{Cover, TerrainMap};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
@@ -53,7 +53,7 @@ pub fn lint_level(level: &ValidLevel, src: &str, file: &str) -> Vec<Diagnostic> 
             .iter()
             .filter(|t| t.side != u.side && t.covers(u.at))
         {
-            let name = crate::rules::name_of(&world, t.unit);
+            let name = crate::battle::name_of(&world, t.unit);
             out.push(warn(
                 &at,
                 format!(

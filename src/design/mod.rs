@@ -8,11 +8,11 @@ pub mod reload;
 pub mod render;
 pub mod starter;
 
-use crate::battle::spawn_battle;
 use crate::dice::Dice;
 use crate::grid::Pos;
 use crate::load::{UnitSpec, ValidLevel};
-use crate::rules::movement::{Occupancy, Reach, reachable};
+use crate::rules::motion::movement::{Occupancy, Reach, reachable};
+use crate::setup::spawn_battle;
 use bevy::prelude::World;
 use std::collections::HashMap;
 

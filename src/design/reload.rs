@@ -16,12 +16,12 @@
 //! quarter second cost nothing beside a frame.
 
 use crate::ai::{PROFILE_DIR, Players, Profiles};
-use crate::battle::{clear_battle, spawn_battle};
 use crate::dice::Dice;
 use crate::load::{
     CATALOG_DIR, Problems, ValidLevel, catalog_at, parse_level, read_file, ron_files,
 };
-use crate::rules::turn::begin_battle;
+use crate::rules::turns::turn::begin_battle;
+use crate::setup::{clear_battle, spawn_battle};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

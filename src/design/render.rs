@@ -9,7 +9,7 @@
 use crate::format::Victory;
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
-use crate::rules::threat;
+use crate::rules::positioning::threat;
 use crate::view::overlays::tint;
 use crate::view::tiles::{ICON, ICONS_PNG, Icon, TILESET_PNG, built_in_png, tile_of};
 use bevy::prelude::*;

@@ -1,7 +1,11 @@
 //! The Bevy side of loading: levels as assets, read by the same
 //! [`parse_level`](super::parse_level) as the command line and the tests.
 
-use super::{CATALOG_DIR, Problems, ValidLevel, load_catalog_dir, parse_level};
+use super::CATALOG_DIR;
+use super::Problems;
+use super::ValidLevel;
+use super::load_catalog_dir;
+use super::parse_level;
 use crate::format::Catalog;
 use bevy::asset::io::{AssetSourceBuilder, Reader};
 use bevy::asset::{AssetLoader, LoadContext};

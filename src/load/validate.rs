@@ -1,8 +1,9 @@
 //! Semantic checks of levels and catalogs: everything RON syntax cannot say.
 //! Every check runs, so a designer sees all problems of a file at once.
 
+use super::Diagnostic;
+use super::Problems;
 use super::locate::{Locator, Needle};
-use super::{Diagnostic, Problems};
 use crate::format::{
     Armor, Catalog, Dice, GroundObject, Item, Level, Range, RuleOptions, Shield, SideDef,
     UnitTemplate, Victory, Weapon, Zone,

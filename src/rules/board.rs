@@ -5,12 +5,12 @@
 //! in the rules), and the property test that the events are complete
 //! compares it with the real state after random battles.
 
-use super::events::{BattleEvent, Opening};
 use crate::battle::{
     ActionPoints, ArmorReduction, Charged, Dead, Defending, Dying, Exposed, Facing, GridPos,
     Health, OffGuard, Prone, ShieldReady, Stable, UnitId,
 };
 use crate::grid::{Dir, Pos};
+use crate::rules::events::{BattleEvent, Opening};
 use bevy::prelude::*;
 
 /// One unit as the events tell it.

@@ -1,8 +1,8 @@
 //! Commands: the only way to change a battle (FORMAT.md). The player's
 //! clicks, the AI, scenario files and replays all send these.
 
-use super::rule::Rule;
 use crate::grid::{Dir, Pos};
+use crate::rules::rule::Rule;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -189,7 +189,7 @@ impl Command {
         }
     }
 
-    /// The kind of command, for dispatch ([`super::Handles`]).
+    /// The kind of command, for dispatch ([`crate::rules::pipeline::Handles`]).
     pub fn kind(&self) -> CommandKind {
         use Command::*;
         match self {

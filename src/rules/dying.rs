@@ -1,27 +1,34 @@
 //! R10 dying and healing: the fall at 0 HP, the death timer, the dying roll,
-//! hits on the dying, Stabilize, and waking up when healed.
+//! hits on the dying, Stabilize, potions (drunk as the free action, given
+//! for 1 AP: R3 table) and waking up when healed.
 
-use super::CommandKind;
-use super::Pending;
-use super::Rule;
-use super::command::Refusal;
-use super::events::{BattleEvent, emit, id_of};
 use crate::battle::{
-    Charged, Dead, Defending, Dying, GridPos, Health, Prone, ShieldReady, Side, Stable, Stats,
+    Battlefield, Charged, Dead, Defending, Dying, GridPos, Health, Inventory, Prone, ShieldReady,
+    Side, Stable, Stats, change_inventory, name_of,
 };
 use crate::dice::Dice;
 use crate::format::Skill;
+use crate::rules::command::{Command, CommandKind, Refusal};
+use crate::rules::events::{BattleEvent, emit, id_of};
+use crate::rules::pipeline::{Pending, handle};
+use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
 /// The DC of a Stabilize check (R10.4).
 pub const STABILIZE_DC: i32 = 15;
 
 pub(super) fn plugin(app: &mut App) {
-    super::handle(
+    handle(
         app,
         CommandKind::Stabilize,
         validate_stabilize,
         execute_stabilize,
+    );
+    handle(
+        app,
+        CommandKind::DrinkPotion,
+        validate_drink_potion,
+        execute_drink_potion,
     );
 }
 
@@ -168,8 +175,8 @@ pub fn heal(world: &mut World, unit: Entity, amount: i32) {
 }
 
 fn validate_stabilize(world: &mut World) {
-    let result = super::actor_and_target(world).and_then(|(actor, target)| {
-        let who = super::name_of(world, target);
+    let result = crate::rules::pipeline::actor_and_target(world).and_then(|(actor, target)| {
+        let who = crate::battle::name_of(world, target);
         if world.get::<Side>(actor) != world.get::<Side>(target) || actor == target {
             return Err(Refusal::new(Rule::R10_4, format!("{who} is not an ally")));
         }
@@ -200,7 +207,7 @@ pub fn stabilize_bonus(t: &crate::format::UnitTemplate) -> (i32, i32) {
 }
 
 fn execute_stabilize(world: &mut World) {
-    let Ok((actor, target)) = super::actor_and_target(world) else {
+    let Ok((actor, target)) = crate::rules::pipeline::actor_and_target(world) else {
         return;
     };
     let (wis, medicine) = world
@@ -238,4 +245,88 @@ mod tests {
         assert_eq!(stabilize_chance(14), 1.0);
         assert_eq!(stabilize_chance(30), 1.0);
     }
+}
+
+/// The first carried item that heals: what DrinkPotion drinks or gives
+/// (R10.5).
+pub fn potion_of(world: &World, unit: Entity) -> Option<String> {
+    let catalog = &world.resource::<Battlefield>().0.catalog;
+    world
+        .get::<Inventory>(unit)?
+        .items
+        .iter()
+        .find_map(|(name, count)| {
+            (*count > 0 && catalog.item(name).is_some_and(|i| i.heal.is_some()))
+                .then(|| name.clone())
+        })
+}
+
+fn drink_args(world: &mut World) -> Result<(Entity, Entity, String), Refusal> {
+    let pending = world.resource::<Pending>();
+    let (Some(Command::DrinkPotion { target, .. }), Some(actor)) =
+        (pending.command.clone(), pending.actor)
+    else {
+        return Err(Refusal::unknown("potion: not a DrinkPotion command"));
+    };
+    let drinker = match target {
+        Some(_) => world.resource::<Pending>().target.unwrap_or(actor),
+        None => actor,
+    };
+    let who = name_of(world, actor);
+    let potion = potion_of(world, actor)
+        .ok_or_else(|| Refusal::new(Rule::R10_5, format!("{who} carries no potion")))?;
+    Ok((actor, drinker, potion))
+}
+
+fn validate_drink_potion(world: &mut World) {
+    let result = drink_args(world).and_then(|(actor, drinker, _)| {
+        if actor == drinker {
+            return Ok(());
+        }
+        let whom = name_of(world, drinker);
+        if world.get::<Side>(actor) != world.get::<Side>(drinker) {
+            return Err(Refusal::new(Rule::R10_5, format!("{whom} is not an ally")));
+        }
+        if world.entity(drinker).contains::<Dead>() {
+            return Err(Refusal::new(Rule::R10_5, format!("{whom} is dead")));
+        }
+        let (a, b) = (world.get::<GridPos>(actor), world.get::<GridPos>(drinker));
+        match (a, b) {
+            (Some(a), Some(b)) if a.0.is_adjacent(b.0) => Ok(()),
+            _ => Err(Refusal::new(Rule::R10_5, format!("{whom} is not adjacent"))),
+        }
+    });
+    if let Err(r) = result {
+        world.resource_mut::<Pending>().refuse(r);
+    }
+}
+
+fn execute_drink_potion(world: &mut World) {
+    let Ok((actor, drinker, potion)) = drink_args(world) else {
+        return;
+    };
+    let Some(dice) = world
+        .resource::<Battlefield>()
+        .0
+        .catalog
+        .item(&potion)
+        .and_then(|i| i.heal.clone())
+    else {
+        return;
+    };
+    change_inventory(world, actor, |inv| inv.take(&potion));
+    let rolls = world
+        .resource_mut::<Dice>()
+        .roll_many(dice.count, dice.sides);
+    let amount = (rolls.iter().map(|&r| r as i32).sum::<i32>() + dice.bonus).max(0);
+    let event = BattleEvent::PotionUsed {
+        unit: id_of(world, actor),
+        drinker: id_of(world, drinker),
+        potion,
+        dice: dice.to_string(),
+        rolls,
+        amount,
+    };
+    emit(world, event);
+    heal(world, drinker, amount);
 }

@@ -1,13 +1,18 @@
 //! Every legal command for the unit whose turn it is: what the UI offers,
 //! what the random baseline picks from, what the AI starts from. Candidates
-//! are checked with [`check`](super::check), so the list holds exactly what
+//! are checked with [`check`](crate::rules::pipeline::check), so the list holds exactly what
 //! the rules accept.
 
-use super::command::Command;
-use super::movement::{reachable, view_for};
-use super::{TurnState, check};
-use crate::battle::{ActionPoints, Dead, GridPos, GroundObject, Inventory};
+use crate::battle::{ActionPoints, Dead, Inventory, name_of, units};
+use crate::format::Guard;
 use crate::grid::Dir;
+use crate::rules::attacks::techniques::full_power;
+use crate::rules::command::{Command, ThrowTarget};
+use crate::rules::events::Trigger;
+use crate::rules::motion::movement::{reachable, speed_of, view_for};
+use crate::rules::pipeline::{Decisions, check};
+use crate::rules::throws::pick_up::reachable_objects;
+use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
 
 /// The current unit's candidate commands, unchecked: every Move to a
@@ -15,31 +20,33 @@ use bevy::prelude::*;
 /// Defend, ReadyShield, StandUp, Stabilize, PickUp, DrinkPotion, EndTurn.
 pub fn candidates(world: &mut World) -> Vec<Command> {
     // A held command waits for a reaction decision (R8): only answers.
-    if let Some(asked) = world.resource::<super::reactions::Decisions>().asked() {
-        let unit = super::name_of(world, asked);
+    let question = world.resource::<Decisions>().questions.first().copied();
+    if let Some((asked, trigger)) = question {
+        let unit = name_of(world, asked);
         let react = |take, guard| Command::React {
             unit: unit.clone(),
             take,
             guard,
         };
-        // V2: each answer the defender has to the held attack.
-        let guards = super::active_defence::held_attack_options(world, asked);
-        if !guards.is_empty() {
-            let mut out: Vec<Command> = guards.into_iter().map(|g| react(true, Some(g))).collect();
-            out.push(react(false, None));
-            return out;
+        // Asked how to answer an attack (V2): each answer, or none.
+        if trigger == Trigger::Attacked {
+            return [Guard::Block, Guard::Parry, Guard::Dodge]
+                .into_iter()
+                .map(|g| react(true, Some(g)))
+                .chain([react(false, None)])
+                .collect();
         }
         return vec![react(true, None), react(false, None)];
     }
     let Some(unit) = world.resource::<TurnState>().current else {
         return vec![];
     };
-    let name = super::name_of(world, unit);
+    let name = name_of(world, unit);
     let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
     let mut out = vec![Command::EndTurn];
     if ap >= 1 {
         let (level, occ, at) = view_for(world, unit);
-        let speed = super::speed_of(world, unit);
+        let speed = speed_of(world, unit);
         let mut tiles: Vec<_> = reachable(&level.map, &occ, at, speed).into_keys().collect();
         tiles.sort();
         out.extend(tiles.into_iter().map(|to| Command::Move {
@@ -63,7 +70,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         unit: name.clone(),
         dir,
     }));
-    let others: Vec<String> = super::units(world)
+    let others: Vec<String> = units(world)
         .into_iter()
         .filter(|e| *e != unit && !world.entity(*e).contains::<Dead>())
         .filter_map(|e| world.get::<Name>(e).map(|n| n.to_string()))
@@ -72,9 +79,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         .get::<Inventory>(unit)
         .map(|i| i.weapons.clone())
         .unwrap_or_default();
-    let mb = world
-        .get::<crate::battle::Stats>(unit)
-        .map_or(0, |s| s.template.mb);
+    let power = full_power(world, unit, false);
     for other in &others {
         out.push(Command::Attack {
             unit: name.clone(),
@@ -96,7 +101,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         }
         // R7.8: the main weapon with a full Power Attack / Deadly Aim, or
         // a Lunge; a Cleave after a melee hit.
-        for (power, lunge) in [(mb, false), (0, true)]
+        for (power, lunge) in [(power, false), (0, true)]
             .into_iter()
             .filter(|t| *t != (0, false))
         {
@@ -148,16 +153,13 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
             out.push(Command::Throw {
                 unit: name.clone(),
                 item: item.clone(),
-                at: super::command::ThrowTarget::Unit(other.clone()),
+                at: ThrowTarget::Unit(other.clone()),
             });
         }
     }
-    let at = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
-    let mut objects: Vec<String> = world
-        .query::<(&GroundObject, &GridPos)>()
-        .iter(world)
-        .filter(|(_, p)| p.0.chebyshev(at) <= 1)
-        .map(|(o, _)| o.name.clone())
+    let mut objects: Vec<String> = reachable_objects(world, unit)
+        .into_iter()
+        .map(|(name, ..)| name)
         .collect();
     objects.sort();
     objects.dedup();

@@ -3,12 +3,12 @@
 //! order it happened, as deterministic text. Scenarios search it, `replay`
 //! and `sim --log` print it, the view shows it; nothing parses it.
 
-use super::events::{AttackRoll, BattleEvent, BattleEvents, DamageHow, DamageRoll, Opening};
-use super::modifiers::{AttackMode, Effect, Modifier};
-use super::reactions::Trigger;
-use super::victory::Outcome;
 use crate::battle::{Battlefield, UnitId};
 use crate::format::Guard;
+use crate::rules::events::Outcome;
+use crate::rules::events::Trigger;
+use crate::rules::events::{AttackRoll, BattleEvent, BattleEvents, DamageHow, DamageRoll, Opening};
+use crate::rules::modifiers::{AttackMode, Effect, Modifier};
 use bevy::prelude::*;
 use std::fmt::Write;
 
@@ -541,7 +541,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             trigger,
             rule,
         } => {
-            let why = if *rule == super::Rule::R2_3 {
+            let why = if *rule == crate::rules::rule::Rule::R2_3 {
                 "off-guard"
             } else {
                 "no reaction left this round"

@@ -5,11 +5,17 @@
 //! system there that reads the draft and the battle and pushes
 //! [`Modifier`]s, each with its source and R-id. Resolution, preview and AI
 //! all call [`gather`], so what the screen promises is what the dice do.
+//!
+//! Besides modifiers, the schedule gathers what the target's body and
+//! defence make of a hit, for the exact preview: the armor standing where a
+//! hit may land ([`AttackDraft::armor`]), the degrees whose wounds fell the
+//! target ([`AttackDraft::fell_at`]) and the answer the defender declares
+//! ([`AttackDraft::answer`]).
 
-use super::Rule;
-use super::command::Refusal;
-use crate::format::Weapon;
+use crate::format::{BodyPart, Guard, Weapon};
 use crate::grid::Pos;
+use crate::rules::command::Refusal;
+use crate::rules::rule::Rule;
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -24,12 +30,60 @@ pub struct AttackSchedule;
 /// Phases of gathering, in order (configured in `RulesPlugin`).
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AttackSystems {
-    /// The attack's own numbers: R7.1 bonus, R1.1 DV, R7.7 damage bonus.
+    /// The attack's own numbers: R7.1 bonus, R1.1 DV, R7.7 damage bonus,
+    /// the AR pool a hit meets (R1.2).
     Base,
     /// Situational modifiers: facing, prone, charge, flanking, cover, range…
     Situational,
     /// Rules that override the roll: automatic hits (R7.9).
     Final,
+    /// Where a hit may land and what it does there: the armor by zone (V4),
+    /// the degrees whose injuries fell the target (V3).
+    Body,
+    /// The answer the defender declares with the attack (V2), which may
+    /// depend on all of the above.
+    Answer,
+}
+
+/// What a declared answer makes of a hit that meets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerEffect {
+    /// The hit lands as rolled.
+    Lands,
+    /// No damage at all.
+    Avoided,
+    /// The damage less this much.
+    Reduced(i32),
+    /// The hit lands on this body part, where this much AR stands.
+    Redirected(BodyPart, i32),
+}
+
+/// An answer the defender declares with the attack (active defence, V2,
+/// fills it in [`AttackSystems::Answer`]): what it is, for the reader and
+/// the roll, and what it makes of a hit, for the exact preview.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// Block, parry or dodge.
+    pub guard: Guard,
+    /// Added to the answer's die.
+    pub value: i32,
+    /// Damage a successful block takes off.
+    pub strength: i32,
+    /// The zone a parry lets the hit land on, and the AR standing there.
+    pub zone: Option<(BodyPart, i32)>,
+    /// `ways[n]`: how a hit ends, with each way's chance, when the attack's
+    /// total is `value + n + 1` (index 0: at most `value + 1`; the last:
+    /// beyond the answer's reach). The answer's own dice are the rule's.
+    pub ways: Arc<[Vec<(f64, AnswerEffect)>]>,
+}
+
+impl Answer {
+    /// How a hit of `total` ends against this answer, with chances.
+    pub fn ways_for(&self, total: i32) -> &[(f64, AnswerEffect)] {
+        let last = self.ways.len().saturating_sub(1) as i64;
+        let n = (i64::from(total) - i64::from(self.value) - 1).clamp(0, last);
+        self.ways.get(n as usize).map_or(&[], |w| w.as_slice())
+    }
 }
 
 /// How an attack is made (R7.1 picks the attribute by it).
@@ -113,11 +167,21 @@ pub struct AttackDraft {
     /// Lunge: +1 reach for this attack (R7.8).
     pub lunge: bool,
     /// The body part aimed at (V3 without hit zones; `None`: the torso).
-    pub aim: Option<crate::format::BodyPart>,
+    pub aim: Option<BodyPart>,
     /// What the rules add.
     pub modifiers: Vec<Modifier>,
     /// Why the attack cannot be made, if it cannot.
     pub refusal: Option<Refusal>,
+    /// The AR a hit may meet and its chance: the target's pool (R1.2), or
+    /// with hit zones (V4) one entry per zone in the order of
+    /// [`BodyPart::chances`].
+    pub armor: Vec<(f64, i32)>,
+    /// For each part of [`BodyPart::all`], the fewest degrees whose
+    /// injuries fell the target (`i32::MAX`: none do); empty when hits do
+    /// not injure (V3).
+    pub fell_at: Vec<i32>,
+    /// The answer the defender declares (V2), if it gives one.
+    pub answer: Option<Answer>,
 }
 
 impl AttackDraft {
@@ -145,6 +209,9 @@ impl AttackDraft {
             aim: None,
             modifiers: vec![],
             refusal: None,
+            armor: vec![(1.0, 0)],
+            fell_at: vec![],
+            answer: None,
         }
     }
 

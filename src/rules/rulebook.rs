@@ -3,7 +3,7 @@
 //! (`assets/rules/RULES.md`, a copy of `../shared/RULES.md`) and this
 //! project's decisions (`src/rules/DECISIONS.md`) ship inside the binary.
 
-use super::rule::Rule;
+use crate::rules::rule::Rule;
 
 /// The reference rules, as shipped.
 pub const REFERENCE: &str = include_str!("../../assets/rules/RULES.md");

@@ -5,7 +5,7 @@
 
 use super::PlayOptions;
 use super::playback::Playback;
-use crate::rules::TurnState;
+use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};

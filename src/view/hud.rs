@@ -11,9 +11,10 @@ use super::playback::{Playback, Shown};
 use super::tiles::{ICON, Icon, Icons};
 use crate::ai::Players;
 use crate::battle::{ActionPoints, Reactions, Side, Tally};
+use crate::battle::{name_of, units};
 use crate::format::Guard;
-use crate::rules::reactions::Decisions;
-use crate::rules::{Outcome, TurnState, name_of, units};
+use crate::rules::pipeline::Decisions;
+use crate::rules::{Outcome, TurnState};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
@@ -653,7 +654,7 @@ struct LogRow(usize);
 fn show_log(
     shown: Option<Res<Shown>>,
     keys: Res<ButtonInput<KeyCode>>,
-    events: Res<crate::rules::BattleEvents>,
+    events: Res<crate::rules::events::BattleEvents>,
     mut open: ResMut<LogOpen>,
     mut panel: Query<(Entity, &mut Visibility), With<LogPanel>>,
     rows: Query<(Entity, &LogRow, &Text)>,
@@ -833,8 +834,9 @@ fn show_prompt(world: &mut World) {
 /// (R8.1), from the rules' preview.
 fn reaction_odds(world: &mut World, reactor: Entity, provoker: Entity) -> Option<String> {
     let at = world.get::<crate::battle::GridPos>(provoker)?.0;
-    let draft = crate::rules::reactions::reactive_draft(world, reactor, provoker, at)?;
-    let p = crate::rules::preview::preview_attack(world, draft).ok()?;
+    let draft =
+        crate::rules::reactions::reactive_attack::reactive_draft(world, reactor, provoker, at)?;
+    let p = crate::rules::attacks::preview::preview_attack(world, draft).ok()?;
     Some(format!(
         "{:.0}% to hit, {:.1} damage expected",
         p.hit * 100.0,
@@ -846,7 +848,7 @@ fn reaction_odds(world: &mut World, reactor: Entity, provoker: Entity) -> Option
 /// answer it has, its key, and what it would let through, from the rules'
 /// preview.
 fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
-    let odds = crate::rules::active_defence::held_attack_odds(world, asked);
+    let odds = crate::rules::variants::active_defence::held_attack_odds(world, asked);
     let (_, unanswered) = odds.iter().find(|(g, _)| *g == Guard::None)?;
     let hit = unanswered.hit;
     let attacker = world
@@ -863,7 +865,7 @@ fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
                 .find(|k| k.1 == *g)
                 .map_or("?", |k| k.2);
             // What the answer does, then what it lets through.
-            let does = match (g, p.guard) {
+            let does = match (g, p.answer.as_ref()) {
                 (Guard::Block, Some(b)) => format!(
                     "meets it {:.0}%: {} off the damage",
                     p.blocked() * 100.0,
@@ -945,7 +947,7 @@ fn summary(world: &World, outcome: &Outcome) -> String {
             .collect();
         let lost = mine
             .iter()
-            .filter(|e| crate::rules::out_of_action(world, **e))
+            .filter(|e| crate::battle::out_of_action(world, **e))
             .count();
         let dealt: i32 = mine
             .iter()

@@ -23,12 +23,13 @@ use super::map::Highlights;
 pub use super::preview::Hover;
 use crate::ai::Players;
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Inventory, Side};
+use crate::battle::{name_of, out_of_action, units};
 use crate::format::{BodyPart, Guard};
 use crate::grid::{Dir, Pos};
-use crate::rules::injuries::parts_aimed;
-use crate::rules::reactions::Decisions;
-use crate::rules::{Command, Refusal, ThrowTarget, TurnState, name_of, out_of_action, units};
-use crate::save::play;
+use crate::rules::pipeline::Decisions;
+use crate::rules::submit;
+use crate::rules::variants::injuries::parts_aimed;
+use crate::rules::{Command, Refusal, ThrowTarget, TurnState};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -90,7 +91,7 @@ pub struct AutoAnswers(pub Vec<(usize, bool)>);
 
 /// The body part the player's attacks aim at where the level aims them
 /// (V3 injuries without V4's zones; see
-/// [`crate::rules::injuries::parts_aimed`]): `F`, or the
+/// [`crate::rules::variants::injuries::parts_aimed`]): `F`, or the
 /// action bar's Aim button, cycles torso, arms, legs, head.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AimedPart(pub BodyPart);
@@ -455,7 +456,7 @@ pub fn command_for(
         };
         // V2: asked how to answer an attack: B, P, D or N, or the side's
         // standing answer when the unit has it.
-        let guards = crate::rules::active_defence::held_attack_options(world, asked);
+        let guards = crate::rules::variants::active_defence::held_attack_options(world, asked);
         if !guards.is_empty() {
             let standing = world
                 .resource::<AutoGuards>()
@@ -679,14 +680,14 @@ fn send_player_commands(world: &mut World) {
         }
     }
     let Some(command) = command else { return };
-    let result: Result<(), Refusal> = play(world, command);
+    let result: Result<(), Refusal> = submit(world, command);
     world.resource_mut::<Hover>().refusal = result.err();
 }
 
 /// What the acting unit may do now besides clicking the map, from the
 /// rules' legal commands.
 pub(super) fn action_bar(world: &mut World) -> Vec<Action> {
-    use crate::rules::CommandKind as K;
+    use crate::rules::command::CommandKind as K;
     let legal = crate::rules::legal::legal_commands(world);
     let can = |k: K| legal.iter().any(|c| c.kind() == k);
     let technique = |lunge: bool| {
@@ -729,7 +730,7 @@ fn choose_standing_answer(world: &mut World) {
     let Some(side) = world.get::<Side>(asked).map(|s| s.0) else {
         return;
     };
-    let guards = crate::rules::active_defence::held_attack_options(world, asked);
+    let guards = crate::rules::variants::active_defence::held_attack_options(world, asked);
     if !guards.is_empty() {
         if let (true, Some(guard)) = (shift, pressed_guard(keys, &guards)) {
             let mut auto = world.resource_mut::<AutoGuards>();
@@ -811,7 +812,7 @@ pub fn selected_line(world: &World) -> Option<String> {
         t.mb,
         t.str,
         t.dex,
-        crate::rules::speed_of(world, unit),
+        crate::rules::motion::movement::speed_of(world, unit),
         if inv.weapons.is_empty() {
             "unarmed".to_string()
         } else {
@@ -828,7 +829,7 @@ pub fn selected_line(world: &World) -> Option<String> {
 /// A unit's injuries and what they do (V3), for its panel: "injuries:
 /// arms severe x2 | legs minor; attacks +2 dis (V3)".
 pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
-    let injuries = world.get::<crate::rules::injuries::Injuries>(unit)?;
+    let injuries = world.get::<crate::rules::variants::injuries::Injuries>(unit)?;
     if injuries.0.is_empty() {
         return None;
     }

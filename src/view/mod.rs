@@ -3,9 +3,9 @@
 //!
 //! The game should be able to run and function without these plugins: no
 //! gameplay logic here. They read components, resources and the
-//! [`BattleEvents`](crate::rules::BattleEvents), and change the battle only
-//! by sending [`Command`](crate::rules::Command)s through
-//! [`submit`](crate::rules::submit), as the AI, scenario files and replays
+//! [`BattleEvents`](crate::rules::events::BattleEvents), and change the battle only
+//! by sending [`Command`](crate::rules::command::Command)s through
+//! [`submit`](crate::rules::pipeline::submit), as the AI, scenario files and replays
 //! do. bevy_ecs_tilemap's plugin needs a render app: only [`run`] adds it,
 //! never a headless app.
 //!
@@ -35,11 +35,11 @@ pub mod turns;
 pub mod units;
 
 use crate::ai::{Players, Profiles};
-use crate::battle::{BattlePlugin, spawn_battle};
 use crate::design::reload::LiveReloadPlugin;
 use crate::dice::Dice;
 use crate::load::ValidLevel;
-use crate::rules::turn::begin_battle;
+use crate::rules::turns::turn::begin_battle;
+use crate::setup::{BattlePlugin, spawn_battle};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use std::path::PathBuf;
@@ -247,7 +247,7 @@ pub fn run(options: PlayOptions) -> ExitCode {
         options.players.clone().install(world);
     }
     if let Some(replay) = &options.replay {
-        world.insert_resource(crate::rules::reactions::ReactionPolicies(
+        world.insert_resource(crate::rules::reactions::policy::ReactionPolicies(
             replay.reactions.clone(),
         ));
         world.insert_resource(turns::Script(replay.commands.iter().cloned().collect()));

@@ -18,18 +18,18 @@
 //! tests compare it with the rules' answer without a window.
 
 use super::coords::{Grid, TILE};
+use crate::battle::units;
 use crate::battle::{Battlefield, Facing, GridPos, Side, Stats};
 use crate::grid::Pos;
-use crate::rules::cover::soft_cover;
-use crate::rules::facing::in_front_arc;
-use crate::rules::line_of_effect::{Cell, sight, supercover};
+use crate::rules::attacks::resolution::weapon_of;
 use crate::rules::modifiers::AttackMode;
-use crate::rules::range::{max_range, range_modifier};
-use crate::rules::reactions::watchers;
-use crate::rules::resolution::weapon_of;
+use crate::rules::positioning::facing::in_front_arc;
+use crate::rules::positioning::threat::threat_of;
+use crate::rules::reactions::reactive_attack::watchers;
 use crate::rules::rule::Rule;
-use crate::rules::threat::threat_of;
-use crate::rules::units;
+use crate::rules::sight::cover::soft_cover;
+use crate::rules::sight::line_of_effect::{Cell, sight, supercover};
+use crate::rules::sight::range::{max_range, range_modifier};
 use bevy::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -367,7 +367,8 @@ pub fn flank(world: &World, unit: Entity, target: Entity) -> Layer {
     if !melee {
         return layer;
     }
-    if let Some(ally) = crate::rules::flanking::flank_partner(world, unit, target, from)
+    if let Some(ally) =
+        crate::rules::positioning::flanking::flank_partner(world, unit, target, from)
         && let Some(at) = pos_of(world, ally)
     {
         layer.tiles.push((at, tint::FLANK));
@@ -382,7 +383,7 @@ pub fn charge(world: &mut World, unit: Entity, target: Entity) -> Layer {
     let Some(from) = pos_of(world, unit) else {
         return layer;
     };
-    if let Ok((path, _)) = crate::rules::charge::charge_plan(world, unit, target) {
+    if let Ok((path, _)) = crate::rules::motion::charge::charge_plan(world, unit, target) {
         for p in &path {
             layer.tiles.push((*p, tint::CHARGE));
         }
@@ -429,14 +430,14 @@ pub fn throw_landing(
     world: &mut World,
     unit: Entity,
     item: &str,
-    target: &crate::rules::ThrowTarget,
-) -> Result<(Layer, crate::rules::throw::ThrowPreview), crate::rules::Refusal> {
-    let p = crate::rules::throw::preview_throw(world, unit, item, target)?;
+    target: &crate::rules::command::ThrowTarget,
+) -> Result<(Layer, crate::rules::throws::throw::ThrowPreview), crate::rules::command::Refusal> {
+    let p = crate::rules::throws::throw::preview_throw(world, unit, item, target)?;
     let mut layer = Layer::default();
     let field = world.resource::<Battlefield>().0.clone();
     let radius = field.catalog.item(item).map_or(0, |i| i.splash);
     if radius > 0 {
-        for t in crate::rules::throw::splash_tiles(&field.map, p.hit_tile, radius) {
+        for t in crate::rules::throws::throw::splash_tiles(&field.map, p.hit_tile, radius) {
             layer.tiles.push((t, tint::SPLASH));
         }
     }
@@ -461,7 +462,7 @@ pub fn throw_landing(
 pub struct Spotlight(pub Option<usize>);
 
 /// An event's tiles and its units' tiles, spotlit.
-pub fn spotlight(world: &World, event: &crate::rules::BattleEvent) -> Layer {
+pub fn spotlight(world: &World, event: &crate::rules::events::BattleEvent) -> Layer {
     let mut layer = Layer::default();
     let mut tiles = event.tiles();
     tiles.dedup();

@@ -12,14 +12,15 @@ use super::input::{Action, CursorTile, human_to_act, unit_at};
 use super::map::Highlights;
 use super::overlays::{Overlay, OverlayMarks, Overlays};
 use crate::battle::{ActionPoints, GridPos, Health, Side};
+use crate::battle::{name_of, out_of_action};
 use crate::format::Guard;
 use crate::grid::Pos;
-use crate::rules::movement::{Reach, reachable, view_for};
-use crate::rules::preview::{AttackPreview, preview_attack, total};
-use crate::rules::reactions::provocations;
-use crate::rules::resolution::{check_attack, draft_for};
+use crate::rules::attacks::preview::{AttackPreview, preview_attack, total};
+use crate::rules::attacks::resolution::{check_attack, draft_for};
+use crate::rules::motion::movement::{Reach, reachable, view_for};
+use crate::rules::reactions::reactive_attack::provocations;
 use crate::rules::rule::Rule;
-use crate::rules::{Command, Refusal, name_of, out_of_action};
+use crate::rules::{Command, Refusal};
 use bevy::prelude::*;
 use std::collections::HashMap;
 
@@ -107,7 +108,7 @@ impl AttackOdds {
         // The degrees a hit keeps after the defender's answer (V2).
         let landed = p.landed_degrees();
         let degree = |d: usize| landed.get(d).copied().unwrap_or(0.0);
-        let answered = match p.guard.map(|g| g.guard) {
+        let answered = match p.answer.as_ref().map(|g| g.guard) {
             Some(Guard::Dodge) => "dodged",
             Some(Guard::Parry) => "parried away",
             _ => "answered away",
@@ -125,7 +126,9 @@ impl AttackOdds {
         .into_iter()
         .filter(|(label, _)| p.melee || *label != "fumble")
         // A block never takes a whole hit away.
-        .filter(|(label, _)| *label != answered || p.guard.is_some_and(|g| g.guard != Guard::Block))
+        .filter(|(label, _)| {
+            *label != answered || p.answer.as_ref().is_some_and(|g| g.guard != Guard::Block)
+        })
         .map(|(label, chance)| Outcome { label, chance })
         .collect();
         let keep = match p.advantage {
@@ -231,7 +234,7 @@ fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
 /// Under active defence (V2), the answer the target will give, as a line
 /// of the modifier list.
 fn guard_line(target: &str, p: &AttackPreview) -> Option<(String, Rule)> {
-    let g = p.guard?;
+    let g = p.answer.as_ref()?;
     let away = format!("{:.0}% of all attacks", p.avoided * 100.0);
     let what = match g.guard {
         Guard::Block => format!(
@@ -281,7 +284,7 @@ pub fn attack_odds(
             lunge: false,
             part: super::input::aimed_part(world),
         };
-        crate::rules::check(world, click)?;
+        crate::rules::pipeline::check(world, click)?;
     }
     let mut draft = draft_for(world, me, target, None)?;
     if let Some(tile) = from {
@@ -302,7 +305,10 @@ pub(super) fn preview_hover(world: &mut World) {
     let human = human_to_act(world);
     // A tour's script shows the previews of the unit it plays.
     let me = human.or_else(|| super::tour::acting(world));
-    let seen = world.resource::<crate::rules::BattleEvents>().all().len();
+    let seen = world
+        .resource::<crate::rules::events::BattleEvents>()
+        .all()
+        .len();
     let keys = world.resource::<ButtonInput<KeyCode>>();
     let alt = keys.pressed(KeyCode::AltLeft) || keys.pressed(KeyCode::AltRight);
     let overlays = world.get_resource::<Overlays>().cloned();
@@ -337,7 +343,7 @@ pub(super) fn preview_hover(world: &mut World) {
     if let Some(me) = me {
         let ap = world.get::<ActionPoints>(me).map_or(0, |a| a.ap);
         let (level, occ, at) = view_for(world, me);
-        let speed = crate::rules::speed_of(world, me);
+        let speed = crate::rules::motion::movement::speed_of(world, me);
         let reach = if ap >= 1 {
             reachable(&level.map, &occ, at, speed)
         } else {
@@ -368,7 +374,7 @@ pub(super) fn preview_hover(world: &mut World) {
         .unwrap_or_default();
     let spot = spot.and_then(|i| {
         world
-            .resource::<crate::rules::BattleEvents>()
+            .resource::<crate::rules::events::BattleEvents>()
             .all()
             .get(i)
             .cloned()
@@ -428,8 +434,8 @@ fn aim_throw(
     match super::overlays::throw_landing(world, me, &item, &at) {
         Ok((layer, p)) => {
             let target = match &at {
-                crate::rules::ThrowTarget::Unit(name) => name.clone(),
-                crate::rules::ThrowTarget::Tile(t) => format!("{t}"),
+                crate::rules::command::ThrowTarget::Unit(name) => name.clone(),
+                crate::rules::command::ThrowTarget::Tile(t) => format!("{t}"),
             };
             shown.lines.push(format!(
                 "Throw the {item} at {target}: {:.0}% to hit; a miss scatters by d8 to the \
@@ -505,7 +511,7 @@ fn hover_tile(
         shown.lines.push(format!(
             "Move to {tile}: 1 AP, movement {} of speed {} (R5.1)",
             r.cost,
-            crate::rules::speed_of(world, me)
+            crate::rules::motion::movement::speed_of(world, me)
         ));
         for p in &r.path {
             marks.insert(*p, Color::srgba(1.0, 1.0, 0.6, 0.55));

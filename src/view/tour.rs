@@ -13,7 +13,8 @@ use super::overlays::{Overlay, Overlays};
 use super::turns::Script;
 use crate::ai::Players;
 use crate::dice::Dice;
-use crate::save::{SaveGame, play};
+use crate::rules::submit;
+use crate::save::SaveGame;
 use crate::scenario::{Caption, Scenario};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -76,7 +77,9 @@ pub fn acting(world: &World) -> Option<Entity> {
     if tour.handed_over() {
         return None;
     }
-    world.resource::<crate::rules::TurnState>().current
+    world
+        .resource::<crate::rules::turns::turn::TurnState>()
+        .current
 }
 
 /// The tour's systems, for a window app.
@@ -151,7 +154,7 @@ pub fn step_forward(world: &mut World) {
     tour.saves.push(save);
     tour.next += 1;
     tour.wait = 0.0;
-    if let Err(r) = play(world, command.clone()) {
+    if let Err(r) = submit(world, command.clone()) {
         // A demo may show a refusal on purpose (its `Rejected`
         // expectation); the log and the hover panel say why.
         world.resource_mut::<super::input::Hover>().refusal = Some(r);
@@ -193,7 +196,8 @@ pub fn apply_caption(world: &mut World) {
     // The preview aims where the script's next attack aims (V3), so the
     // odds shown are the ones it is about to roll.
     let tour = world.resource::<Tour>();
-    if let Some(crate::rules::Command::Attack { part, .. }) = tour.scenario.commands.get(tour.next)
+    if let Some(crate::rules::command::Command::Attack { part, .. }) =
+        tour.scenario.commands.get(tour.next)
     {
         let part = part.unwrap_or(crate::format::BodyPart::Torso);
         world.insert_resource(super::input::AimedPart(part));
@@ -276,7 +280,7 @@ pub fn caption_text(tour: &Tour, over: bool) -> String {
 
 fn show_caption(
     tour: Option<Res<Tour>>,
-    turn: Option<Res<crate::rules::TurnState>>,
+    turn: Option<Res<crate::rules::turns::turn::TurnState>>,
     mut text: Query<&mut Text, With<CaptionText>>,
 ) {
     let (Some(tour), Ok(mut text)) = (tour, text.single_mut()) else {

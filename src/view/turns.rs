@@ -12,9 +12,10 @@ use super::PlayOptions;
 use super::playback::Playback;
 use crate::ai::{Kind, Players, fallback, next_command};
 use crate::battle::Battlefield;
-use crate::rules::reactions::Decisions;
+use crate::rules::pipeline::Decisions;
 use crate::rules::{Command, TurnState};
-use crate::save::{History, Replay, SaveGame, play, to_ron};
+use crate::rules::{History, submit};
+use crate::save::{Replay, SaveGame, to_ron};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use std::collections::VecDeque;
@@ -51,7 +52,7 @@ fn play_script(world: &mut World) {
     else {
         return;
     };
-    if let Err(r) = play(world, command.clone()) {
+    if let Err(r) = submit(world, command.clone()) {
         error!("the replay's command {command} was refused: {r}");
         world.resource_mut::<Script>().0.clear();
     }
@@ -136,8 +137,8 @@ const AI_NICE: libc::c_int = 10;
 
 /// Sends the AI's command, or its [`fallback`] when the rules refuse it.
 fn send(world: &mut World, command: Command) {
-    if play(world, command.clone()).is_err() {
-        let _ = play(world, fallback(command));
+    if submit(world, command.clone()).is_err() {
+        let _ = submit(world, fallback(command));
     }
 }
 

@@ -7,7 +7,7 @@ use super::playback::{BUMP, Bump, Shown};
 use super::tiles::{ICON, Icon, Icons};
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Side, UnitId};
 use crate::grid::Dir;
-use crate::rules::TurnState;
+use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

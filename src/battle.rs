@@ -1,0 +1,318 @@
+//! The battle as ECS: the components and resources a level turns into, and
+//! the questions every rule asks of them (who is a unit, who is in action).
+//! The rules change them; `setup.rs` spawns them.
+//!
+//! Nothing here renders: the view only reads what the rules keep here.
+
+use crate::format::UnitTemplate;
+use crate::grid::{Dir, Pos};
+use crate::load::ValidLevel;
+use bevy::prelude::*;
+
+/// Stable id of a unit: its index in the level's unit list. Saves, replays
+/// and logs use it (or the unit's name), never an [`Entity`].
+#[derive(
+    Component,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+pub struct UnitId(pub u32);
+
+/// The tile a unit or an object is on (R0.1).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GridPos(pub Pos);
+
+/// The direction a unit faces (R4.1).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facing(pub Dir);
+
+/// Index of a unit's side in the level's side list.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Side(pub usize);
+
+/// A unit's numbers (R1): its kind's template with the level's overrides.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct Stats {
+    /// The unit kind's name.
+    pub kind: String,
+    /// The resolved numbers and gear.
+    pub template: UnitTemplate,
+}
+
+/// Hit points (R1, R10).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Health {
+    /// Current hit points, never below 0.
+    pub hp: i32,
+    /// Hit points at full health.
+    pub max: i32,
+}
+
+/// An object lying on the ground (R9.5): a weapon or an item, by name.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct GroundObject {
+    /// Its catalog name.
+    pub name: String,
+}
+
+/// Every unit's entity, by id (its index) and by name. Units are never
+/// despawned (the dead stay, marked [`Dead`]), so the roster never goes
+/// stale; it spares the rules a query per lookup.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Roster {
+    units: Vec<Entity>,
+    by_name: std::collections::HashMap<String, Entity>,
+}
+
+impl Roster {
+    /// Adds a unit; ids are given in order.
+    pub fn add(&mut self, name: &str, entity: Entity) {
+        self.units.push(entity);
+        self.by_name.insert(name.to_string(), entity);
+    }
+
+    /// The unit called `name`.
+    pub fn named(&self, name: &str) -> Option<Entity> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Every unit, in id order.
+    pub fn units(&self) -> &[Entity] {
+        &self.units
+    }
+}
+
+/// The level being fought: terrain, sides, catalog and rules options.
+/// Shared, never changed during a battle: cloning it is cheap.
+#[derive(Resource, Clone, Debug)]
+pub struct Battlefield(pub std::sync::Arc<ValidLevel>);
+
+/// Armor reduction left (R1.2): armor AR + shield AR at the start; damage
+/// takes from it first, and what is lost stays lost for the battle.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArmorReduction(pub i32);
+
+/// Stamina left for techniques (R7.8) and parries (R8.6).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamina(pub i32);
+
+/// This turn's action economy (R3.1).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionPoints {
+    /// AP left this turn (3 at its start, never below 0).
+    pub ap: i32,
+    /// The turn's free action (R3.1) is spent.
+    pub free_used: bool,
+    /// Attacks and throws made this turn, for the iterative penalty (R7.6).
+    pub attacks: u32,
+    /// Defend was taken this turn: no more Attack or Throw (R3 table).
+    pub defended: bool,
+}
+
+/// Reactions left this round (R3.2).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reactions(pub i32);
+
+/// What a unit carries: weapons (the first is the one in hand) and items
+/// with their counts.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inventory {
+    /// Weapons, the wielded one first.
+    pub weapons: Vec<String>,
+    /// Items (and spare weapons) with how many of each.
+    pub items: Vec<(String, u32)>,
+}
+
+impl Inventory {
+    /// How many `name` the unit carries, in hand or in its pack.
+    pub fn count(&self, name: &str) -> u32 {
+        let held = self.weapons.iter().filter(|w| *w == name).count() as u32;
+        held + self
+            .items
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, c)| c)
+            .sum::<u32>()
+    }
+
+    /// Adds one `name` to the pack.
+    pub fn add(&mut self, name: &str) {
+        match self.items.iter_mut().find(|(n, _)| n == name) {
+            Some((_, c)) => *c += 1,
+            None => self.items.push((name.to_string(), 1)),
+        }
+    }
+
+    /// Takes one `name` from the pack, else from the hands; false if none.
+    pub fn take(&mut self, name: &str) -> bool {
+        if let Some(i) = self.items.iter().position(|(n, c)| n == name && *c > 0) {
+            self.items[i].1 -= 1;
+            if self.items[i].1 == 0 {
+                self.items.remove(i);
+            }
+            return true;
+        }
+        if let Some(i) = self.weapons.iter().position(|w| w == name) {
+            self.weapons.remove(i);
+            return true;
+        }
+        false
+    }
+}
+
+/// The longest reach among the melee weapons a unit carries (R4.4), kept
+/// up to date whenever its [`Inventory`] changes; `None` without one.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MeleeReach(pub Option<i32>);
+
+/// Changes what `unit` carries through `change`, and keeps its
+/// [`MeleeReach`] in step (R4.4): the one way the rules change an
+/// [`Inventory`], so a weapon dropped, thrown or picked up threatens (or
+/// stops threatening) at once. `None` for a unit without one.
+pub fn change_inventory<T>(
+    world: &mut World,
+    unit: Entity,
+    change: impl FnOnce(&mut Inventory) -> T,
+) -> Option<T> {
+    let out = change(&mut *world.get_mut::<Inventory>(unit)?);
+    refresh_reach(world, unit);
+    Some(out)
+}
+
+/// Recomputes `unit`'s [`MeleeReach`] from its inventory.
+pub fn refresh_reach(world: &mut World, unit: Entity) {
+    let reach = {
+        let catalog = &world.resource::<Battlefield>().0.catalog;
+        world.get::<Inventory>(unit).and_then(|inv| {
+            inv.weapons
+                .iter()
+                .filter_map(|w| catalog.weapon(w))
+                .filter(|w| !w.is_ranged())
+                .map(|w| w.reach)
+                .max()
+        })
+    };
+    world.entity_mut(unit).insert(MeleeReach(reach));
+}
+
+/// Thrown piercing or slashing objects stuck in a unit (R9.2): they drop to
+/// its tile when it falls out of action.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stuck(pub Vec<String>);
+
+/// Lying on the ground (R4.8): melee against it +1 advantage, ranged −1.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Prone;
+
+/// Took the Defend action: +MB to DV until its next turn (R4.6).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Defending;
+
+/// Readied its shield: shield DV until its next turn (R4.6).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShieldReady;
+
+/// Charged: melee attacks against it +1 advantage until its next turn (R4.7).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Charged;
+
+/// Lunged or cleaved: melee attacks against it +1 advantage until its next
+/// turn (R7.8).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exposed;
+
+/// At 0 HP, unconscious and dying (R10.1); dies when the timer reaches 0.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dying {
+    /// Turns (and hits) left before death; hidden from the other side.
+    pub timer: i32,
+}
+
+/// Stabilised: no longer dying but unconscious until healed (R10.4).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stable;
+
+/// Dead.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dead;
+
+/// Has not had its first turn yet: takes no reactions (R2.3).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OffGuard;
+
+/// What a unit dealt and suffered this battle: for reports (`skirmish sim`)
+/// and the view, read by no rule.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Damage dealt to others (before armor: what AR absorbed counts).
+    pub dealt: i32,
+    /// Damage taken (before armor).
+    pub taken: i32,
+    /// Enemies this unit's damage dropped to 0 HP (R10.1).
+    pub downed: u32,
+}
+
+/// A unit's condition as a scenario names it (FORMAT.md `State`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Condition {
+    /// In action and standing.
+    Active,
+    /// In action, lying down.
+    Prone,
+    /// Unconscious and dying (R10.1).
+    Dying,
+    /// Unconscious, stabilised (R10.4).
+    Stable,
+    /// Dead.
+    Dead,
+}
+
+/// Tiles off a unit's Speed (R5.1), set by a rule that slows it (leg
+/// injuries, V3).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Slowed(pub u32);
+
+/// The entity of the unit called `name`.
+pub fn unit_named(world: &World, name: &str) -> Option<Entity> {
+    world.get_resource::<Roster>()?.named(name)
+}
+
+/// Every unit's entity, in id order.
+pub fn units(world: &World) -> Vec<Entity> {
+    world
+        .get_resource::<Roster>()
+        .map(|r| r.units().to_vec())
+        .unwrap_or_default()
+}
+
+/// The units in action (R2.5) on the eight tiles around `at`.
+pub fn in_action_beside(world: &World, at: Pos) -> Vec<Entity> {
+    units(world)
+        .into_iter()
+        .filter(|&e| {
+            world.get::<GridPos>(e).is_some_and(|p| p.0.is_adjacent(at)) && !out_of_action(world, e)
+        })
+        .collect()
+}
+
+/// A unit's name, for the log and messages ("" for an unknown entity).
+pub fn name_of(world: &World, unit: Entity) -> String {
+    world
+        .get::<Name>(unit)
+        .map(|n| n.to_string())
+        .unwrap_or_default()
+}
+
+/// True when the unit is out of action (R2.5): dying, stable or dead.
+pub fn out_of_action(world: &World, unit: Entity) -> bool {
+    let e = world.entity(unit);
+    e.contains::<Dying>() || e.contains::<Stable>() || e.contains::<Dead>()
+}

@@ -1,0 +1,619 @@
+//! The exact preview of an attack: probability of a hit, of each number of
+//! degrees, and the expected damage, from the same modifiers (the
+//! [`AttackSchedule`](crate::rules::modifiers::AttackSchedule)) and the same formulas
+//! ([`degrees`], R7.7 damage) as the resolution. No sampling.
+
+use crate::format::BodyPart;
+use crate::rules::attacks::damage::is_down;
+use crate::rules::attacks::resolution::degrees;
+use crate::rules::command::Refusal;
+use crate::rules::modifiers::{Answer, AnswerEffect, AttackDraft, AttackMode, Modifier, gather};
+use bevy::prelude::*;
+
+/// What an attack would do, exactly.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackPreview {
+    /// Probability of a hit (at least 1 degree).
+    pub hit: f64,
+    /// `degrees[d]`: probability of exactly `d` degrees (`degrees[0]` = miss).
+    pub degrees: Vec<f64>,
+    /// Expected damage rolled, before armor (0 against the dying, R10.3).
+    pub expected_damage: f64,
+    /// The modifiers that went into it, labelled.
+    pub modifiers: Vec<Modifier>,
+    /// Net advantage (R0.4).
+    pub advantage: i32,
+    /// Total added to the d20.
+    pub bonus: i32,
+    /// The target's DV.
+    pub dv: i32,
+    /// The damage of a 1-degree hit: dice and flat bonus (R7.7).
+    pub damage: DamageDice,
+    /// The lowest natural roll that is a critical (R7.3).
+    pub crit: u32,
+    /// The attack hits without a roll (R7.9).
+    pub auto_hit: bool,
+    /// The target is dying or stable: a hit deals no damage (R10.3).
+    pub down: bool,
+    /// The chance of a fumble: a natural 1 that misses, which makes a melee
+    /// attacker drop its weapon (R7.3). 0 for ranged and thrown attacks.
+    pub fumble: f64,
+    /// A melee attack (only those fumble, R7.3).
+    pub melee: bool,
+    /// The AR the hit may meet and its chance: the target's pool, or with
+    /// hit zones (V4) one entry per zone.
+    pub armor: Vec<(f64, i32)>,
+    /// The answer the defender declares (V2), if it gives one.
+    pub answer: Option<Answer>,
+    /// The chance the answer takes all the damage away (a dodge, a parry;
+    /// V2): part of `1 - degrees[0]`, not of `hit`.
+    pub avoided: f64,
+    /// Under injuries (V3): for each part (torso, arms, legs, head) the
+    /// fewest degrees whose injuries kill the target or knock it out
+    /// (`i32::MAX`: none do). Empty without injuries.
+    pub fell_at: Vec<i32>,
+    /// The part aimed at (V3 without hit zones).
+    pub aim: BodyPart,
+}
+
+/// One way an attack can end: its chance, the degrees of the hit (0: no
+/// damage), the damage a block takes off, and the AR it meets (`None`: the
+/// target's, each zone by its chance).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Landing {
+    p: f64,
+    degrees: usize,
+    reduce: i32,
+    ar: Option<(BodyPart, i32)>,
+}
+
+/// The damage dice of a 1-degree hit, flat bonuses included (R7.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DamageDice {
+    /// Number of dice.
+    pub count: u32,
+    /// Sides of each die.
+    pub sides: u32,
+    /// Flat bonus (weapon, STR, techniques).
+    pub bonus: i32,
+}
+
+impl AttackPreview {
+    /// Whether a hit lands on a zone of the body (V4): `armor` then has one
+    /// entry per zone.
+    pub fn by_zone(&self) -> bool {
+        self.armor.len() == BodyPart::chances().len()
+    }
+
+    /// The same attack with `advantage` more net advantage and `bonus` more
+    /// on the roll (a later attack's R7.6 penalty, a Power Attack's R7.8
+    /// bonus), without gathering the modifiers again.
+    pub fn adjusted(&self, advantage: i32, bonus: i32) -> AttackPreview {
+        let mut out = self.clone();
+        out.advantage += advantage;
+        out.bonus += bonus;
+        out.degrees = degree_chances(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
+        if out.melee {
+            out.fumble = fumble_chance(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
+        }
+        let answer = out.answer.take();
+        out.answered(answer)
+    }
+
+    /// The same attack answered by `answer` (V2; `None`: unanswered).
+    pub fn answered(&self, answer: Option<Answer>) -> AttackPreview {
+        let mut out = self.clone();
+        out.answer = answer;
+        out.avoided = 0.0;
+        out.expected_damage = expected_damage(&out.degrees, out.damage, out.down);
+        if out.walks() {
+            out.avoided = out
+                .landings()
+                .iter()
+                .filter(|l| l.degrees == 0)
+                .map(|l| l.p)
+                .sum::<f64>()
+                - out.degrees[0];
+            out.expected_damage = out
+                .damage_chances()
+                .iter()
+                .enumerate()
+                .map(|(n, p)| n as f64 * p)
+                .sum();
+        }
+        out.hit = 1.0 - out.degrees[0] - out.avoided;
+        out
+    }
+
+    /// Every way the attack can end, with the defender's answer (V2): for
+    /// each kept d20, the degrees, then the answer's d12s.
+    fn landings(&self) -> Vec<Landing> {
+        let plain = |p: f64, degrees: usize| Landing {
+            p,
+            degrees,
+            reduce: 0,
+            ar: None,
+        };
+        let Some(answer) = self
+            .answer
+            .as_ref()
+            .filter(|_| !self.auto_hit && !self.down)
+        else {
+            return self
+                .degrees
+                .iter()
+                .enumerate()
+                .map(|(d, p)| plain(*p, d))
+                .collect();
+        };
+        let mut out = vec![];
+        for k in 1..=20 {
+            let q = kept_probability(k, self.advantage);
+            let total = k as i32 + self.bonus;
+            let d = degrees(k, total, self.dv, self.crit).max(0) as usize;
+            if d == 0 {
+                out.push(plain(q, 0));
+                continue;
+            }
+            for &(p, effect) in answer.ways_for(total) {
+                out.push(match effect {
+                    AnswerEffect::Lands => plain(q * p, d),
+                    AnswerEffect::Avoided => plain(q * p, 0),
+                    AnswerEffect::Reduced(n) => Landing {
+                        reduce: n,
+                        ..plain(q * p, d)
+                    },
+                    AnswerEffect::Redirected(part, ar) => Landing {
+                        ar: Some((part, ar)),
+                        ..plain(q * p, d)
+                    },
+                });
+            }
+        }
+        out
+    }
+
+    /// The chance the answer takes some damage off the hit (a block, V2):
+    /// it lands, reduced.
+    pub fn blocked(&self) -> f64 {
+        total(
+            self.landings()
+                .iter()
+                .filter(|l| l.reduce > 0 && l.degrees > 0)
+                .map(|l| l.p),
+        )
+    }
+
+    /// The chance the hit's injuries knock the target out or kill it (V3).
+    pub fn felled(&self) -> f64 {
+        if self.fell_at.is_empty() {
+            return 0.0;
+        }
+        total(self.blows().iter().filter(|b| b.3).map(|b| b.0))
+    }
+
+    /// `landed[d]`: the chance the attack ends with `d` degrees after the
+    /// defender's answer (V2): `landed[0]` counts misses and hits answered
+    /// away. Without an answer, [`AttackPreview::degrees`].
+    pub fn landed_degrees(&self) -> Vec<f64> {
+        let mut out = vec![0.0; self.degrees.len()];
+        for l in self.landings() {
+            if out.len() <= l.degrees {
+                out.resize(l.degrees + 1, 0.0);
+            }
+            out[l.degrees] += l.p;
+        }
+        out
+    }
+
+    /// Whether the preview must walk every landing (an answer, V2, or
+    /// injuries, V3) rather than the degrees alone.
+    pub fn walks(&self) -> bool {
+        self.answer.is_some() || !self.fell_at.is_empty()
+    }
+
+    /// The AR a landing meets and the part it lands on, with chances: the
+    /// part a parry picked, each zone (V4), or the part aimed at.
+    fn parts(&self, l: &Landing) -> Vec<(f64, i32, BodyPart)> {
+        match l.ar {
+            Some((part, ar)) => vec![(1.0, ar, part)],
+            None if self.by_zone() => self
+                .armor
+                .iter()
+                .zip(BodyPart::chances())
+                .map(|(&(p, ar), (part, _))| (p, ar, part))
+                .collect(),
+            None => self
+                .armor
+                .iter()
+                .map(|&(p, ar)| (p, ar, self.aim))
+                .collect(),
+        }
+    }
+
+    /// Whether a hit of `degrees` on `part` fells the target by its
+    /// injuries (V3).
+    fn fells(&self, part: BodyPart, degrees: usize) -> bool {
+        let i = BodyPart::all().iter().position(|p| *p == part).unwrap_or(0);
+        self.fell_at
+            .get(i)
+            .is_some_and(|at| degrees as i32 >= *at && degrees > 0 && !self.down)
+    }
+
+    /// The joint chances of the damage dealt before armor, the AR it meets
+    /// and whether its injuries fell the target (V3): `(chance, damage, AR,
+    /// fells)`.
+    pub fn blows(&self) -> Vec<(f64, i32, i32, bool)> {
+        let mut by_degree: Vec<Vec<f64>> = vec![];
+        let mut out = vec![];
+        for l in self.landings() {
+            if l.p == 0.0 {
+                continue;
+            }
+            let armor = self.parts(&l);
+            if l.degrees == 0 || self.down {
+                for (pz, ar, _) in armor {
+                    out.push((l.p * pz, 0, ar, false));
+                }
+                continue;
+            }
+            if by_degree.len() <= l.degrees {
+                by_degree.resize(l.degrees + 1, vec![]);
+            }
+            if by_degree[l.degrees].is_empty() {
+                let dice = self.damage.count + (l.degrees as u32 - 1);
+                by_degree[l.degrees] = dice_sum(dice, self.damage.sides);
+            }
+            for (sum, q) in by_degree[l.degrees].iter().enumerate() {
+                if *q == 0.0 {
+                    continue;
+                }
+                // R7.7: at least 1; then the block's reduction (V2).
+                let n = ((sum as i32 + self.damage.bonus).max(1) - l.reduce).max(0);
+                for &(pz, ar, part) in &armor {
+                    out.push((l.p * q * pz, n, ar, self.fells(part, l.degrees)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The expected damage that gets through the target's `ar` points of
+    /// armor to its HP (R1.2: AR takes damage first).
+    pub fn expected_harm(&self, ar: i32) -> f64 {
+        self.damage_chances()
+            .iter()
+            .enumerate()
+            .map(|(n, p)| p * (n as i32 - ar.max(0)).max(0) as f64)
+            .sum()
+    }
+
+    /// The chance the attack drops a target with `hp` HP and `ar` AR to 0
+    /// HP (R1.2: AR takes damage first; R10.1).
+    pub fn drop_chance(&self, hp: i32, ar: i32) -> f64 {
+        let needed = (hp + ar).max(1) as usize;
+        if self.down {
+            return 0.0;
+        }
+        total(self.damage_chances().into_iter().skip(needed))
+    }
+
+    /// The expected damage that gets through the target's armor as it
+    /// stands (its AR now; with hit zones, each zone's, by its chance).
+    pub fn harm(&self) -> f64 {
+        if self.walks() {
+            return self
+                .blows()
+                .iter()
+                .map(|(p, n, ar, _)| p * (n - ar.max(&0)).max(0) as f64)
+                .sum();
+        }
+        self.armor
+            .iter()
+            .map(|(p, ar)| p * self.expected_harm(*ar))
+            .sum()
+    }
+
+    /// The chance the attack drops a target with `hp` HP through its armor
+    /// as it stands (with hit zones, each zone's, by its chance).
+    pub fn drop(&self, hp: i32) -> f64 {
+        if self.walks() {
+            if self.down {
+                return 0.0;
+            }
+            return total(
+                self.blows()
+                    .iter()
+                    .filter(|(_, n, ar, fells)| *fells || *n >= (hp + ar).max(1))
+                    .map(|(p, ..)| *p),
+            );
+        }
+        self.armor
+            .iter()
+            .map(|(p, ar)| p * self.drop_chance(hp, *ar))
+            .sum()
+    }
+
+    /// `chances[n]`: the probability that the attack deals exactly `n`
+    /// damage before armor (a miss, or a hit on the dying, deals 0).
+    pub fn damage_chances(&self) -> Vec<f64> {
+        if self.walks() {
+            let mut out = vec![0.0];
+            for (p, n, ..) in self.blows() {
+                let n = n as usize;
+                if out.len() <= n {
+                    out.resize(n + 1, 0.0);
+                }
+                out[n] += p;
+            }
+            // The AR entries of a landing split its chance: summed here.
+            return out;
+        }
+        let mut out = vec![self.degrees[0]];
+        let mut add = |n: usize, p: f64| {
+            if out.len() <= n {
+                out.resize(n + 1, 0.0);
+            }
+            out[n] += p;
+        };
+        for (d, p) in self.degrees.iter().enumerate().skip(1) {
+            if *p == 0.0 {
+                continue;
+            }
+            if self.down {
+                add(0, *p);
+                continue;
+            }
+            let dice = self.damage.count + (d as u32 - 1);
+            for (sum, q) in dice_sum(dice, self.damage.sides).iter().enumerate() {
+                if *q > 0.0 {
+                    add((sum as i32 + self.damage.bonus).max(1) as usize, p * q);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `dist[s]`: the probability that `count` dice of `sides` sides sum to `s`.
+fn dice_sum(count: u32, sides: u32) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for _ in 0..count {
+        let mut next = vec![0.0; dist.len() + sides as usize];
+        for (s, p) in dist.iter().enumerate() {
+            for face in 1..=sides as usize {
+                next[s + face] += p / sides as f64;
+            }
+        }
+        dist = next;
+    }
+    dist
+}
+
+/// `chances[d]`: the probability of exactly `d` degrees (R7.2, R7.3) for a
+/// roll with net `advantage` (R0.4) and `bonus` against `dv`.
+pub fn degree_chances(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: bool) -> Vec<f64> {
+    let mut by_degree = vec![0.0; 8];
+    if auto_hit {
+        by_degree[1] = 1.0;
+    } else {
+        for k in 1..=20 {
+            let d = degrees(k, k as i32 + bonus, dv, crit).max(0) as usize;
+            if d >= by_degree.len() {
+                by_degree.resize(d + 1, 0.0);
+            }
+            by_degree[d] += kept_probability(k, advantage);
+        }
+    }
+    while by_degree.len() > 2 && by_degree.last() == Some(&0.0) {
+        by_degree.pop();
+    }
+    by_degree
+}
+
+/// The chance that the kept d20 is a natural 1 and the attack misses
+/// (R7.3), for a rolled attack.
+pub fn fumble_chance(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: bool) -> f64 {
+    if auto_hit || degrees(1, 1 + bonus, dv, crit) > 0 {
+        return 0.0;
+    }
+    kept_probability(1, advantage)
+}
+
+/// The expected damage of a roll with these degree chances.
+pub fn expected_damage(by_degree: &[f64], dice: DamageDice, down: bool) -> f64 {
+    if down {
+        return 0.0;
+    }
+    by_degree
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, p)| **p > 0.0)
+        .map(|(d, p)| p * mean_damage(dice.count + (d as u32 - 1), dice.sides, dice.bonus))
+        .sum()
+}
+
+/// Probability that the kept d20 is `k` when rolling `1 + |n|` and keeping
+/// the best (`n ≥ 0`) or the worst (R0.4).
+pub fn kept_probability(k: u32, advantage: i32) -> f64 {
+    let n = 1 + advantage.unsigned_abs() as i32;
+    let p = |x: u32| (x as f64 / 20.0).powi(n);
+    if advantage >= 0 {
+        p(k) - p(k - 1)
+    } else {
+        p(21 - k) - p(20 - k)
+    }
+}
+
+/// The distribution of `count` dice of `sides` sides plus `bonus`, at least
+/// 1 (R7.7), as its mean.
+fn mean_damage(count: u32, sides: u32, bonus: i32) -> f64 {
+    if count as i32 + bonus >= 1 {
+        // The minimum of 1 never applies: the plain mean.
+        return count as f64 * (sides as f64 + 1.0) / 2.0 + bonus as f64;
+    }
+    dice_sum(count, sides)
+        .iter()
+        .enumerate()
+        .map(|(s, p)| p * ((s as i32 + bonus).max(1)) as f64)
+        .sum()
+}
+
+/// Previews `draft` on the battle as it is (with `draft.from` as the
+/// attacker's tile), with the answer its target declares (V2). Reads the
+/// battle, changes nothing.
+pub fn preview_attack(world: &mut World, draft: AttackDraft) -> Result<AttackPreview, Refusal> {
+    let draft = gather(world, draft);
+    if let Some(r) = draft.refusal.clone() {
+        return Err(r);
+    }
+    let preview = preview_of(world, &draft);
+    Ok(preview.answered(draft.answer.clone()))
+}
+
+/// The preview of a gathered `draft`, unanswered.
+pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
+    // A throw at a tile has no target unit (Entity::PLACEHOLDER).
+    let down = is_down(world, draft.target);
+    let dice = DamageDice {
+        count: draft.weapon.damage.count,
+        sides: draft.weapon.damage.sides,
+        bonus: draft.weapon.damage.bonus + draft.damage_bonus(),
+    };
+    let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
+    let (crit, auto_hit) = (draft.weapon.crit_threshold(), draft.auto_hit());
+    let degrees = degree_chances(advantage, bonus, dv, crit, auto_hit);
+    let melee = draft.mode == AttackMode::Melee;
+    let fumble = if melee {
+        fumble_chance(advantage, bonus, dv, crit, auto_hit)
+    } else {
+        0.0
+    };
+    AttackPreview {
+        fumble,
+        melee,
+        hit: 1.0 - degrees[0],
+        expected_damage: expected_damage(&degrees, dice, down),
+        degrees,
+        modifiers: draft.modifiers.clone(),
+        advantage,
+        bonus,
+        dv,
+        damage: dice,
+        crit,
+        auto_hit,
+        down,
+        armor: draft.armor.clone(),
+        answer: None,
+        avoided: 0.0,
+        fell_at: draft.fell_at.clone(),
+        aim: draft.aim.unwrap_or(BodyPart::Torso),
+    }
+}
+
+/// The sum of some chances: 0 for none, where `Iterator::sum` gives -0.0
+/// (an empty `f64` sum), which a percentage prints as "-0%".
+pub fn total(chances: impl IntoIterator<Item = f64>) -> f64 {
+    chances.into_iter().fold(0.0, |sum, p| sum + p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_probabilities_sum_to_one() {
+        for adv in -3..=3 {
+            let s: f64 = (1..=20).map(|k| kept_probability(k, adv)).sum();
+            assert!((s - 1.0).abs() < 1e-12, "{adv}: {s}");
+        }
+        assert!((kept_probability(20, 1) - 39.0 / 400.0).abs() < 1e-12);
+        assert!((kept_probability(1, -1) - 39.0 / 400.0).abs() < 1e-12);
+    }
+
+    fn sample(advantage: i32, bonus: i32, down: bool) -> AttackPreview {
+        let damage = DamageDice {
+            count: 2,
+            sides: 4,
+            bonus: -3,
+        };
+        let degrees = degree_chances(advantage, bonus, 14, 19, false);
+        AttackPreview {
+            hit: 1.0 - degrees[0],
+            expected_damage: expected_damage(&degrees, damage, down),
+            degrees,
+            modifiers: vec![],
+            advantage,
+            bonus,
+            dv: 14,
+            damage,
+            crit: 19,
+            auto_hit: false,
+            down,
+            fumble: fumble_chance(advantage, bonus, 14, 19, false),
+            melee: true,
+            armor: vec![(1.0, 0)],
+            answer: None,
+            avoided: 0.0,
+            fell_at: vec![],
+            aim: BodyPart::Torso,
+        }
+    }
+
+    #[test]
+    fn a_fumble_is_a_natural_1_that_misses() {
+        // +3 vs DV 14: a natural 1 totals 4, a miss; with one disadvantage
+        // the kept die is a 1 in 39 of 400 rolls (R0.4, R7.3).
+        assert!((sample(-1, 3, false).fumble - 39.0 / 400.0).abs() < 1e-12);
+        // +20 vs DV 14: a natural 1 totals 21, 2 degrees less one: still a
+        // hit, so no fumble.
+        assert_eq!(sample(0, 20, false).fumble, 0.0);
+        assert_eq!(fumble_chance(0, 0, 14, 20, true), 0.0);
+    }
+
+    #[test]
+    fn expected_harm_takes_armor_off_each_outcome() {
+        let p = sample(0, 6, false);
+        assert!((p.expected_harm(0) - p.expected_damage).abs() < 1e-9);
+        let by_hand: f64 = p
+            .damage_chances()
+            .iter()
+            .enumerate()
+            .map(|(n, q)| q * n.saturating_sub(2) as f64)
+            .sum();
+        assert!((p.expected_harm(2) - by_hand).abs() < 1e-12);
+        assert!(p.expected_harm(2) < p.expected_damage);
+        assert_eq!(p.expected_harm(100), 0.0);
+    }
+
+    #[test]
+    fn damage_chances_sum_to_one_and_average_to_the_expected_damage() {
+        for (adv, bonus, down) in [(0, 3, false), (2, 9, false), (-2, 0, false), (1, 5, true)] {
+            let p = sample(adv, bonus, down);
+            let chances = p.damage_chances();
+            let total: f64 = chances.iter().sum();
+            let mean: f64 = chances.iter().enumerate().map(|(n, q)| n as f64 * q).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{total}");
+            assert!(
+                (mean - p.expected_damage).abs() < 1e-9,
+                "{mean} vs {}",
+                p.expected_damage
+            );
+            assert!((chances[0] - if down { 1.0 } else { p.degrees[0] }).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn adjusted_is_the_preview_of_the_adjusted_roll() {
+        let adjusted = sample(1, 4, false).adjusted(-2, 6);
+        assert_eq!(adjusted, sample(-1, 10, false));
+    }
+
+    #[test]
+    fn mean_damage_respects_minimum() {
+        assert!((mean_damage(1, 6, 0) - 3.5).abs() < 1e-12);
+        // 1d4-3: faces 1..4 give -2,-1,0,1 → all at least 1.
+        assert!((mean_damage(1, 4, -3) - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,705 @@
+//! The battle event and what it carries: every type an event names is
+//! defined here or below the rules (grid, format), so the events depend on
+//! no rule.
+
+use crate::battle::UnitId;
+use crate::format::{BodyPart, Guard, Severity};
+use crate::grid::{Dir, Pos};
+use crate::rules::command::{Command, CommandKind, Refusal};
+use crate::rules::modifiers::{AttackMode, Modifier};
+use crate::rules::rule::Rule;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use strum::{EnumDiscriminants, EnumString, IntoStaticStr, VariantArray};
+
+/// One thing that happened, with what a viewer needs to show it.
+///
+/// Its kind without its fields is an [`EventKind`] (`AttackRolled`), as a
+/// scenario's `Event(kind: ...)` expectation names it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, EnumDiscriminants)]
+#[strum_discriminants(
+    name(EventKind),
+    doc = "The kind of a [`BattleEvent`], without its fields: what a scenario's `Event(kind: ...)` names (a misspelt kind is a load error).",
+    derive(
+        Hash,
+        PartialOrd,
+        Ord,
+        Serialize,
+        Deserialize,
+        EnumString,
+        IntoStaticStr,
+        VariantArray
+    )
+)]
+pub enum BattleEvent {
+    /// A unit rolled initiative: d20 + its bonus (R2.1; R2.2 in an ambush).
+    InitiativeRolled {
+        /// Who.
+        unit: UnitId,
+        /// The d20.
+        roll: u32,
+        /// DEX (ambush: + Stealth, or WIS + Perception).
+        bonus: i32,
+        /// Roll + bonus.
+        total: i32,
+        /// Rolled under R2.2 (a side is hidden).
+        ambush: bool,
+    },
+    /// Side initiative's coin for a round (V1).
+    SideInitiative {
+        /// The round.
+        round: u32,
+        /// The d2: 1 puts the first listed side's units first.
+        coin: u32,
+    },
+    /// A round starts (R2.4), with its turn order.
+    RoundStarted {
+        /// The round, from 1.
+        round: u32,
+        /// Who acts, in order.
+        order: Vec<UnitId>,
+    },
+    /// A unit's turn starts: 3 AP and the free action (R3.1), reactions
+    /// refreshed (R3.2), off-guard and "until your next turn" effects over
+    /// (R2.3, R4.6, R4.7, R7.8).
+    TurnStarted {
+        /// The round.
+        round: u32,
+        /// Whose turn.
+        unit: UnitId,
+        /// AP at the start (3).
+        ap: i32,
+        /// Reactions for the round.
+        reactions: i32,
+    },
+    /// A command's cost was paid (R3.1).
+    ApSpent {
+        /// Who paid.
+        unit: UnitId,
+        /// For what.
+        command: CommandKind,
+        /// AP spent.
+        ap: i32,
+        /// The turn's free action was used.
+        free_action: bool,
+        /// AP left.
+        ap_left: i32,
+    },
+    /// One step of a Move or a Charge (R5.1): the unit now stands on `to`,
+    /// facing its step (R4.2).
+    Stepped {
+        /// Who.
+        unit: UnitId,
+        /// The tile left.
+        from: Pos,
+        /// The tile entered.
+        to: Pos,
+        /// The facing after the step.
+        facing: Dir,
+        /// AP left (the Move is paid before it starts).
+        ap_left: i32,
+    },
+    /// Dropped while passing through an ally's tile, the mover falls back
+    /// to the last tile it could have stopped on *(decision)*.
+    FellBack {
+        /// Who.
+        unit: UnitId,
+        /// Where it ends.
+        to: Pos,
+    },
+    /// A Move or Charge ended (R5.1): where it went, and for a Move that
+    /// was walked to its end, its cost.
+    Moved {
+        /// Who.
+        unit: UnitId,
+        /// Where it started.
+        from: Pos,
+        /// Where it ended.
+        to: Pos,
+        /// Tiles walked.
+        tiles: usize,
+        /// Facing at the end.
+        facing: Dir,
+        /// Movement cost and Speed of a completed Move; crawling (R4.8).
+        cost: Option<MoveCost>,
+    },
+    /// The Step command: one tile, no turn (R3.1).
+    Shifted {
+        /// Who.
+        unit: UnitId,
+        /// From.
+        from: Pos,
+        /// To.
+        to: Pos,
+    },
+    /// A unit turned (R4.2): by a Face command, or to its target when it
+    /// attacked.
+    Faced {
+        /// Who.
+        unit: UnitId,
+        /// The new facing.
+        dir: Dir,
+        /// Turned by a Face command (an attack's turn is not a line of the
+        /// log).
+        by_command: bool,
+    },
+    /// An attack's roll (R7.1, R7.2, R0.4), or an automatic hit (R7.9).
+    AttackRolled(Box<AttackRoll>),
+    /// A parry (R8.6) against the melee hit just rolled.
+    Parried {
+        /// The parrying unit (the target).
+        unit: UnitId,
+        /// Its weapon.
+        weapon: String,
+        /// The d20.
+        roll: u32,
+        /// MB + attribute + weapon bonus.
+        bonus: i32,
+        /// Roll + bonus.
+        total: i32,
+        /// The attack's total it must beat.
+        against: i32,
+        /// Degrees of the hit left (0: deflected).
+        degrees_left: i32,
+    },
+    /// A defender's answer to the hit just rolled (V2 active defence).
+    Guarded {
+        /// The defender (the target).
+        unit: UnitId,
+        /// Block, parry or dodge.
+        guard: Guard,
+        /// The d12.
+        roll: u32,
+        /// Block, Parry or Dodge Value added to it.
+        value: i32,
+        /// The attack's total it must meet.
+        against: i32,
+        /// Whether it met it.
+        success: bool,
+        /// A parry's second d12 (against its first).
+        second: Option<u32>,
+        /// The zone a parry chose (V4).
+        zone: Option<BodyPart>,
+        /// Damage a block takes off.
+        reduce: i32,
+        /// No damage at all.
+        avoided: bool,
+    },
+    /// An injury (V3 injuries, 001).
+    Injured {
+        /// Who.
+        unit: UnitId,
+        /// Where.
+        part: BodyPart,
+        /// How bad.
+        severity: Severity,
+        /// Its number among the part's injuries (1: the first).
+        nth: u32,
+    },
+    /// Both legs badly injured: prone, and it cannot stand (V3).
+    Lamed {
+        /// Who.
+        unit: UnitId,
+    },
+    /// A third deadly head injury knocks the unit out: 0 HP, it falls
+    /// dying next (V3, R10.1).
+    KnockedOut {
+        /// Who.
+        unit: UnitId,
+    },
+    /// 001's Constitution save of a unit injured while down (V3).
+    InjurySave {
+        /// Who.
+        unit: UnitId,
+        /// The d20.
+        roll: u32,
+        /// CON.
+        bonus: i32,
+        /// The sum of its injuries' values.
+        dc: i32,
+        /// Met (or a natural 20): it lives.
+        passed: bool,
+        /// A natural 20: it is stable.
+        stabilized: bool,
+    },
+    /// Damage taken: from AR first, then HP (R1.2, R7.7).
+    Damaged {
+        /// Who took it.
+        unit: UnitId,
+        /// Who dealt it.
+        source: UnitId,
+        /// How it was rolled.
+        how: DamageHow,
+        /// The damage, before armor.
+        amount: i32,
+        /// What AR absorbed.
+        absorbed: i32,
+        /// AR left.
+        ar_left: i32,
+        /// HP before.
+        hp_before: i32,
+        /// HP after.
+        hp_after: i32,
+    },
+    /// Where a hit lands (V4 hit zones): the zone's d10, and whether the
+    /// target's armor covers it (if not, only the shield's AR stands).
+    ZoneRolled {
+        /// The unit hit.
+        unit: UnitId,
+        /// The d10.
+        roll: u32,
+        /// The zone.
+        part: BodyPart,
+        /// The target's body armor covers the zone (or it wears none).
+        covered: bool,
+    },
+    /// A melee attacker's natural 1 that missed: it drops its weapon (R7.3).
+    WeaponDropped {
+        /// Who.
+        unit: UnitId,
+        /// The weapon, now on the ground.
+        weapon: String,
+        /// Where.
+        at: Pos,
+        /// Dropped from an injured hand or arm (V3), not a fumble (R7.3).
+        #[serde(default)]
+        injured: bool,
+    },
+    /// At 0 HP a unit falls prone, unconscious and dying (R10.1).
+    FellDying {
+        /// Who.
+        unit: UnitId,
+        /// The d4 of the death timer.
+        roll: u32,
+        /// The timer (d4 + CON, at least 1).
+        timer: i32,
+    },
+    /// A hit on a dying unit lowers its timer (R10.3).
+    TimerLowered {
+        /// Who.
+        unit: UnitId,
+        /// The timer left (0: it dies).
+        timer: i32,
+    },
+    /// A hit on a stabilised unit: dying again with a new timer (R10.4).
+    DyingAgain {
+        /// Who.
+        unit: UnitId,
+        /// The d4.
+        roll: u32,
+        /// The new timer.
+        timer: i32,
+    },
+    /// A dying unit's turn: its d20 (R10.2).
+    DyingRolled {
+        /// Who.
+        unit: UnitId,
+        /// The d20.
+        roll: u32,
+        /// The timer after the roll (0: it dies).
+        timer: i32,
+        /// A 20: it wakes with 1 HP, still prone.
+        woke: bool,
+    },
+    /// A unit died (R10.2, R10.3).
+    Died {
+        /// Who.
+        unit: UnitId,
+    },
+    /// A Stabilize check (R10.4).
+    Stabilized {
+        /// The helper.
+        unit: UnitId,
+        /// The dying ally.
+        target: UnitId,
+        /// The d20.
+        roll: u32,
+        /// WIS.
+        wis: i32,
+        /// Medicine.
+        medicine: i32,
+        /// The total.
+        total: i32,
+        /// The DC.
+        dc: i32,
+        /// Stable now.
+        success: bool,
+    },
+    /// A potion drunk or given (R10.5).
+    PotionUsed {
+        /// Who drinks or gives.
+        unit: UnitId,
+        /// Who drinks.
+        drinker: UnitId,
+        /// The item.
+        potion: String,
+        /// Its heal dice as written ("2d4").
+        dice: String,
+        /// The dice rolled.
+        rolls: Vec<u32>,
+        /// HP it heals.
+        amount: i32,
+    },
+    /// Healing (R10.5): HP before and after; a dying or stable unit wakes.
+    Healed {
+        /// Who.
+        unit: UnitId,
+        /// HP before.
+        before: i32,
+        /// HP after.
+        after: i32,
+        /// It was unconscious and wakes up, prone.
+        woke: bool,
+    },
+    /// A prone unit stood up (R4.8).
+    StoodUp {
+        /// Who.
+        unit: UnitId,
+    },
+    /// Defend (R4.6): +MB to DV until its next turn.
+    Defended {
+        /// Who.
+        unit: UnitId,
+        /// The DV bonus (MB).
+        bonus: i32,
+    },
+    /// Ready shield (R4.6).
+    ShieldReadied {
+        /// Who.
+        unit: UnitId,
+    },
+    /// A unit opened its defences: melee attacks against it have +1
+    /// advantage until its next turn (R4.7 Charge, R7.8 Lunge and Cleave).
+    Opened {
+        /// Who.
+        unit: UnitId,
+        /// By what.
+        by: Opening,
+    },
+    /// A unit picked up an object (R9.5).
+    PickedUp {
+        /// Who.
+        unit: UnitId,
+        /// The object.
+        object: String,
+        /// Where it lay.
+        at: Pos,
+    },
+    /// A thrown object's flight (R9.1, R9.3): where it was aimed, the
+    /// scatter die of a miss, and where it comes down.
+    ThrowFlight {
+        /// The thrower.
+        unit: UnitId,
+        /// The object.
+        object: String,
+        /// The thrower's tile.
+        from: Pos,
+        /// The tile aimed at.
+        aimed: Pos,
+        /// The d8 of a miss (R9.3).
+        scatter: Option<u32>,
+        /// Where it comes down.
+        landing: Pos,
+    },
+    /// A thrown object lies on the ground (R9.5).
+    ObjectLanded {
+        /// The object.
+        object: String,
+        /// Where.
+        at: Pos,
+    },
+    /// A fragile thrown object broke where it came down.
+    ObjectBroke {
+        /// The object.
+        object: String,
+        /// Where.
+        at: Pos,
+    },
+    /// A thrown piercing or slashing object stuck in a unit (R9.2).
+    ObjectStuck {
+        /// The object.
+        object: String,
+        /// In whom.
+        unit: UnitId,
+    },
+    /// What stuck in a unit drops where it fell (R9.2).
+    StuckDropped {
+        /// The object.
+        object: String,
+        /// From whom.
+        unit: UnitId,
+        /// Where it lies now.
+        at: Pos,
+    },
+    /// A splash item burst (R9.4): damage rolled once for all within the
+    /// radius with a line of effect.
+    SplashBurst {
+        /// The item.
+        object: String,
+        /// Where it burst.
+        at: Pos,
+        /// The damage roll.
+        roll: DamageRoll,
+        /// The damage.
+        amount: i32,
+        /// The radius.
+        radius: i32,
+        /// The tiles it reaches.
+        tiles: Vec<Pos>,
+    },
+    /// A command would provoke a unit whose side is asked (policy `Ask`,
+    /// R8): it waits for a `React` answer.
+    ReactionOffered {
+        /// The held command.
+        command: CommandKind,
+        /// Who is asked.
+        reactor: UnitId,
+        /// Who provokes.
+        provoker: UnitId,
+        /// What provokes.
+        trigger: Trigger,
+    },
+    /// The answer to a [`BattleEvent::ReactionOffered`].
+    ReactionAnswered {
+        /// Who answered.
+        reactor: UnitId,
+        /// About what.
+        trigger: Trigger,
+        /// Takes it.
+        take: bool,
+    },
+    /// A reactive attack is made (R8.1, R8.2; in initiative order, R8.5).
+    ReactionTaken {
+        /// Who reacts.
+        reactor: UnitId,
+        /// Who provoked.
+        provoker: UnitId,
+        /// What provoked.
+        trigger: Trigger,
+    },
+    /// An enemy threatens the provoker's tile but may not react: off-guard
+    /// (R2.3) or out of reactions this round (R3.2).
+    ReactionBarred {
+        /// Who would have reacted.
+        reactor: UnitId,
+        /// Who provoked.
+        provoker: UnitId,
+        /// What provoked.
+        trigger: Trigger,
+        /// Why not: R2.3 or R3.2.
+        rule: Rule,
+    },
+    /// A unit that may react lets the trigger pass (its side's answer).
+    ReactionDeclined {
+        /// Who.
+        reactor: UnitId,
+        /// Who provoked.
+        provoker: UnitId,
+        /// What provoked.
+        trigger: Trigger,
+    },
+    /// A reactive attack dropped or felled the provoker: its action ends
+    /// (R8.4).
+    ActionInterrupted {
+        /// Who.
+        unit: UnitId,
+    },
+    /// A command was refused: nothing changed.
+    CommandRefused {
+        /// The command.
+        command: Command,
+        /// Why.
+        refusal: Refusal,
+    },
+    /// The battle is over (R11).
+    BattleEnded {
+        /// How.
+        outcome: Outcome,
+    },
+}
+
+/// What opened a unit's defences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opening {
+    /// R4.7.
+    Charge,
+    /// R7.8.
+    Lunge,
+    /// R7.8.
+    Cleave,
+}
+
+/// A completed Move's cost (R5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveCost {
+    /// Movement spent.
+    pub cost: u32,
+    /// The unit's Speed.
+    pub speed: i32,
+    /// Crawled while prone (R4.8).
+    pub crawl: bool,
+}
+
+/// An attack's roll, every term of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AttackRoll {
+    /// The attacker.
+    pub attacker: UnitId,
+    /// The target unit; `None` for a throw at a tile (R9.1).
+    pub target: Option<UnitId>,
+    /// The attacker's tile.
+    pub from: Pos,
+    /// The tile aimed at.
+    pub at: Pos,
+    /// The weapon or thrown object.
+    pub weapon: String,
+    /// Melee, ranged or thrown.
+    pub mode: AttackMode,
+    /// A reactive attack (R8.1).
+    pub reaction: bool,
+    /// Every modifier gathered, with its source and rule.
+    pub modifiers: Vec<Modifier>,
+    /// The d20s rolled (`1 + |net advantage|`, R0.4); empty for an
+    /// automatic hit.
+    pub dice: Vec<u32>,
+    /// The kept die; `None` for an automatic hit (R7.9).
+    pub kept: Option<u32>,
+    /// The lowest kept die that is a critical (R7.3).
+    pub crit: u32,
+    /// Net advantage (R0.4).
+    pub advantage: i32,
+    /// The attack bonus added to the kept die (R7.1).
+    pub bonus: i32,
+    /// Kept die + bonus.
+    pub total: i32,
+    /// The target's DV (R1.1).
+    pub dv: i32,
+    /// Degrees of success before any parry; 0 is a miss (R7.2).
+    pub degrees: i32,
+}
+
+impl AttackRoll {
+    /// The kept die was a natural 20 (or the weapon's crit range, R7.3).
+    pub fn natural_20(&self) -> bool {
+        self.kept.is_some_and(|k| k >= self.crit)
+    }
+
+    /// The kept die was a natural 1 (R7.3).
+    pub fn natural_1(&self) -> bool {
+        self.kept == Some(1) && !self.natural_20()
+    }
+}
+
+/// The dice of a damage roll (R7.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageRoll {
+    /// Sides of each die.
+    pub sides: u32,
+    /// Each die rolled.
+    pub rolls: Vec<u32>,
+    /// Dice added for degrees beyond the first (R7.7).
+    pub extra: u32,
+    /// Flat bonus: the dice's own and the modifiers'.
+    pub bonus: i32,
+    /// Dice + bonus came below 1 and count as 1 (R7.7).
+    pub at_least_one: bool,
+}
+
+/// How a unit came to take damage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DamageHow {
+    /// A hit's damage roll, with the damage modifiers it added (R7.7), and
+    /// halved for an object not made to be thrown (R9.1).
+    Hit {
+        /// The roll.
+        roll: DamageRoll,
+        /// The damage modifiers (STR, R7.7).
+        modifiers: Vec<Modifier>,
+        /// Halved (R9.1).
+        halved: bool,
+        /// Taken off by a block (V2).
+        #[serde(default)]
+        blocked: i32,
+    },
+    /// Caught by a splash (R9.4), rolled once in its
+    /// [`BattleEvent::SplashBurst`].
+    Splash,
+}
+
+/// What provokes (R8.2), and what a side is asked about (R8, V2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Trigger {
+    /// Leaving this tile during a Move or a Charge.
+    Leave(Pos),
+    /// Making a ranged attack.
+    Shoot,
+    /// Throwing.
+    Throw,
+    /// Standing up.
+    StandUp,
+    /// Picking up an object.
+    PickUp,
+    /// Being attacked under active defence (V2): the question is how to
+    /// answer (block, parry, dodge or not at all), not whether to strike.
+    Attacked,
+}
+
+impl Trigger {
+    /// As the log says it: "leaving (2, 2)", "shooting".
+    pub fn describe(&self) -> String {
+        match self {
+            Trigger::Leave(p) => format!("leaving {p}"),
+            Trigger::Shoot => "shooting".into(),
+            Trigger::Throw => "throwing".into(),
+            Trigger::StandUp => "standing up".into(),
+            Trigger::PickUp => "picking up".into(),
+            Trigger::Attacked => "attacking".into(),
+        }
+    }
+}
+
+/// How a battle ended (R11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// A side won, and by which condition.
+    Victory {
+        /// Index of the winning side.
+        side: usize,
+        /// The condition met.
+        by: VictoryKind,
+    },
+    /// Nobody won: the round limit passed, or no one is left standing.
+    Draw,
+}
+
+/// The condition a side won by (R11, the level's `victory` list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum VictoryKind {
+    /// Every enemy out of action (R2.5).
+    Eliminate,
+    /// A zone held for some rounds.
+    HoldZone,
+    /// Some rounds survived.
+    SurviveRounds,
+    /// A unit reached an exit zone.
+    ReachExit,
+}
+
+impl fmt::Display for VictoryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+impl EventKind {
+    /// The kind's name as files write it (`"AttackRolled"`).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl fmt::Display for EventKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

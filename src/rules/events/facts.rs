@@ -1,0 +1,206 @@
+//! What an event shows at work: the rules it cites (what the log prints and
+//! a scenario's `Event(rule: ...)` matches), the tiles it names (what the
+//! window spotlights) and the units it is about.
+
+use super::battle_event::{BattleEvent, DamageHow, Opening, Trigger};
+use crate::battle::UnitId;
+use crate::grid::Pos;
+use crate::rules::rule::Rule;
+
+impl BattleEvent {
+    /// The rules this event shows at work: what the log cites and a
+    /// scenario's `Event(rule: ...)` expectation matches.
+    pub fn rules(&self) -> Vec<Rule> {
+        use BattleEvent::*;
+        match self {
+            InitiativeRolled { ambush: false, .. } => vec![Rule::R2_1],
+            InitiativeRolled { ambush: true, .. } => vec![Rule::R2_2],
+            SideInitiative { .. } => vec![Rule::V1],
+            RoundStarted { .. } => vec![Rule::R2_4],
+            TurnStarted { .. } => vec![Rule::R2_4, Rule::R2_3, Rule::R3_1, Rule::R3_2],
+            ApSpent { .. } => vec![Rule::R3_1],
+            Stepped { .. } => vec![Rule::R5_1, Rule::R4_2],
+            FellBack { .. } => vec![Rule::R5_2],
+            Moved { cost, .. } => {
+                let mut r = vec![Rule::R5_1];
+                if cost.is_some_and(|c| c.crawl) {
+                    r.push(Rule::R4_8);
+                }
+                r
+            }
+            Shifted { .. } => vec![Rule::R3_1],
+            Faced { .. } => vec![Rule::R4_1, Rule::R4_2],
+            AttackRolled(a) => {
+                let mut r = vec![Rule::R7_1, Rule::R7_2, Rule::R0_5];
+                if a.dice.len() > 1 {
+                    r.push(Rule::R0_4);
+                }
+                if a.natural_20() || a.natural_1() {
+                    r.push(Rule::R7_3);
+                }
+                if a.reaction {
+                    r.push(Rule::R8_1);
+                }
+                for m in &a.modifiers {
+                    if !r.contains(&m.rule) {
+                        r.push(m.rule);
+                    }
+                }
+                r
+            }
+            Parried { .. } => vec![Rule::R8_6],
+            Guarded { .. } => vec![Rule::V2],
+            Injured { .. } | Lamed { .. } | KnockedOut { .. } | InjurySave { .. } => {
+                vec![Rule::V3]
+            }
+            ZoneRolled { .. } => vec![Rule::V4],
+            Damaged { how, absorbed, .. } => {
+                let mut r = vec![Rule::R7_7];
+                if *absorbed > 0 {
+                    r.push(Rule::R1_2);
+                }
+                match how {
+                    DamageHow::Hit { halved: true, .. } => r.push(Rule::R9_1),
+                    DamageHow::Hit { blocked, .. } if *blocked > 0 => r.push(Rule::V2),
+                    DamageHow::Splash => r.push(Rule::R9_4),
+                    _ => {}
+                }
+                r
+            }
+            WeaponDropped { injured: false, .. } => vec![Rule::R7_3],
+            WeaponDropped { injured: true, .. } => vec![Rule::V3],
+            FellDying { .. } => vec![Rule::R10_1],
+            TimerLowered { .. } => vec![Rule::R10_3],
+            DyingAgain { .. } => vec![Rule::R10_4],
+            DyingRolled { .. } => vec![Rule::R10_2],
+            Died { .. } => vec![Rule::R10_2],
+            Stabilized { .. } => vec![Rule::R10_4, Rule::R0_5],
+            PotionUsed { .. } => vec![Rule::R10_5],
+            Healed { .. } => vec![Rule::R10_5],
+            StoodUp { .. } => vec![Rule::R4_8],
+            Defended { .. } | ShieldReadied { .. } => vec![Rule::R4_6],
+            Opened {
+                by: Opening::Charge,
+                ..
+            } => vec![Rule::R4_7],
+            Opened { .. } => vec![Rule::R7_8],
+            PickedUp { .. } | ObjectLanded { .. } => vec![Rule::R9_5],
+            ThrowFlight { scatter: None, .. } => vec![Rule::R9_1],
+            ThrowFlight { .. } => vec![Rule::R9_1, Rule::R9_3],
+            ObjectBroke { .. } => vec![Rule::R9_4],
+            ObjectStuck { .. } | StuckDropped { .. } => vec![Rule::R9_2],
+            SplashBurst { .. } => vec![Rule::R9_4],
+            ReactionOffered {
+                trigger: Trigger::Attacked,
+                ..
+            }
+            | ReactionAnswered {
+                trigger: Trigger::Attacked,
+                ..
+            } => vec![Rule::V2],
+            ReactionOffered { .. } | ReactionAnswered { .. } => vec![Rule::R8, Rule::R8_3],
+            ReactionTaken { .. } => {
+                vec![Rule::R8_1, Rule::R8_2, Rule::R8_3, Rule::R8_5, Rule::R4_4]
+            }
+            ReactionBarred { rule, .. } => vec![*rule, Rule::R8_3],
+            ReactionDeclined { .. } => vec![Rule::R8_3],
+            ActionInterrupted { .. } => vec![Rule::R8_4],
+            CommandRefused { refusal, .. } => vec![refusal.rule],
+            BattleEnded { .. } => vec![Rule::R11],
+        }
+    }
+
+    /// The tiles the event names (a step's from and to, an attack's
+    /// tiles, where a throw was aimed and came down, a splash's reach), for
+    /// the window to spotlight.
+    pub fn tiles(&self) -> Vec<Pos> {
+        use BattleEvent::*;
+        match self {
+            Stepped { from, to, .. } | Moved { from, to, .. } | Shifted { from, to, .. } => {
+                vec![*from, *to]
+            }
+            FellBack { to, .. } => vec![*to],
+            AttackRolled(a) => vec![a.from, a.at],
+            ThrowFlight {
+                from,
+                aimed,
+                landing,
+                ..
+            } => vec![*from, *aimed, *landing],
+            WeaponDropped { at, .. }
+            | PickedUp { at, .. }
+            | ObjectLanded { at, .. }
+            | ObjectBroke { at, .. }
+            | StuckDropped { at, .. } => vec![*at],
+            SplashBurst { tiles, .. } => tiles.clone(),
+            _ => vec![],
+        }
+    }
+
+    /// The units this event is about (actor first).
+    pub fn units(&self) -> Vec<UnitId> {
+        use BattleEvent::*;
+        match self {
+            InitiativeRolled { unit, .. }
+            | TurnStarted { unit, .. }
+            | ApSpent { unit, .. }
+            | Stepped { unit, .. }
+            | FellBack { unit, .. }
+            | Moved { unit, .. }
+            | Shifted { unit, .. }
+            | Faced { unit, .. }
+            | Parried { unit, .. }
+            | Guarded { unit, .. }
+            | Injured { unit, .. }
+            | Lamed { unit }
+            | KnockedOut { unit }
+            | InjurySave { unit, .. }
+            | ZoneRolled { unit, .. }
+            | WeaponDropped { unit, .. }
+            | FellDying { unit, .. }
+            | TimerLowered { unit, .. }
+            | DyingAgain { unit, .. }
+            | DyingRolled { unit, .. }
+            | Died { unit }
+            | Healed { unit, .. }
+            | StoodUp { unit }
+            | Defended { unit, .. }
+            | ShieldReadied { unit }
+            | Opened { unit, .. }
+            | PickedUp { unit, .. }
+            | ThrowFlight { unit, .. }
+            | ObjectStuck { unit, .. }
+            | StuckDropped { unit, .. }
+            | ActionInterrupted { unit } => vec![*unit],
+            Damaged { unit, source, .. } => vec![*source, *unit],
+            Stabilized { unit, target, .. } => vec![*unit, *target],
+            PotionUsed { unit, drinker, .. } => vec![*unit, *drinker],
+            AttackRolled(a) => std::iter::once(a.attacker).chain(a.target).collect(),
+            ReactionOffered {
+                reactor, provoker, ..
+            }
+            | ReactionTaken {
+                reactor, provoker, ..
+            }
+            | ReactionDeclined {
+                reactor, provoker, ..
+            }
+            | ReactionBarred {
+                reactor, provoker, ..
+            } => vec![*reactor, *provoker],
+            ReactionAnswered { reactor, .. } => vec![*reactor],
+            RoundStarted { .. }
+            | SideInitiative { .. }
+            | ObjectLanded { .. }
+            | ObjectBroke { .. }
+            | SplashBurst { .. }
+            | CommandRefused { .. }
+            | BattleEnded { .. } => vec![],
+        }
+    }
+
+    /// The kind of event, without its fields.
+    pub fn kind(&self) -> super::EventKind {
+        self.into()
+    }
+}

@@ -1,0 +1,26 @@
+//! What happened in a battle, as typed values: the one outcome stream that
+//! the combat log formats, the view animates, and tests and the AI read.
+//!
+//! Every place the rules change the battle pushes a [`BattleEvent`] to the
+//! [`BattleEvents`] queue, in the order things happen: a Move's steps come
+//! one by one with the reactive attacks between them, an attack's roll
+//! before its parry and its damage. Events name units by [`UnitId`] (never
+//! an `Entity`), so they can be saved, compared and replayed.
+//!
+//! The queue is append-only for the battle: readers keep an
+//! [`EventCursor`] and read what is new at their own pace
+//! ([`BattleEvents::read`]). Commands run outside the frame ([`submit`]),
+//! so Bevy `Message`s, which expire after two updates, would lose events
+//! a slow reader had not seen.
+//!
+//! [`submit`]: crate::rules::pipeline::submit
+
+mod battle_event;
+mod facts;
+mod queue;
+
+pub use battle_event::{
+    AttackRoll, BattleEvent, DamageHow, DamageRoll, EventKind, MoveCost, Opening, Outcome, Trigger,
+    VictoryKind,
+};
+pub use queue::{BattleEvents, EventCursor, emit, id_of};

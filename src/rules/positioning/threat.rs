@@ -1,0 +1,86 @@
+//! R4.4 threatening: which tiles a unit threatens, for flanking (R4.5) and
+//! reactive attacks (R8).
+
+use crate::battle::out_of_action;
+use crate::battle::{Battlefield, Facing, GridPos, Inventory, MeleeReach, Prone, Side};
+use crate::format::Weapon;
+use crate::grid::{Dir, Pos};
+use crate::rules::positioning::facing::in_front_arc;
+use bevy::prelude::*;
+
+/// What a unit threatens: the tiles in its front arc within its reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// The threatening unit.
+    pub unit: Entity,
+    /// Its side.
+    pub side: usize,
+    /// Its tile.
+    pub pos: Pos,
+    /// Its facing.
+    pub facing: Dir,
+    /// Its longest melee reach.
+    pub reach: i32,
+}
+
+impl Threat {
+    /// True when the unit threatens `tile` (R4.4): within reach (R7.5) and in
+    /// its front arc (R4.1).
+    pub fn covers(&self, tile: Pos) -> bool {
+        tile != self.pos
+            && self.pos.distance(tile) <= self.reach
+            && in_front_arc(self.pos, self.facing, tile)
+    }
+}
+
+/// The melee weapon `unit` strikes with at `distance` tiles: the first in
+/// hand order whose reach suffices.
+pub fn melee_weapon_for(world: &World, unit: Entity, distance: i32) -> Option<Weapon> {
+    let catalog = &world.resource::<Battlefield>().0.catalog;
+    world
+        .get::<Inventory>(unit)?
+        .weapons
+        .iter()
+        .filter_map(|w| catalog.weapon(w))
+        .find(|w| !w.is_ranged() && w.reach >= distance)
+        .cloned()
+}
+
+/// `unit`'s threat, or `None` when it threatens nothing (R4.4): out of
+/// action, prone, or without a melee weapon.
+pub fn threat_of(world: &World, unit: Entity) -> Option<Threat> {
+    if out_of_action(world, unit) || world.entity(unit).contains::<Prone>() {
+        return None;
+    }
+    Some(Threat {
+        unit,
+        side: world.get::<Side>(unit)?.0,
+        pos: world.get::<GridPos>(unit)?.0,
+        facing: world.get::<Facing>(unit)?.0,
+        reach: world.get::<MeleeReach>(unit)?.0?,
+    })
+}
+
+/// Every unit's threat, in unit id order.
+pub fn all_threats(world: &World) -> Vec<Threat> {
+    crate::battle::units(world)
+        .into_iter()
+        .filter_map(|e| threat_of(world, e))
+        .collect()
+}
+
+/// The tiles of `width`×`height` threatened by any unit not of side `side`:
+/// where a member of `side` would provoke by leaving (R8.2).
+pub fn threat_map(threats: &[Threat], side: usize, width: i32, height: i32) -> Vec<bool> {
+    let mut map = vec![false; (width * height).max(0) as usize];
+    for t in threats.iter().filter(|t| t.side != side) {
+        for y in (t.pos.y - t.reach).max(0)..=(t.pos.y + t.reach).min(height - 1) {
+            for x in (t.pos.x - t.reach).max(0)..=(t.pos.x + t.reach).min(width - 1) {
+                if t.covers(Pos::new(x, y)) {
+                    map[(y * width + x) as usize] = true;
+                }
+            }
+        }
+    }
+    map
+}

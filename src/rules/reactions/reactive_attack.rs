@@ -1,0 +1,317 @@
+//! R8.1–R8.5 reactive attacks: on the triggers of R8.2, by the reactors of
+//! R8.3, resolved before the trigger's effects (R8.4), in initiative order
+//! (R8.5), one per reactor and trigger. R3.2 limits each unit to
+//! `1 + max(STR, DEX, 0)` a round; R2.3 none before its first turn.
+
+use super::policy::{ReactionPolicies, ReactionPolicy, policy_of};
+use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side, out_of_action};
+use crate::grid::Pos;
+use crate::rules::attacks::attack::{DeclaredAttack, declare_attack, make_attack};
+use crate::rules::attacks::resolution::resolve;
+use crate::rules::command::CommandKind;
+use crate::rules::events::{BattleEvent, Trigger, emit, id_of};
+use crate::rules::modifiers::{AttackDraft, AttackMode};
+use crate::rules::pipeline::{CommandSchedule, CommandSystems, Decisions, Handles, Pending};
+use crate::rules::positioning::threat::{Threat, melee_weapon_for, threat_of};
+use crate::rules::rule::Rule;
+use crate::rules::turns::turn::TurnState;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        CommandSchedule,
+        provoke_the_shot
+            .after(declare_attack)
+            .before(make_attack)
+            .in_set(Handles(CommandKind::Attack))
+            .in_set(CommandSystems::Execute),
+    );
+}
+
+/// R8.2: a ranged attack from a threatened tile provokes, before the shot
+/// (R8.4): between the Attack's declaration and its roll. If a reactive
+/// attack stops the attacker, the shot is not made.
+fn provoke_the_shot(world: &mut World) {
+    let Some(draft) = world.get_resource::<DeclaredAttack>().map(|d| d.0.clone()) else {
+        return;
+    };
+    if draft.mode == AttackMode::Ranged && !provoke(world, draft.attacker, Trigger::Shoot) {
+        world.resource_mut::<Pending>().interrupted = true;
+    }
+}
+
+/// R8.3: the units that may react to `provoker` in its tile now: enemies
+/// that threaten the tile (R4.4), are not off-guard (R2.3) and have a
+/// reaction left (R3.2), in initiative order (R8.5), whose side takes them.
+pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
+    let (Some(side), Some(at)) = (
+        world.get::<Side>(provoker).copied(),
+        world.get::<GridPos>(provoker).copied(),
+    ) else {
+        return vec![];
+    };
+    let order: Vec<Entity> = world
+        .resource::<TurnState>()
+        .initiative
+        .iter()
+        .map(|(e, _)| *e)
+        .collect();
+    order
+        .into_iter()
+        .filter(|&r| {
+            let e = world.entity(r);
+            e.get::<Side>()
+                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
+                && !e.contains::<OffGuard>()
+                && e.get::<Reactions>().is_some_and(|n| n.0 > 0)
+                && threat_of(world, r).is_some_and(|t| t.covers(at.0))
+        })
+        .collect()
+}
+
+/// The enemies that threaten `provoker`'s tile but may not react, with the
+/// rule that stops them: off-guard (R2.3) or out of reactions (R3.2), in
+/// initiative order. Told as [`BattleEvent::ReactionBarred`] so that a
+/// player sees why no blow came.
+pub fn barred(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
+    let Some(at) = world.get::<GridPos>(provoker).copied() else {
+        return vec![];
+    };
+    barred_enemies(world, provoker)
+        .into_iter()
+        .filter(|(r, _)| threat_of(world, *r).is_some_and(|t| t.covers(at.0)))
+        .collect()
+}
+
+/// The threats of the enemies that threaten tiles but may not react to
+/// `provoker` this turn: off-guard (R2.3) or out of reactions (R3.2).
+pub fn barred_watchers(world: &World, provoker: Entity) -> Vec<Threat> {
+    barred_enemies(world, provoker)
+        .into_iter()
+        .filter_map(|(r, _)| threat_of(world, r))
+        .collect()
+}
+
+/// The enemies of `provoker` whose side reacts but who may not now, and
+/// why, in initiative order.
+fn barred_enemies(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
+    enemies_ready(world, provoker)
+        .into_iter()
+        .filter_map(|(r, ready)| ready.err().map(|rule| (r, rule)))
+        .collect()
+}
+
+/// The enemies of `provoker` whose side takes reactions, in initiative
+/// order, each ready to react this turn or barred by the rule that bars it:
+/// off-guard (R2.3) or out of reactions (R3.2).
+fn enemies_ready(world: &World, provoker: Entity) -> Vec<(Entity, Result<(), Rule>)> {
+    let Some(side) = world.get::<Side>(provoker).copied() else {
+        return vec![];
+    };
+    world
+        .resource::<TurnState>()
+        .initiative
+        .iter()
+        .filter_map(|&(r, _)| {
+            let e = world.entity(r);
+            let enemy = e
+                .get::<Side>()
+                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never);
+            let ready = if e.contains::<OffGuard>() {
+                Err(Rule::R2_3)
+            } else if e.get::<Reactions>().is_some_and(|n| n.0 <= 0) {
+                Err(Rule::R3_2)
+            } else {
+                Ok(())
+            };
+            enemy.then_some((r, ready))
+        })
+        .collect()
+}
+
+/// The threats of every unit that could react to `provoker` this turn, in
+/// initiative order (R8.3 without the tile: enemies, not off-guard, with a
+/// reaction left, whose side takes reactions).
+pub fn watchers(world: &World, provoker: Entity) -> Vec<Threat> {
+    enemies_ready(world, provoker)
+        .into_iter()
+        .filter(|(_, ready)| ready.is_ok())
+        .filter_map(|(r, _)| threat_of(world, r))
+        .collect()
+}
+
+/// The reactive attack (R8.1) `reactor` would make on `provoker` standing
+/// at `at` (the tile it leaves, R8.4): a melee attack with the weapon that
+/// reaches it, no iterative penalty. `None` when no weapon reaches. The
+/// rules resolve it; the AI and the window preview it.
+pub fn reactive_draft(
+    world: &World,
+    reactor: Entity,
+    provoker: Entity,
+    at: Pos,
+) -> Option<AttackDraft> {
+    let from = world.get::<GridPos>(reactor)?.0;
+    let weapon = melee_weapon_for(world, reactor, from.distance(at))?;
+    let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from, at);
+    draft.reaction = true;
+    Some(draft)
+}
+
+/// Resolves every reactive attack `trigger` draws (R8.1–R8.5), before its
+/// effects. Returns whether the provoking action goes on: not when a
+/// reaction left the provoker out of action or knocked it prone (R8.4).
+pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
+    let was_prone = world.entity(provoker).contains::<Prone>();
+    let id = id_of(world, provoker);
+    for (reactor, rule) in barred(world, provoker) {
+        let reactor = id_of(world, reactor);
+        emit(
+            world,
+            BattleEvent::ReactionBarred {
+                reactor,
+                provoker: id,
+                trigger,
+                rule,
+            },
+        );
+    }
+    for reactor in reactors(world, provoker) {
+        if !takes(world, reactor, trigger) {
+            let (reactor, provoker) = (id_of(world, reactor), id_of(world, provoker));
+            emit(
+                world,
+                BattleEvent::ReactionDeclined {
+                    reactor,
+                    provoker,
+                    trigger,
+                },
+            );
+            continue;
+        }
+        // An earlier reaction may have changed things (R8.3 again).
+        if out_of_action(world, provoker) || out_of_action(world, reactor) {
+            break;
+        }
+        let Some(to) = world.get::<GridPos>(provoker).map(|p| p.0) else {
+            continue;
+        };
+        let Some(draft) = reactive_draft(world, reactor, provoker, to) else {
+            continue;
+        };
+        if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
+            n.0 -= 1;
+        }
+        let event = BattleEvent::ReactionTaken {
+            reactor: id_of(world, reactor),
+            provoker: id_of(world, provoker),
+            trigger,
+        };
+        emit(world, event);
+        resolve(world, draft);
+    }
+    let stopped = out_of_action(world, provoker)
+        || (!was_prone && world.entity(provoker).contains::<Prone>());
+    if stopped {
+        let unit = id_of(world, provoker);
+        emit(world, BattleEvent::ActionInterrupted { unit });
+    }
+    !stopped
+}
+
+/// Whether `reactor` takes its reaction to `trigger`: per its side's
+/// policy, or its answer when asked.
+fn takes(world: &World, reactor: Entity, trigger: Trigger) -> bool {
+    let policies = world
+        .get_resource::<ReactionPolicies>()
+        .cloned()
+        .unwrap_or_default();
+    match world.get::<Side>(reactor).map(|s| policies.of(s.0)) {
+        Some(ReactionPolicy::Always) => true,
+        Some(ReactionPolicy::Ask) => world.get_resource::<Decisions>().is_some_and(|d| {
+            d.answers
+                .iter()
+                .any(|a| a.0 == reactor && a.1 == trigger && a.2)
+        }),
+        _ => false,
+    }
+}
+
+/// A step of a planned Move that would provoke (R8.2), and from whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provocation {
+    /// Index in the path of the step that leaves the tile (0: the first).
+    pub step: usize,
+    /// The tile left.
+    pub leaving: Pos,
+    /// Who would react, in initiative order (R8.5).
+    pub reactors: Vec<String>,
+}
+
+/// The preview of a Move along `path`: every step that would provoke and
+/// from whom, with each reactor's reactions counted down (R3.2), as the
+/// walk resolves them (before any die says whether the mover falls).
+pub fn provocations(world: &World, unit: Entity, path: &[Pos]) -> Vec<Provocation> {
+    provoking_steps(world, unit, path)
+        .into_iter()
+        .map(|(step, leaving, reactors)| Provocation {
+            step,
+            leaving,
+            reactors: reactors
+                .into_iter()
+                .map(|r| crate::battle::name_of(world, r))
+                .collect(),
+        })
+        .collect()
+}
+
+/// [`provocations`] by entity: each provoking step's index, the tile left
+/// and the reactors in initiative order (R8.5).
+pub fn provoking_steps(
+    world: &World,
+    unit: Entity,
+    path: &[Pos],
+) -> Vec<(usize, Pos, Vec<Entity>)> {
+    let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
+        return vec![];
+    };
+    let watchers = watchers_with_reactions(world, unit);
+    steps_provoking(&watchers, start, path)
+}
+
+/// The units that could react to `unit` this turn ([`watchers`]) with the
+/// reactions each has left (R3.2).
+pub fn watchers_with_reactions(world: &World, unit: Entity) -> Vec<(Threat, i32)> {
+    watchers(world, unit)
+        .into_iter()
+        .map(|t| {
+            let left = world.get::<Reactions>(t.unit).map_or(0, |r| r.0);
+            (t, left)
+        })
+        .collect()
+}
+
+/// The steps of a Move from `start` along `path` that provoke the
+/// `watchers` (with their reactions left), counted down as the walk does.
+pub fn steps_provoking(
+    watchers: &[(Threat, i32)],
+    start: Pos,
+    path: &[Pos],
+) -> Vec<(usize, Pos, Vec<Entity>)> {
+    let mut left: Vec<i32> = watchers.iter().map(|w| w.1).collect();
+    let mut out = vec![];
+    let mut at = start;
+    for (step, &next) in path.iter().enumerate() {
+        let mut reactors = vec![];
+        for (i, (t, _)) in watchers.iter().enumerate() {
+            if left[i] > 0 && t.covers(at) {
+                left[i] -= 1;
+                reactors.push(t.unit);
+            }
+        }
+        if !reactors.is_empty() {
+            out.push((step, at, reactors));
+        }
+        at = next;
+    }
+    out
+}

@@ -1,0 +1,123 @@
+//! R3 action points: what each command costs, refusing what a unit cannot
+//! afford, and paying.
+
+use crate::battle::{ActionPoints, UnitId};
+use crate::rules::command::Command;
+use crate::rules::command::Refusal;
+use crate::rules::events::{BattleEvent, BattleEvents};
+use crate::rules::pipeline::CommandSystems;
+use crate::rules::pipeline::Pending;
+use crate::rules::pipeline::accepted;
+use crate::rules::rule::Rule;
+use bevy::prelude::*;
+
+/// What a command costs (R3.1 table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    /// Action points.
+    pub ap: i32,
+    /// Uses the turn's one free action.
+    pub free_action: bool,
+}
+
+/// The cost of `command` (R3.1): Move, Step, Attack, Throw, StandUp,
+/// Defend, ReadyShield, Stabilize, PickUp 1 AP; Charge 2; Face and EndTurn
+/// nothing; drinking a potion the free action, giving one 1 AP; Cleave is
+/// paid in stamina (R7.8).
+pub fn cost(command: &Command) -> Cost {
+    use Command::*;
+    let ap = |ap| Cost {
+        ap,
+        free_action: false,
+    };
+    match command {
+        Move { .. }
+        | Step { .. }
+        | Attack { .. }
+        | Throw { .. }
+        | StandUp { .. }
+        | Defend { .. }
+        | ReadyShield { .. }
+        | Stabilize { .. }
+        | PickUp { .. } => ap(1),
+        Charge { .. } => ap(2),
+        Face { .. } | EndTurn | Cleave { .. } | React { .. } => ap(0),
+        DrinkPotion { target: None, .. } => Cost {
+            ap: 0,
+            free_action: true,
+        },
+        DrinkPotion {
+            target: Some(t),
+            unit,
+        } if t == unit => Cost {
+            ap: 0,
+            free_action: true,
+        },
+        DrinkPotion { .. } => ap(1),
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        crate::rules::pipeline::CommandSchedule,
+        (
+            refuse_unaffordable
+                .after(crate::rules::turns::turn::identify_actor)
+                .in_set(CommandSystems::Identify),
+            pay_action_points
+                .run_if(accepted)
+                .in_set(CommandSystems::Pay),
+        ),
+    );
+}
+
+fn refuse_unaffordable(mut pending: ResMut<Pending>, units: Query<(&ActionPoints, &Name)>) {
+    let (Some(command), Some(actor)) = (pending.command.clone(), pending.actor) else {
+        return;
+    };
+    let Ok((ap, name)) = units.get(actor) else {
+        return;
+    };
+    let c = cost(&command);
+    if c.ap > ap.ap {
+        pending.refuse(Refusal::new(
+            Rule::R3_1,
+            format!(
+                "{} costs {} AP, {name} has {} left",
+                command.name(),
+                c.ap,
+                ap.ap
+            ),
+        ));
+    } else if c.free_action && ap.free_used {
+        pending.refuse(Refusal::new(
+            Rule::R3_1,
+            format!("{name} has already used this turn's free action"),
+        ));
+    }
+}
+
+fn pay_action_points(
+    pending: Res<Pending>,
+    mut units: Query<(&mut ActionPoints, &UnitId)>,
+    mut events: ResMut<BattleEvents>,
+) {
+    let (Some(command), Some(actor)) = (&pending.command, pending.actor) else {
+        return;
+    };
+    let c = cost(command);
+    if c.ap == 0 && !c.free_action {
+        return;
+    }
+    if let Ok((mut ap, id)) = units.get_mut(actor) {
+        ap.ap = (ap.ap - c.ap).max(0);
+        ap.free_used |= c.free_action;
+        events.push(BattleEvent::ApSpent {
+            unit: *id,
+            command: command.kind(),
+            ap: c.ap,
+            free_action: c.free_action,
+            ap_left: ap.ap,
+        });
+    }
+}

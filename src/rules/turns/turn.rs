@@ -1,0 +1,274 @@
+//! R2.3–R2.5 turns and rounds: who acts, the start and end of turns, the
+//! start of rounds, and the Identify phase every command passes first.
+//!
+//! Two moments of the loop belong to other rules, which add their systems
+//! to this module's schedules: [`OrderRound`], once a round's turn order is
+//! set from initiative (side initiative, V1, reorders it), and [`Settle`],
+//! whenever the battle may have been decided (victory, R11: the only place
+//! that writes [`TurnState::outcome`]).
+
+use super::initiative::{fixed_initiative, roll_initiative};
+use crate::battle::{
+    ActionPoints, Charged, Dead, Defending, Dying, Exposed, OffGuard, Reactions, ShieldReady,
+    Stable, Stats, out_of_action, unit_named,
+};
+use crate::rules::command::{Command, CommandKind, Refusal};
+use crate::rules::dying;
+use crate::rules::events::{BattleEvent, Outcome, emit, id_of};
+use crate::rules::pipeline::{CommandSchedule, CommandSystems, Decisions, Handles, Pending};
+use crate::rules::rule::Rule;
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+
+/// Run when a round's turn order has been set from initiative
+/// ([`TurnState::order`]), before the round is told: a rule may reorder it
+/// (side initiative, V1).
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OrderRound;
+
+/// Run whenever the battle may have been decided: after every carried-out
+/// command, after each dying roll, and at the end of each round (then
+/// [`TurnState::round_over`] is set). Victory (R11) decides there; the turn
+/// loop stops once [`TurnState::outcome`] is set.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Settle;
+
+/// Rounds and turns.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TurnState {
+    /// The round, from 1.
+    pub round: u32,
+    /// Every unit in initiative order with its total (R2.1).
+    pub initiative: Vec<(Entity, i32)>,
+    /// This round's order (V1 may put a side first).
+    pub order: Vec<Entity>,
+    /// Index in `order` of the unit whose turn it is.
+    pub index: usize,
+    /// The unit whose turn it is.
+    pub current: Option<Entity>,
+    /// Set once the battle is over.
+    pub outcome: Option<Outcome>,
+    /// The current turn ends when this command's Advance phase runs.
+    pub end_requested: bool,
+    /// Set while [`Settle`] runs at the end of this round.
+    pub round_over: Option<u32>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TurnState>()
+        .init_schedule(OrderRound)
+        .init_schedule(Settle)
+        .add_systems(
+            CommandSchedule,
+            (
+                identify_actor.in_set(CommandSystems::Identify),
+                request_end_of_turn
+                    .in_set(Handles(CommandKind::EndTurn))
+                    .in_set(CommandSystems::Execute),
+                advance_turn.in_set(CommandSystems::Advance),
+            ),
+        );
+}
+
+/// Runs [`Settle`]: whether the battle is decided now. Returns true when
+/// it is over.
+fn settle(world: &mut World) -> bool {
+    world.run_schedule(Settle);
+    world.resource::<TurnState>().outcome.is_some()
+}
+
+/// Starts the battle: initiative (rolled, or fixed by a scenario), round 1,
+/// the first turn.
+pub fn begin_battle(world: &mut World, fixed: Option<&[String]>) {
+    let initiative = match fixed {
+        Some(names) => fixed_initiative(world, names),
+        None => roll_initiative(world),
+    };
+    world.resource_mut::<TurnState>().initiative = initiative;
+    start_round(world, 1);
+}
+
+/// Starts round `round` and the first turn in it.
+fn start_round(world: &mut World, round: u32) {
+    {
+        let mut turn = world.resource_mut::<TurnState>();
+        turn.round = round;
+        turn.order = turn.initiative.iter().map(|(e, _)| *e).collect();
+        turn.index = 0;
+        turn.current = None;
+    }
+    world.run_schedule(OrderRound);
+    let order = world.resource::<TurnState>().order.clone();
+    let order = order.into_iter().map(|e| id_of(world, e)).collect();
+    emit(world, BattleEvent::RoundStarted { round, order });
+    next_turn(world, 0);
+}
+
+/// Gives the turn to the first unit at or after `index` in this round's
+/// order that can take one; dying units make their roll instead (R10.2);
+/// past the end, the round ends (R2.4).
+fn next_turn(world: &mut World, mut index: usize) {
+    loop {
+        if world.resource::<TurnState>().outcome.is_some() {
+            world.resource_mut::<TurnState>().current = None;
+            return;
+        }
+        let order = world.resource::<TurnState>().order.clone();
+        let Some(&unit) = order.get(index) else {
+            // The round ends (R2.4): the rules that score rounds settle.
+            let round = world.resource::<TurnState>().round;
+            world.resource_mut::<TurnState>().round_over = Some(round);
+            let over = settle(world);
+            world.resource_mut::<TurnState>().round_over = None;
+            if over {
+                world.resource_mut::<TurnState>().current = None;
+                return;
+            }
+            start_round(world, round + 1);
+            return;
+        };
+        world.resource_mut::<TurnState>().index = index;
+        let e = world.entity(unit);
+        if e.contains::<Dead>() || e.contains::<Stable>() {
+            index += 1;
+            continue;
+        }
+        if e.contains::<Dying>() {
+            // A dying unit's turn is only its dying roll (R2.5, R10.2).
+            dying::roll_dying(world, unit);
+            settle(world);
+            index += 1;
+            continue;
+        }
+        start_turn(world, unit);
+        return;
+    }
+}
+
+/// The start of `unit`'s turn: 3 AP and the free action (R3.1), reactions
+/// refreshed (R3.2), off-guard over (R2.3), "until your next turn" effects
+/// over (R4.6, R4.7).
+fn start_turn(world: &mut World, unit: Entity) {
+    let stats = world.get::<Stats>(unit).map(|s| s.template.clone());
+    let reactions = stats.map_or(1, |t| 1 + t.str.max(t.dex).max(0));
+    let ap = 3;
+    let mut e = world.entity_mut(unit);
+    e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
+    e.remove::<(OffGuard, Defending, ShieldReady, Charged, Exposed)>();
+    let round = world.resource::<TurnState>().round;
+    world.resource_mut::<TurnState>().current = Some(unit);
+    let unit = id_of(world, unit);
+    emit(
+        world,
+        BattleEvent::TurnStarted {
+            round,
+            unit,
+            ap,
+            reactions,
+        },
+    );
+}
+
+/// Resolves the acting unit and the unit aimed at, and refuses commands from
+/// units that cannot act now: unknown, out of action (R2.5), or not their
+/// turn (R2.1), or aimed at an unknown unit.
+pub fn identify_actor(world: &mut World) {
+    let Some(command) = world.resource::<Pending>().command.clone() else {
+        return;
+    };
+    let identified = identify(world, &command).and_then(|actor| {
+        let target = match command.target() {
+            Some(name) => Some(
+                unit_named(world, name)
+                    .ok_or_else(|| Refusal::unknown(format!("unit \"{name}\"")))?,
+            ),
+            None => None,
+        };
+        Ok((actor, target))
+    });
+    let mut pending = world.resource_mut::<Pending>();
+    match identified {
+        Ok((actor, target)) => {
+            pending.actor = actor;
+            pending.target = target;
+        }
+        Err(r) => pending.refuse(r),
+    }
+}
+
+fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refusal> {
+    let turn = world.resource::<TurnState>();
+    if turn.outcome.is_some() {
+        return Err(Refusal::new(Rule::R11, "the battle is over"));
+    }
+    let current = turn.current;
+    // A held command waits for reaction decisions (R8): only answers now.
+    let asked = world.resource::<Decisions>().asked();
+    if let Some(asked) = asked {
+        let who = world
+            .get::<Name>(asked)
+            .map_or(String::new(), |n| n.to_string());
+        return match command {
+            Command::React { unit, .. } if unit == &who => Ok(Some(asked)),
+            _ => Err(Refusal::new(
+                Rule::R8,
+                format!("waiting for {who} to decide whether to react (React)"),
+            )),
+        };
+    }
+    let Some(name) = command.actor() else {
+        return match current {
+            Some(c) => Ok(Some(c)),
+            None => Err(Refusal::new(Rule::R2_4, "no unit has the turn")),
+        };
+    };
+    let Some(actor) = unit_named(world, name) else {
+        return Err(Refusal::unknown(format!("unit \"{name}\"")));
+    };
+    if out_of_action(world, actor) {
+        let state = if world.entity(actor).contains::<Dead>() {
+            "dead"
+        } else if world.entity(actor).contains::<Dying>() {
+            "dying"
+        } else {
+            "unconscious"
+        };
+        return Err(Refusal::new(
+            Rule::R2_5,
+            format!("{name} is {state} and takes no actions"),
+        ));
+    }
+    if current != Some(actor) {
+        let whose = current
+            .and_then(|c| world.get::<Name>(c))
+            .map_or("nobody".to_string(), |n| n.to_string());
+        return Err(Refusal::new(
+            Rule::R2_1,
+            format!("it is {whose}'s turn, not {name}'s"),
+        ));
+    }
+    Ok(Some(actor))
+}
+
+fn request_end_of_turn(mut turn: ResMut<TurnState>) {
+    turn.end_requested = true;
+}
+
+/// Advance phase: the battle settles (R11), then after an EndTurn the next
+/// unit's turn. A unit that falls out of action during its own turn (a
+/// reactive attack, R8.4) loses the rest of it *(decision)*.
+fn advance_turn(world: &mut World) {
+    settle(world);
+    let fallen = world
+        .resource::<TurnState>()
+        .current
+        .is_some_and(|c| out_of_action(world, c));
+    if !std::mem::take(&mut world.resource_mut::<TurnState>().end_requested) && !fallen {
+        return;
+    }
+    if world.resource::<TurnState>().outcome.is_some() {
+        return;
+    }
+    let index = world.resource::<TurnState>().index;
+    next_turn(world, index + 1);
+}

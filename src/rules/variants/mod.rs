@@ -1,0 +1,36 @@
+//! The variants of RULES.md a level can switch on (`rules: (...)` in the
+//! level, FORMAT.md), each a module with one plugin whose systems run only
+//! when the level's switch is on. The core rules never name a variant: a
+//! variant steps in through the core's extension points, which are
+//! schedules and sets the core runs at the moment it matters:
+//!
+//! | extension point | who steps in |
+//! |---|---|
+//! | [`OrderRound`](crate::rules::turns::turn::OrderRound) | V1 reorders the round |
+//! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V13 (disadvantage) |
+//! | [`DecideSystems::Ask`](crate::rules::DecideSystems) | V2 asks the defender |
+//! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then) |
+//! | [`HitSchedule::Land`](crate::rules::HitSchedule) | V4 rolls the zone |
+//! | [`HitSchedule::Wound`](crate::rules::HitSchedule) | V3 inflicts injuries |
+//!
+//! Deleting a variant's module and its line below leaves the core
+//! compiling; its battle events stay in the event vocabulary, so old
+//! records still read.
+
+pub mod active_defence;
+pub mod hit_zones;
+pub mod injuries;
+pub mod shooting_in_melee;
+pub mod side_initiative;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        side_initiative::plugin,
+        active_defence::plugin,
+        injuries::plugin,
+        hit_zones::plugin,
+        shooting_in_melee::plugin,
+    ));
+}

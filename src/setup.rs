@@ -1,0 +1,116 @@
+//! Turning a validated level into a running battle: the battle's plugin,
+//! its units spawned, and the headless app every test, simulation and the
+//! AI run on. Above the rules: it starts them.
+
+use crate::battle::{
+    ActionPoints, ArmorReduction, Battlefield, Facing, GridPos, GroundObject, Health, Inventory,
+    OffGuard, Reactions, Roster, Side, Stamina, Stats, Tally, UnitId, refresh_reach,
+};
+use crate::dice::Dice;
+use crate::load::ValidLevel;
+use crate::rules::RulesPlugin;
+use crate::rules::turns::turn::begin_battle;
+use bevy::prelude::*;
+
+/// The battle's rules. Works headless: no window, render or tilemap plugin.
+pub struct BattlePlugin;
+
+impl Plugin for BattlePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(RulesPlugin);
+    }
+}
+
+/// Spawns `level`'s units and ground objects into `world` and inserts the
+/// [`Battlefield`] and the `dice`.
+pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
+    let catalog = &level.catalog;
+    let mut roster = Roster::default();
+    for (i, unit) in level.units.iter().enumerate() {
+        let t = &unit.stats;
+        let ar = t
+            .armor
+            .as_ref()
+            .and_then(|a| catalog.armor(a))
+            .map_or(0, |a| a.ar)
+            + t.shield
+                .as_ref()
+                .and_then(|s| catalog.shield(s))
+                .map_or(0, |s| s.ar);
+        let entity = world.spawn((
+            (
+                UnitId(i as u32),
+                Name::new(unit.name.clone()),
+                GridPos(unit.at),
+                Facing(unit.facing),
+                Side(unit.side),
+            ),
+            (
+                Health {
+                    hp: t.hp,
+                    max: t.hp,
+                },
+                ArmorReduction(ar),
+                Stamina(t.stamina),
+                ActionPoints::default(),
+                Reactions(0),
+                OffGuard,
+                Tally::default(),
+            ),
+            Inventory {
+                weapons: t.weapons.clone(),
+                items: t.items.clone(),
+            },
+            Stats {
+                kind: unit.kind.clone(),
+                template: t.clone(),
+            },
+        ));
+        roster.add(&unit.name, entity.id());
+    }
+    world.insert_resource(Battlefield(std::sync::Arc::new(level.clone())));
+    for &unit in roster.units() {
+        refresh_reach(world, unit);
+    }
+    world.insert_resource(roster);
+    for object in level.ground() {
+        world.spawn((
+            GroundObject {
+                name: object.item.clone(),
+            },
+            GridPos(object.at),
+        ));
+    }
+    world.insert_resource(dice);
+}
+
+/// Removes the battle from `world`: every unit and ground object, the
+/// rules' state and the commands played, so that [`spawn_battle`] can start
+/// another in the same app (a level reloaded in the window).
+pub fn clear_battle(world: &mut World) {
+    let spawned: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<UnitId>, With<GroundObject>)>>()
+        .iter(world)
+        .collect();
+    for entity in spawned {
+        world.despawn(entity);
+    }
+    crate::rules::reset(world);
+}
+
+/// A headless app ([`MinimalPlugins`], no rendering, no tilemap plugin)
+/// with `level`'s battle spawned and begun (initiative rolled with dice
+/// seeded by `seed`), ready for tests, the AI and simulations.
+pub fn headless_app(level: &ValidLevel, seed: u64) -> App {
+    headless_app_with(level, Dice::seeded(seed), None)
+}
+
+/// Like [`headless_app`] with given dice and, optionally, a fixed
+/// initiative order by unit name (scenarios).
+pub fn headless_app_with(level: &ValidLevel, dice: Dice, initiative: Option<&[String]>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, BattlePlugin));
+    spawn_battle(app.world_mut(), level, dice);
+    begin_battle(app.world_mut(), initiative);
+    app
+}
