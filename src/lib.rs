@@ -6,7 +6,9 @@
 //! (`../shared/FORMAT.md`, documented in `levels/README.md`).
 
 pub mod ai;
+pub mod art;
 pub mod battle;
+pub mod cli;
 pub mod design;
 pub mod dice;
 pub mod format;

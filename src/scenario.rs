@@ -5,7 +5,7 @@ use crate::battle::{
     ArmorReduction, Condition, Dead, Dying, Facing, GridPos, GroundObject, Health, Prone, Stable,
 };
 use crate::dice::Dice;
-use crate::format::{BodyPart, Guard, Level, Severity};
+use crate::format::{BodyPart, Caption, Guard, Level, Severity};
 use crate::grid::{Dir, Pos};
 use crate::load::{self, Problems, ValidLevel};
 use crate::rules::variants::active_defence::GuardOrders;
@@ -214,28 +214,6 @@ pub struct Scenario {
     /// ignore them.
     #[serde(default)]
     pub tour: Vec<Caption>,
-}
-
-/// What a guided tour shows before command `before` (0-based; the number
-/// of commands for the last words, when control passes to the player).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Caption {
-    /// The command it precedes.
-    pub before: usize,
-    /// What to read.
-    pub text: String,
-    /// Overlays to show (`skirmish play --overlay` names); `["none"]`: none;
-    /// empty: keep the ones shown.
-    #[serde(default)]
-    pub overlays: Vec<String>,
-    /// A tile to point at (an attack's odds, a path).
-    #[serde(default)]
-    pub hover: Option<Pos>,
-    /// An aimed action waiting for its target, as if its button were
-    /// pressed (`"throw"` shows the throw preview at `hover`); the action
-    /// bar's names: step, charge, power, lunge, cleave, throw, stabilize.
-    #[serde(default)]
-    pub aim: Option<String>,
 }
 
 /// The result of running one scenario.

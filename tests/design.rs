@@ -73,14 +73,14 @@ fn render_draws_the_tiles_units_and_layers_where_they_are() {
     assert_eq!((plain.width, plain.height), (9 * 32, 4 * 32));
     // A wall (0, 0) and a floor tile (6, 2): the tileset's own pixels, and
     // they differ.
-    let tiles = skirmish::view::tiles::tileset_image();
+    let tiles = skirmish::art::tiles::tileset_image();
     let data = tiles.data.as_ref().unwrap();
     let sheet = |kind: u32, x: u32, y: u32| {
         let i = ((y * tiles.width() + kind * 32 + x) * 4) as usize;
         [data[i], data[i + 1], data[i + 2]]
     };
-    let wall = skirmish::view::tiles::TileKind::Wall as u32;
-    let floor = skirmish::view::tiles::TileKind::Floor as u32;
+    let wall = skirmish::art::tiles::TileKind::Wall as u32;
+    let floor = skirmish::art::tiles::TileKind::Floor as u32;
     for (x, y) in [(3, 5), (16, 16), (30, 29)] {
         assert_eq!(plain.pixel(x, y)[..3], sheet(wall, x, y), "wall ({x}, {y})");
         let (fx, fy) = (6 * 32 + x, 2 * 32 + y);
@@ -89,7 +89,7 @@ fn render_draws_the_tiles_units_and_layers_where_they_are() {
     // Ila (side 0) at (3, 1) and Brakka (side 1) at (4, 1): their side's
     // colour beside the tile's centre.
     let colour = |side: usize| {
-        let c = skirmish::view::units::side_color(side).to_srgba();
+        let c = skirmish::art::palette::side_color(side).to_srgba();
         [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8)
     };
     assert_eq!(plain.pixel(3 * 32 + 6, 32 + 6)[..3], colour(0));

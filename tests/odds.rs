@@ -11,14 +11,16 @@ use skirmish::grid::Pos;
 use skirmish::rules::attacks::preview::preview_attack;
 use skirmish::rules::attacks::resolution::draft_for;
 use skirmish::rules::rulebook::rule_text;
-use skirmish::view::odds::{Cites, OddsPanel, RuleTip};
+use skirmish::view::odds::OddsPanel;
 use skirmish::view::preview::Hover;
+use skirmish::view::theme::{Cites, RuleTip};
 
 /// The Hero next to the Orc, hovering it; the odds panel and the rule tip
 /// spawned as the window spawns them.
 fn hovering_the_orc() -> App {
     let mut app = app();
     skirmish::view::odds::plugin(&mut app);
+    skirmish::view::theme::plugin(&mut app);
     app.world_mut()
         .spawn((OddsPanel::default(), Node::default()));
     app.world_mut()
@@ -115,7 +117,7 @@ fn the_panel_draws_a_line_per_modifier_and_hovering_one_shows_its_rule() {
     assert!(!shown.is_empty());
     assert_eq!(
         shown,
-        skirmish::view::hud::screen_text(&rule_text(rule).unwrap())
+        skirmish::view::theme::screen_text(&rule_text(rule).unwrap())
     );
 }
 

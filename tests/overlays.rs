@@ -8,6 +8,7 @@ use skirmish::ai::{Players, Profiles};
 use skirmish::battle::unit_named;
 use skirmish::battle::{GridPos, OffGuard};
 use skirmish::dice::Dice;
+use skirmish::format::Overlay;
 use skirmish::grid::Pos;
 use skirmish::load::{ValidLevel, parse_level};
 use skirmish::rules::attacks::preview::preview_attack;
@@ -18,9 +19,10 @@ use skirmish::rules::rule::Rule;
 use skirmish::rules::sight::line_of_effect::{Cell, sight, supercover};
 use skirmish::rules::{BattleEvent, BattleEvents, Command, submit};
 use skirmish::setup::headless_app_with;
-use skirmish::view::input::{CursorTile, input_plugin};
+use skirmish::view::controls::CursorTile;
+use skirmish::view::input::input_plugin;
 use skirmish::view::map::Highlights;
-use skirmish::view::overlays::{self, Overlay, Overlays, tint};
+use skirmish::view::overlays::{self, Overlays, tint};
 use std::collections::BTreeSet;
 
 /// A headless battle of `level` with `first` acting first, its sides as
@@ -357,7 +359,7 @@ fn the_charge_line_is_the_path_the_charge_takes_r4_7() {
 #[test]
 fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
     use skirmish::rules::command::ThrowTarget;
-    use skirmish::view::input::{Action, Aiming};
+    use skirmish::view::controls::{Action, Aiming};
     use skirmish::view::overlays::OverlayMarks;
     let mut app = crate::view::app();
     let orc_at = at(&app, "Orc");
@@ -366,7 +368,7 @@ fn aiming_a_throw_marks_where_it_may_land_with_the_rules_chances_r9_3() {
     let hero = unit(&app, "Hero");
     let Some(Command::Throw {
         item, at: target, ..
-    }) = skirmish::view::input::action_command(app.world(), hero, Action::Throw, Some(orc_at))
+    }) = skirmish::view::controls::action_command(app.world(), hero, Action::Throw, Some(orc_at))
     else {
         panic!("the Hero has something to throw");
     };

@@ -143,20 +143,7 @@ fn every_tour_demo_runs_to_its_end_and_its_captions_fit() {
                 "{}: caption after the end",
                 path.display()
             );
-            if let Some(aim) = &c.aim {
-                assert!(
-                    skirmish::view::input::Action::parse(aim).is_some(),
-                    "{}: no aimed action {aim}",
-                    path.display()
-                );
-            }
-            for o in &c.overlays {
-                assert!(
-                    o == "none" || skirmish::view::overlays::Overlay::parse(o).is_some(),
-                    "{}: no overlay {o}",
-                    path.display()
-                );
-            }
+            // Overlay and aim names are typed: a misspelt one does not load.
         }
     }
 }

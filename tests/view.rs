@@ -14,7 +14,8 @@ use skirmish::load::parse_level;
 use skirmish::rules::pipeline::History;
 use skirmish::rules::{Command, TurnState};
 use skirmish::setup::headless_app_with;
-use skirmish::view::input::{CursorTile, input_plugin};
+use skirmish::view::controls::CursorTile;
+use skirmish::view::input::input_plugin;
 
 /// A corridor: the skirmisher Hero (played by a human) and the raider Orc
 /// (the AI), three tiles apart.
@@ -150,7 +151,7 @@ fn y_answers_a_reaction_question_of_a_human_unit() {
     )
     .unwrap();
     assert!(
-        skirmish::view::input::human_asked(app.world()).is_some(),
+        skirmish::view::seat::human_asked(app.world()).is_some(),
         "the Hero's player is asked"
     );
     press(&mut app, Pos::new(7, 1), None, Some(KeyCode::KeyY));
@@ -169,7 +170,7 @@ fn y_answers_a_reaction_question_of_a_human_unit() {
 
 #[test]
 fn tab_selects_your_unit_and_shift_y_answers_for_the_battle() {
-    use skirmish::view::input::{AutoAnswers, Selected};
+    use skirmish::view::controls::{AutoAnswers, Selected};
     let mut app = app();
     press(&mut app, Pos::new(1, 1), None, Some(KeyCode::Tab));
     assert_eq!(
@@ -213,7 +214,7 @@ fn a_whole_battle_is_played_with_the_mouse() {
     use skirmish::battle::{Dead, Side};
     use skirmish::rules::check;
     use skirmish::rules::motion::movement::{reachable, view_for};
-    use skirmish::view::input::{human_asked, human_to_act};
+    use skirmish::view::seat::{human_asked, human_to_act};
     let level = crate::common::level("ford.ron");
     let mut app = headless_app_with(&level, Dice::seeded(11), None);
     app.init_resource::<ButtonInput<MouseButton>>()
@@ -313,7 +314,7 @@ fn a_whole_battle_is_played_with_the_mouse() {
 
 #[test]
 fn the_throw_button_aims_and_the_next_click_picks_the_target() {
-    use skirmish::view::input::{Action, Aiming, Clicked};
+    use skirmish::view::controls::{Action, Aiming, Clicked};
     let mut app = app();
     app.world_mut().resource_mut::<Clicked>().0 = Some(Action::Throw);
     press(&mut app, Pos::new(2, 1), None, None);
@@ -337,7 +338,7 @@ fn the_throw_button_aims_and_the_next_click_picks_the_target() {
 
 pub(crate) fn hover_text(app: &App) -> String {
     app.world()
-        .resource::<skirmish::view::input::Hover>()
+        .resource::<skirmish::view::preview::Hover>()
         .lines
         .join("\n")
 }
@@ -361,25 +362,25 @@ fn hovering_an_enemy_with_no_ap_left_says_the_rule_instead_of_odds() {
     );
     assert!(!text.contains("to hit"), "{text}");
     // Its R-id opens its rule: hovering the text shows R3.1's.
-    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    let hover = app.world().resource::<skirmish::view::preview::Hover>();
     assert_eq!(hover.cited(), Some(skirmish::rules::rule::Rule::R3_1));
     // A click on the Orc now is refused: the refusal is kept, typed, with
     // the same rule, and nothing else is cited.
     press(&mut app, Pos::new(5, 1), Some(MouseButton::Left), None);
-    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    let hover = app.world().resource::<skirmish::view::preview::Hover>();
     let refusal = hover.refusal.clone().expect("the click is refused");
     assert_eq!(refusal.rule, skirmish::rules::rule::Rule::R3_1);
     assert_eq!(hover.cited(), Some(refusal.rule));
     // Hovering a free tile out of reach cites nothing foreseen.
     press(&mut app, Pos::new(7, 0), None, None);
-    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    let hover = app.world().resource::<skirmish::view::preview::Hover>();
     assert_eq!(hover.cites, None);
     assert!(hover.refusal.is_some());
     // The refusal belongs to the Hero's turn: once the Orc acts, it is no
     // longer told.
     skirmish::rules::submit(app.world_mut(), Command::EndTurn).unwrap();
     app.update();
-    let hover = app.world().resource::<skirmish::view::input::Hover>();
+    let hover = app.world().resource::<skirmish::view::preview::Hover>();
     assert_eq!(hover.refusal, None, "{}", hover_text(&app));
 }
 
@@ -403,7 +404,7 @@ fn hovering_a_dying_enemy_says_a_hit_lowers_its_timer_not_its_hp() {
     // The automatic hit is a modifier of the odds panel (R7.9).
     let odds = app
         .world()
-        .resource::<skirmish::view::input::Hover>()
+        .resource::<skirmish::view::preview::Hover>()
         .attack
         .clone()
         .unwrap();
@@ -425,7 +426,7 @@ fn the_log_hides_the_ai_sides_death_timers_from_the_player() {
     use skirmish::rules::log::{Names, event_lines, event_lines_seen};
     let mut app = app();
     let world = app.world_mut();
-    let hidden = skirmish::view::playback::hidden_units(world);
+    let hidden = skirmish::view::seat::hidden_units(world);
     let id = |world: &World, name: &str| {
         *world
             .get::<skirmish::battle::UnitId>(unit_named(world, name).unwrap())
@@ -454,14 +455,14 @@ fn the_log_hides_the_ai_sides_death_timers_from_the_player() {
         .for_control(&skirmish::format::Control::Ai(None))
         .cloned();
     Players(vec![ai.clone(), ai]).install(world);
-    assert!(skirmish::view::playback::hidden_units(world).is_empty());
+    assert!(skirmish::view::seat::hidden_units(world).is_empty());
 }
 
 /// Every action's button shows a rule's text on hover: the rule it names
 /// in its tooltip.
 #[test]
 fn every_action_cites_the_rule_its_tooltip_names() {
-    use skirmish::view::input::Action;
+    use skirmish::view::controls::Action;
     for a in Action::ALL {
         let rule = a.rule();
         assert!(
@@ -506,7 +507,7 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
     let last_attack = attack.clone();
     skirmish::rules::submit(app.world_mut(), attack).unwrap();
     let hero = unit_named(app.world(), "Hero").unwrap();
-    assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
+    assert_eq!(skirmish::view::seat::human_asked(app.world()), Some(hero));
     let odds = skirmish::rules::variants::active_defence::held_attack_odds(app.world_mut(), hero);
     let answers: Vec<Guard> = odds.iter().map(|(g, _)| *g).collect();
     assert_eq!(
@@ -527,7 +528,7 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
             .contains("Hero cannot block this attack"),
         "{refused}"
     );
-    assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
+    assert_eq!(skirmish::view::seat::human_asked(app.world()), Some(hero));
     let unanswered = odds.last().unwrap().1.harm();
     assert!(odds.iter().all(|(_, p)| p.harm() <= unanswered));
     assert!(odds.iter().any(|(_, p)| p.avoided > 0.0));
@@ -547,17 +548,17 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
         log.contains("Hero answers with a dodge: d12 [12] +4 = 16 vs 12: dodges: no damage (V2)"),
         "{log:?}"
     );
-    assert!(skirmish::view::input::human_asked(app.world()).is_none());
+    assert!(skirmish::view::seat::human_asked(app.world()).is_none());
     assert_eq!(
         app.world()
-            .resource::<skirmish::view::input::AutoGuards>()
+            .resource::<skirmish::view::controls::AutoGuards>()
             .0,
         vec![(0, Guard::Dodge)]
     );
     // The next attack is answered without a key.
     let attack = last_attack;
     skirmish::rules::submit(app.world_mut(), attack).unwrap();
-    assert_eq!(skirmish::view::input::human_asked(app.world()), Some(hero));
+    assert_eq!(skirmish::view::seat::human_asked(app.world()), Some(hero));
     press(&mut app, Pos::new(5, 1), None, None);
     assert_eq!(last_command(&app), Some(dodge));
     let log = skirmish::rules::log::CombatLog::of(app.world());
@@ -573,8 +574,9 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
 #[test]
 fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
     use skirmish::format::BodyPart;
-    use skirmish::view::input::{Action, AimedPart, Hover};
+    use skirmish::view::controls::{Action, AimedPart};
     use skirmish::view::preview::AttackOdds;
+    use skirmish::view::preview::Hover;
     let text = std::fs::read_to_string(crate::common::root().join("tests/levels/aim.ron")).unwrap();
     let mut aiming = app_with(&text, Dice::seeded(4));
     let app = &mut aiming;

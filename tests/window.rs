@@ -232,8 +232,8 @@ fn share_in_tile(
 }
 
 use skirmish::grid::Pos;
+use skirmish::view::camera::tile_on_screen;
 use skirmish::view::coords::Grid;
-use skirmish::view::hud::tile_on_screen;
 
 /// The overlays on the tour's demo levels, seen in the window: the cover
 /// tile and the line of effect (R6) and the arcs (R4.1) are painted on the

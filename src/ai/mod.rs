@@ -14,7 +14,9 @@
 //! own (the random baseline draws from the battle's [`Dice`]), so a seed and
 //! the profiles reproduce a battle exactly.
 
+mod acts;
 pub mod baseline;
+mod positions;
 pub mod profile;
 pub mod situation;
 pub mod utility;

@@ -6,12 +6,12 @@
 //! the units (side colour, facing marker, the first letters of the name), and optionally a unit's reach
 //! (R5.1) or a side's threatened tiles (R4.4), asked of the rules.
 
+use crate::art::palette::tint;
+use crate::art::tiles::{ICON, ICONS_PNG, Icon, TILESET_PNG, built_in_png, tile_of};
 use crate::format::Victory;
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
 use crate::rules::positioning::threat;
-use crate::view::overlays::tint;
-use crate::view::tiles::{ICON, ICONS_PNG, Icon, TILESET_PNG, built_in_png, tile_of};
 use bevy::prelude::*;
 
 /// Optional layers over the level.
@@ -142,7 +142,7 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
         .max(4);
     let mut picture = Picture::new(w * px, h * px);
     let corner = |p: Pos| (p.x as u32 * px, p.y as u32 * px);
-    let tiles = Sheet::decode(TILESET_PNG, crate::view::coords::TILE as u32);
+    let tiles = Sheet::decode(TILESET_PNG, crate::art::tiles::TILE as u32);
     for p in map.positions() {
         let kind = map.get(p).map_or(0, |t| tile_of(t) as u32);
         let (x, y) = corner(p);
@@ -221,7 +221,7 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
             y + inset + rim,
             body - 2 * rim,
             body - 2 * rim,
-            rgba(crate::view::units::side_color(u.side)),
+            rgba(crate::art::palette::side_color(u.side)),
         );
         let mark = (px / 5).max(2);
         let mid = px / 2;

@@ -2,10 +2,12 @@
 //! catalogs and dice. These are what the files say; [`crate::load`] checks
 //! them and resolves them into a [`crate::load::ValidLevel`].
 
+pub mod caption;
 pub mod catalog;
 pub mod dice;
 pub mod level;
 
+pub use caption::{Aim, Caption, Overlay};
 pub use catalog::*;
 pub use dice::Dice;
 pub use level::*;

@@ -2,10 +2,10 @@
 //! [`parse_level`](super::parse_level) as the command line and the tests.
 
 use super::CATALOG_DIR;
-use super::Problems;
 use super::ValidLevel;
 use super::load_catalog_dir;
 use super::parse_level;
+use super::{Diagnostic, Problems};
 use crate::format::Catalog;
 use bevy::asset::io::{AssetSourceBuilder, Reader};
 use bevy::asset::{AssetLoader, LoadContext};
@@ -53,7 +53,7 @@ impl AssetLoader for LevelLoader {
         let file = format!("{LEVEL_SOURCE}/{}", load_context.path().path().display());
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await.map_err(|e| {
-            Problems(vec![super::Diagnostic {
+            Problems(vec![Diagnostic {
                 file: file.clone(),
                 at: None,
                 message: format!("cannot read: {e}"),

@@ -232,21 +232,6 @@ fn execute_stabilize(world: &mut World) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stabilize_chance_is_the_check_itself() {
-        // d20 + modifier ≥ 15 (R10.4, R0.5): a check has no natural 20, so
-        // a hopeless helper has no chance at all, and no floor of 5%.
-        assert_eq!(stabilize_chance(0), 6.0 / 20.0);
-        assert_eq!(stabilize_chance(-30), 0.0);
-        assert_eq!(stabilize_chance(14), 1.0);
-        assert_eq!(stabilize_chance(30), 1.0);
-    }
-}
-
 /// The first carried item that heals: what DrinkPotion drinks or gives
 /// (R10.5).
 pub fn potion_of(world: &World, unit: Entity) -> Option<String> {
@@ -329,4 +314,19 @@ fn execute_drink_potion(world: &mut World) {
     };
     emit(world, event);
     heal(world, drinker, amount);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stabilize_chance_is_the_check_itself() {
+        // d20 + modifier ≥ 15 (R10.4, R0.5): a check has no natural 20, so
+        // a hopeless helper has no chance at all, and no floor of 5%.
+        assert_eq!(stabilize_chance(0), 6.0 / 20.0);
+        assert_eq!(stabilize_chance(-30), 0.0);
+        assert_eq!(stabilize_chance(14), 1.0);
+        assert_eq!(stabilize_chance(30), 1.0);
+    }
 }

@@ -3,7 +3,7 @@
 //! `--frames N`: measures N frames after a warm-up, prints
 //! `frames N median X ms p99 Y ms`, then exits.
 
-use super::PlayOptions;
+use super::frame::PlayOptions;
 use super::playback::Playback;
 use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
@@ -83,8 +83,7 @@ fn finished(turn: Option<&TurnState>, playback: Option<&Playback>) -> bool {
 /// A human is to act (or answer) and everything so far has been shown.
 fn human_waits(world: &World) -> bool {
     world.get_resource::<Playback>().is_some_and(Playback::idle)
-        && (super::input::human_to_act(world).is_some()
-            || super::input::human_asked(world).is_some())
+        && (super::seat::human_to_act(world).is_some() || super::seat::human_asked(world).is_some())
 }
 
 /// Shoots when the picture is worth taking: a human's turn (the reach, the
@@ -97,7 +96,7 @@ fn take_screenshot(world: &mut World) {
         let turn = world.get_resource::<TurnState>();
         let playback = world.get_resource::<Playback>();
         let script_done = world
-            .get_resource::<super::turns::Script>()
+            .get_resource::<super::seat::Script>()
             .is_some_and(|s| s.0.is_empty())
             && playback.is_some_and(Playback::idle);
         turn.is_none() || finished(turn, playback) || human_waits(world) || script_done

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::TilePos;
 
 /// Side of a tile in world units (the tileset's pixels).
-pub const TILE: f32 = 32.0;
+pub use crate::art::tiles::TILE;
 
 /// The battlefield's size in tiles, for converting positions.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]

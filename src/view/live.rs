@@ -3,12 +3,13 @@
 //! an edit that does not load lists its problems over the battle, which
 //! stays as it was.
 
-use super::PlayOptions;
-use super::input::{Aiming, AutoAnswers, AutoGuards, Clicked, Hover, Selected};
+use super::controls::{Aiming, AutoAnswers, AutoGuards, Clicked, Selected};
+use super::frame::PlayOptions;
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Spotlight};
+use super::playback::UnitSprite;
+use super::preview::Hover;
 use super::terrain_cache::TerrainPart;
-use super::units::UnitSprite;
 use crate::battle::Battlefield;
 use crate::design::reload::{LevelReloaded, LiveLevel, ReloadProblems};
 use crate::save::Replay;
@@ -23,14 +24,14 @@ pub(super) fn plugin(app: &mut App) {
         (
             redraw_reloaded_level
                 .run_if(on_message::<LevelReloaded>)
-                .in_set(super::ViewSystems::Input)
+                .in_set(super::frame::ViewSystems::Input)
                 .before(super::input::track_cursor),
             show_reload_problems
                 .run_if(resource_changed::<ReloadProblems>)
-                .in_set(super::ViewSystems::Draw),
+                .in_set(super::frame::ViewSystems::Draw),
             open_editor
                 .run_if(resource_exists::<LiveLevel>)
-                .in_set(super::ViewSystems::Input),
+                .in_set(super::frame::ViewSystems::Input),
         ),
     );
 }
@@ -45,7 +46,7 @@ fn open_editor(keys: Res<ButtonInput<KeyCode>>, live: Res<LiveLevel>, mut hover:
     if let Some(catalog) = &live.catalog {
         args.extend(["--catalog".to_string(), catalog.display().to_string()]);
     }
-    hover.note = Some(if super::relaunch(&args) {
+    hover.note = Some(if super::frame::relaunch(&args) {
         format!(
             "editing {} in a new window: each save there shows here",
             live.level.display()

@@ -12,7 +12,7 @@
 use super::coords::{Grid, TILE};
 use super::map_material::MapMaterial;
 use super::terrain_cache::{TERRAIN_LAYER, TerrainMap, spawn_terrain_camera};
-use super::tiles::{tile_of, tileset_image};
+use crate::art::tiles::{tile_of, tileset_image};
 use crate::battle::Battlefield;
 use crate::grid::Pos;
 use bevy::asset::RenderAssetUsages;
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             paint_overlay
                 .run_if(resource_changed::<Highlights>)
-                .in_set(super::ViewSystems::Draw),
+                .in_set(super::frame::ViewSystems::Draw),
         );
 }
 
@@ -75,7 +75,9 @@ pub(super) fn spawn_battlefield(
         for x in 0..grid.width {
             let p = Pos::new(x, y);
             let position = grid.tile_pos(p);
-            let kind = map.get(p).map_or(super::tiles::TileKind::Floor, tile_of);
+            let kind = map
+                .get(p)
+                .map_or(crate::art::tiles::TileKind::Floor, tile_of);
             let tile = commands
                 .spawn(TileBundle {
                     position,

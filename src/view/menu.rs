@@ -67,7 +67,7 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Skirmish".into(),
-                resolution: WindowResolution::from(super::WINDOW),
+                resolution: WindowResolution::from(super::frame::WINDOW),
                 ..default()
             }),
             ..default()
@@ -148,7 +148,7 @@ fn choose_level(
     mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let digits = super::input::DIGIT_KEYS;
+    let digits = super::controls::DIGIT_KEYS;
     let mut chosen = digits.iter().position(|k| keys.just_pressed(*k));
     if keys.just_pressed(KeyCode::KeyT) {
         chosen = Some(TOUR);
@@ -168,7 +168,7 @@ fn choose_level(
         },
         None => return,
     };
-    if super::relaunch(&args) {
+    if super::frame::relaunch(&args) {
         exit.write(AppExit::Success);
     }
 }

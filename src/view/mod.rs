@@ -15,12 +15,17 @@
 //! Input → Act → Animate → Draw
 //! ```
 
+pub mod action_bar;
+pub mod camera;
 pub mod capture;
+pub mod controls;
 pub mod coords;
 pub mod editor;
+pub mod frame;
 pub mod hud;
 pub mod input;
 pub mod live;
+pub mod log;
 pub mod map;
 pub mod map_material;
 pub mod menu;
@@ -28,11 +33,16 @@ pub mod odds;
 pub mod overlays;
 pub mod playback;
 pub mod preview;
+pub mod prompt;
+pub mod seat;
 pub mod terrain_cache;
-pub mod tiles;
+pub mod theme;
 pub mod tour;
 pub mod turns;
+pub mod unit_panel;
 pub mod units;
+
+pub use frame::{PlayOptions, ViewSystems, WINDOW};
 
 use crate::ai::{Players, Profiles};
 use crate::design::reload::LiveReloadPlugin;
@@ -44,59 +54,6 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The phases of a frame, chained. When adding a variant, order it in the
-/// `configure_sets` call of [`ViewPlugin`].
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ViewSystems {
-    /// Cursor and keys to the hovered tile and the selection.
-    Input,
-    /// Commands sent: the player's, the AI's.
-    Act,
-    /// Events played out at the view's own pace.
-    Animate,
-    /// Sprites, overlays and text follow what was played.
-    Draw,
-}
-
-/// How a battle is shown and played.
-#[derive(Resource, Clone, Debug)]
-pub struct PlayOptions {
-    /// The level.
-    pub level: ValidLevel,
-    /// The dice seed.
-    pub seed: u64,
-    /// Who plays each side (`None`: a human at this machine).
-    pub players: Players,
-    /// Save the window to this PNG once drawn (with `--watch`: at the end
-    /// of the battle), then exit.
-    pub screenshot: Option<PathBuf>,
-    /// Measure this many frames after a warm-up, print the figures, exit.
-    pub frames: Option<usize>,
-    /// With `frames`: an empty window of the same size, for comparison.
-    pub bare: bool,
-    /// Animation speed: 1 is normal; higher is faster.
-    pub speed: f32,
-    /// Write the battle as a replay file here as it is played.
-    pub record: Option<PathBuf>,
-    /// Keep the cursor on this tile (screenshots for tests and bug
-    /// reports).
-    pub hover: Option<crate::grid::Pos>,
-    /// The overlays switched on at start (default: [`overlays::Overlays`]'s).
-    pub overlays: Option<overlays::Overlays>,
-    /// A demo of the rules tour and how many of its steps to play first
-    /// (`skirmish tour`).
-    pub tour: Option<(tour::Tour, usize)>,
-    /// Play this recorded battle's commands instead of asking anyone
-    /// (`skirmish replay FILE --watch`).
-    pub replay: Option<crate::save::Replay>,
-    /// The files the level was read from: saving any restarts the battle
-    /// from them (live reload, `skirmish play`).
-    pub live: Option<crate::design::reload::LiveLevel>,
-}
-
-/// Window size: also the size of `--screenshot` pictures.
-pub const WINDOW: (u32, u32) = (1280, 720);
 
 /// Every view plugin, for a window app. Needs a render app.
 pub struct ViewPlugin;
@@ -114,33 +71,23 @@ impl Plugin for ViewPlugin {
                 .chain(),
         );
         app.add_plugins((
+            theme::plugin,
+            camera::plugin,
             map::plugin,
             units::plugin,
             playback::plugin,
             input::plugin,
             turns::plugin,
             hud::plugin,
+            log::plugin,
+            prompt::plugin,
+            action_bar::plugin,
             odds::plugin,
             overlays::plugin,
             tour::plugin,
-            capture::plugin,
-            live::plugin,
-            terrain_cache::plugin,
-        ));
+        ))
+        .add_plugins((capture::plugin, live::plugin, terrain_cache::plugin));
     }
-}
-
-/// Starts skirmish again with `args` in a new process and says whether it
-/// started; the caller then closes this window (a window's event loop is
-/// made once per process, so another battle, the menu or another demo
-/// needs a new one).
-pub(crate) fn relaunch<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> bool {
-    let started =
-        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).spawn());
-    if let Err(e) = &started {
-        error!("cannot start skirmish again: {e}");
-    }
-    started.is_ok()
 }
 
 /// Why a window cannot open here, if it cannot: no X11 display. Checked
@@ -175,8 +122,10 @@ pub fn players_for(level: &ValidLevel, watch: bool, overrides: &[(usize, bool)])
     Players::chosen(level, &profiles, watch, overrides)
 }
 
-/// Opens the window and plays the battle of `options` until it is closed.
-pub fn run(options: PlayOptions) -> ExitCode {
+/// Opens the window and plays the battle of `options` until it is closed;
+/// with `tour`, a demo of the rules tour and how many of its steps to play
+/// first (`skirmish tour`).
+pub fn run(options: PlayOptions, tour: Option<(tour::Tour, usize)>) -> ExitCode {
     if let Some(problem) = display_problem() {
         eprintln!("skirmish: {problem}");
         return ExitCode::from(2);
@@ -229,7 +178,7 @@ pub fn run(options: PlayOptions) -> ExitCode {
     if let Some(live) = options.live.clone() {
         world.insert_resource(live);
     }
-    if let Some((tour, _)) = &options.tour {
+    if let Some((tour, _)) = &tour {
         // The demo's own dice and order; nobody acts but its script.
         let s = &tour.scenario;
         spawn_battle(
@@ -240,7 +189,8 @@ pub fn run(options: PlayOptions) -> ExitCode {
         begin_battle(world, s.initiative.as_deref());
         // The tour checked the demo when it loaded it (`verify`).
         let _ = s.rig(world);
-        world.insert_resource(turns::Script::default());
+        world.insert_resource(seat::Script::default());
+        world.insert_resource(seat::Guided);
     } else {
         spawn_battle(world, &options.level, Dice::seeded(options.seed));
         begin_battle(world, None);
@@ -250,14 +200,13 @@ pub fn run(options: PlayOptions) -> ExitCode {
         world.insert_resource(crate::rules::reactions::policy::ReactionPolicies(
             replay.reactions.clone(),
         ));
-        world.insert_resource(turns::Script(replay.commands.iter().cloned().collect()));
+        world.insert_resource(seat::Script(replay.commands.iter().cloned().collect()));
     }
     let source = crate::save::Replay::of(world, options.seed);
     world.insert_resource(turns::ReplaySource(source));
     if let Some(on) = options.overlays.clone() {
-        world.insert_resource(on);
+        world.insert_resource(overlays::Overlays(on));
     }
-    let tour = options.tour.clone();
     world.insert_resource(options);
     if let Some((tour, steps)) = tour {
         world.insert_resource(tour);

@@ -3,21 +3,20 @@
 //! modifiers one per line; hovering a line shows its rule's text. Every
 //! number comes from [`Hover::attack`], the rules' own preview.
 
+use super::frame::ViewSystems;
+use super::theme::Cites;
+
 use super::preview::{AttackOdds, Hover};
 use crate::rules::rule::Rule;
-use crate::rules::rulebook::rule_text;
 use bevy::prelude::*;
 
 /// The panel's systems (they need no window: tests run them headless).
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            draw_odds.run_if(resource_changed::<Hover>),
-            show_rule_under_pointer,
-        )
-            .chain()
-            .in_set(super::ViewSystems::Draw),
+        draw_odds
+            .run_if(resource_changed::<Hover>)
+            .in_set(ViewSystems::Draw),
     );
 }
 
@@ -27,14 +26,6 @@ pub fn plugin(app: &mut App) {
 pub struct OddsPanel {
     drawn: Option<AttackOdds>,
 }
-
-/// The text box that shows the rule of the line under the pointer.
-#[derive(Component)]
-pub struct RuleTip;
-
-/// A line that cites a rule: hovering it shows the rule's text.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Cites(pub Rule);
 
 /// The colour of an outcome of [`AttackOdds::outcomes`].
 pub fn outcome_color(label: &str) -> Color {
@@ -137,30 +128,4 @@ fn draw_odds(
             small(11.0, Color::srgb(0.7, 0.72, 0.75)),
         ));
     });
-}
-
-/// Shows the text of the rule cited by the line under the pointer.
-fn show_rule_under_pointer(
-    lines: Query<(&Interaction, &Cites)>,
-    mut tip: Query<(&mut Text, &mut Node), With<RuleTip>>,
-) {
-    let Ok((mut text, mut node)) = tip.single_mut() else {
-        return;
-    };
-    let hovered = lines
-        .iter()
-        .find(|(i, _)| **i != Interaction::None)
-        .map(|(_, c)| c.0);
-    let value = hovered
-        .and_then(rule_text)
-        .map(|t| super::hud::screen_text(&t))
-        .unwrap_or_default();
-    if text.0 != value {
-        node.display = if value.is_empty() {
-            Display::None
-        } else {
-            Display::Flex
-        };
-        text.0 = value;
-    }
 }

@@ -17,6 +17,8 @@
 //! Every layer is a plain value ([`Layer`]) computed from the battle, so
 //! tests compare it with the rules' answer without a window.
 
+use crate::format::Overlay;
+
 use super::coords::{Grid, TILE};
 use crate::battle::units;
 use crate::battle::{Battlefield, Facing, GridPos, Side, Stats};
@@ -33,53 +35,11 @@ use crate::rules::sight::range::{max_range, range_modifier};
 use bevy::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
-/// The overlays, in the toggle bar's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Overlay {
-    /// Reachable tiles by movement cost (R5.1).
-    Reach,
-    /// Front and rear arcs (R4.1).
-    Arcs,
-    /// Threatened tiles (R4.4) and where a step provokes (R8.2).
-    Threat,
-    /// Range bands (R7.4).
-    Range,
-    /// Line of effect and cover (R6).
-    Line,
-    /// The flanking ally (R4.5).
-    Flank,
-    /// The charge line (R4.7).
-    Charge,
-}
-
+/// The view's side of an overlay: its key and the rule it shows.
 impl Overlay {
-    /// Every overlay, in order.
-    pub const ALL: [Overlay; 7] = [
-        Overlay::Reach,
-        Overlay::Arcs,
-        Overlay::Threat,
-        Overlay::Range,
-        Overlay::Line,
-        Overlay::Flank,
-        Overlay::Charge,
-    ];
-
     /// Its key.
     pub fn key(self) -> KeyCode {
-        super::input::DIGIT_KEYS[self as usize]
-    }
-
-    /// Its name on the toggle bar and on the command line (`--overlay`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Overlay::Reach => "reach",
-            Overlay::Arcs => "arcs",
-            Overlay::Threat => "threat",
-            Overlay::Range => "range",
-            Overlay::Line => "line",
-            Overlay::Flank => "flank",
-            Overlay::Charge => "charge",
-        }
+        super::controls::DIGIT_KEYS[self as usize]
     }
 
     /// The rule it shows.
@@ -93,11 +53,6 @@ impl Overlay {
             Overlay::Flank => Rule::R4_5,
             Overlay::Charge => Rule::R4_7,
         }
-    }
-
-    /// The overlay named `name`.
-    pub fn parse(name: &str) -> Option<Overlay> {
-        Overlay::ALL.into_iter().find(|o| o.name() == name)
     }
 }
 
@@ -144,59 +99,7 @@ impl Layer {
     }
 }
 
-/// The tints of the overlays.
-pub mod tint {
-    use bevy::prelude::Color;
-
-    /// A tile a Move reaches for `cost` of `speed` movement (R5.1): lighter
-    /// is cheaper (the AP cost is always 1). The window and `render` both
-    /// shade reach with it.
-    pub fn reach(cost: u32, speed: u32) -> Color {
-        let share = cost as f32 / speed.max(1) as f32;
-        Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share)
-    }
-
-    /// A tile in the front arc.
-    pub const FRONT: Color = Color::srgba(0.3, 0.95, 0.45, 0.35);
-    /// A tile in the rear arc.
-    pub const REAR: Color = Color::srgba(0.85, 0.3, 0.95, 0.4);
-    /// A tile an enemy threatens.
-    pub const THREAT: Color = Color::srgba(1.0, 0.6, 0.1, 0.3);
-    /// A threatened tile whose leaving provokes now.
-    pub const PROVOKES: Color = Color::srgba(1.0, 0.15, 0.1, 0.45);
-    /// A tile on a clear line of effect.
-    pub const LINE: Color = Color::srgba(1.0, 1.0, 0.55, 0.5);
-    /// A tile on a blocked line.
-    pub const BLOCKED: Color = Color::srgba(0.6, 0.0, 0.0, 0.6);
-    /// The tile that gives cover.
-    pub const COVER: Color = Color::srgba(1.0, 0.3, 0.9, 0.7);
-    /// A creature that gives soft cover.
-    pub const SOFT_COVER: Color = Color::srgba(0.2, 0.9, 1.0, 0.6);
-    /// The ally that completes a flank.
-    pub const FLANK: Color = Color::srgba(0.3, 1.0, 0.3, 0.6);
-    /// A charge's path.
-    pub const CHARGE: Color = Color::srgba(0.3, 0.85, 1.0, 0.5);
-    /// The tile a throw aims at.
-    pub const AIMED: Color = Color::srgba(1.0, 0.95, 0.3, 0.6);
-    /// A tile a missed throw may scatter to.
-    pub const SCATTER: Color = Color::srgba(1.0, 0.55, 0.2, 0.45);
-    /// A tile of the combat log line clicked.
-    pub const SPOTLIGHT: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);
-    /// A tile a splash item's burst reaches around the aimed tile.
-    pub const SPLASH: Color = Color::srgba(1.0, 0.3, 0.1, 0.25);
-
-    /// A range band by its net advantage: green near, yellow to red as
-    /// the disadvantages grow.
-    pub fn band(advantage: i32) -> Color {
-        match advantage {
-            a if a > 0 => Color::srgba(0.3, 0.95, 0.3, 0.3),
-            0 => Color::srgba(1.0, 1.0, 1.0, 0.12),
-            -1 => Color::srgba(1.0, 0.9, 0.2, 0.28),
-            -2 => Color::srgba(1.0, 0.6, 0.1, 0.32),
-            _ => Color::srgba(1.0, 0.25, 0.1, 0.36),
-        }
-    }
-}
+pub use crate::art::palette::tint;
 
 /// How far from the unit the arcs are drawn, in tiles.
 pub const ARC_RADIUS: i32 = 3;
@@ -499,12 +402,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_toggle_bar).add_systems(
         Update,
         (
-            (toggle_by_key, press_toggles).in_set(super::ViewSystems::Input),
+            (toggle_by_key, press_toggles).in_set(super::frame::ViewSystems::Input),
             (
                 show_toggles,
                 draw_marks.run_if(resource_changed::<OverlayMarks>),
             )
-                .in_set(super::ViewSystems::Draw),
+                .in_set(super::frame::ViewSystems::Draw),
         ),
     );
 }
@@ -541,7 +444,7 @@ fn spawn_toggle_bar(mut commands: Commands) {
                 bar.spawn((
                     Button,
                     Toggle(o),
-                    super::odds::Cites(o.rule()),
+                    super::theme::Cites(o.rule()),
                     Node {
                         padding: UiRect::axes(px(6), px(3)),
                         ..default()

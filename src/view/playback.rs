@@ -3,6 +3,8 @@
 //! screen (a step, a roll, a floating damage number). The rules never wait
 //! for it; the AI waits for the queue to empty so that every move is seen.
 
+use super::seat::hidden_units;
+
 use super::coords::Grid;
 use crate::battle::UnitId;
 use crate::rules::board::Board;
@@ -14,7 +16,7 @@ use std::collections::{HashSet, VecDeque};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, start_playback).add_systems(
         Update,
-        (play_events, float_numbers, fly_projectiles).in_set(super::ViewSystems::Animate),
+        (play_events, float_numbers, fly_projectiles).in_set(super::frame::ViewSystems::Animate),
     );
 }
 
@@ -59,26 +61,6 @@ impl Playback {
     fn lines(&self, e: &BattleEvent) -> Vec<String> {
         event_lines_seen(e, &self.names, |u| self.hidden.contains(&u))
     }
-}
-
-/// The units of the sides no human at this window plays: their death timer
-/// is hidden from the player (R10.1). With no human side (`--watch`, a
-/// replay) the viewer is a spectator and sees everything; hot-seat humans
-/// share the screen, so both see their own.
-pub fn hidden_units(world: &mut World) -> HashSet<UnitId> {
-    let Some(players) = world.get_resource::<crate::ai::Players>().cloned() else {
-        return HashSet::new();
-    };
-    let human = |side: usize| players.of(side).is_none();
-    let any_human = (0..players.0.len()).any(human);
-    if !any_human || world.contains_resource::<super::turns::Script>() {
-        return HashSet::new();
-    }
-    let mut q = world.query::<(&UnitId, &crate::battle::Side)>();
-    q.iter(world)
-        .filter(|(_, side)| !human(side.0))
-        .map(|(id, _)| *id)
-        .collect()
 }
 
 /// A unit's sprite lunging toward what it attacks (R7), for a moment.
@@ -127,7 +109,7 @@ pub fn restart(world: &mut World) {
 
 fn start_playback(world: &mut World) {
     let speed = world
-        .get_resource::<super::PlayOptions>()
+        .get_resource::<super::frame::PlayOptions>()
         .map_or(1.0, |o| o.speed);
     let played = world.resource::<BattleEvents>().all().len();
     let playback = Playback {
@@ -216,7 +198,7 @@ fn play_events(
     mut playback: ResMut<Playback>,
     mut shown: ResMut<Shown>,
     grid: Option<Res<Grid>>,
-    sprites: Query<(Entity, &super::units::UnitSprite)>,
+    sprites: Query<(Entity, &UnitSprite)>,
     floats: Query<&Floating>,
     mut commands: Commands,
 ) {
@@ -312,7 +294,7 @@ fn animate(
     e: &BattleEvent,
     grid: &Grid,
     board: &Board,
-    sprites: &Query<(Entity, &super::units::UnitSprite)>,
+    sprites: &Query<(Entity, &UnitSprite)>,
     commands: &mut Commands,
     speed: f32,
 ) {
@@ -369,3 +351,7 @@ fn fly_projectiles(
         }
     }
 }
+
+/// A unit's picture: follows the unit of this id on the shown board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct UnitSprite(pub UnitId);

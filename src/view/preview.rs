@@ -8,12 +8,14 @@
 //! Holding `Alt` over a free tile compares: the odds against the last
 //! enemy hovered, as if the unit stood on that tile.
 
-use super::input::{Action, CursorTile, human_to_act, unit_at};
+use super::controls::{Action, CursorTile};
 use super::map::Highlights;
-use super::overlays::{Overlay, OverlayMarks, Overlays};
+use super::overlays::{OverlayMarks, Overlays};
+use super::seat::{human_to_act, shown_unit, unit_at};
 use crate::battle::{ActionPoints, GridPos, Health, Side};
 use crate::battle::{name_of, out_of_action};
 use crate::format::Guard;
+use crate::format::Overlay;
 use crate::grid::Pos;
 use crate::rules::attacks::preview::{AttackPreview, preview_attack, total};
 use crate::rules::attacks::resolution::{check_attack, draft_for};
@@ -282,7 +284,7 @@ pub fn attack_odds(
             weapon: None,
             power: 0,
             lunge: false,
-            part: super::input::aimed_part(world),
+            part: super::controls::aimed_part(world),
         };
         crate::rules::pipeline::check(world, click)?;
     }
@@ -291,7 +293,7 @@ pub fn attack_odds(
         draft.from = tile;
     }
     // The part a click would aim at (V3), as resolution reads it.
-    draft.aim = super::input::aimed_part(world);
+    draft.aim = super::controls::aimed_part(world);
     check_attack(world, &draft)?;
     let p = preview_attack(world, draft)?;
     let hp = world.get::<Health>(target).map_or(0, |h| h.hp);
@@ -304,7 +306,7 @@ pub(super) fn preview_hover(world: &mut World) {
     let tile = world.resource::<CursorTile>().0;
     let human = human_to_act(world);
     // A tour's script shows the previews of the unit it plays.
-    let me = human.or_else(|| super::tour::acting(world));
+    let me = shown_unit(world);
     let seen = world
         .resource::<crate::rules::events::BattleEvents>()
         .all()
@@ -313,15 +315,15 @@ pub(super) fn preview_hover(world: &mut World) {
     let alt = keys.pressed(KeyCode::AltLeft) || keys.pressed(KeyCode::AltRight);
     let overlays = world.get_resource::<Overlays>().cloned();
     let selected = world
-        .get_resource::<super::input::Selected>()
+        .get_resource::<super::controls::Selected>()
         .and_then(|s| s.0);
     let aiming = world
-        .get_resource::<super::input::Aiming>()
+        .get_resource::<super::controls::Aiming>()
         .and_then(|a| a.0);
     let spot = world
         .get_resource::<super::overlays::Spotlight>()
         .and_then(|s| s.0);
-    let part = super::input::aimed_part(world);
+    let part = super::controls::aimed_part(world);
     let key = Some((
         tile,
         me,
@@ -370,7 +372,7 @@ pub(super) fn preview_hover(world: &mut World) {
         }
     }
     let actions = human
-        .map(|_| super::input::action_bar(world))
+        .map(|_| super::controls::action_bar(world))
         .unwrap_or_default();
     let spot = spot.and_then(|i| {
         world
@@ -426,7 +428,7 @@ fn aim_throw(
 ) -> Shown {
     let mut shown = Shown::default();
     let Some(Command::Throw { item, at, .. }) =
-        super::input::action_command(world, me, Action::Throw, Some(tile))
+        super::controls::action_command(world, me, Action::Throw, Some(tile))
     else {
         shown.lines.push("Nothing to throw (R9.1)".into());
         return shown;

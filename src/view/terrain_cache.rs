@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
             retire_terrain_camera,
         )
             .chain()
-            .in_set(super::ViewSystems::Draw),
+            .in_set(super::frame::ViewSystems::Draw),
     );
 }
 

@@ -8,14 +8,17 @@
 //! Stepping back restores the battle saved before that step, so the same
 //! dice fall again. While the script plays, neither clicks nor the AI act.
 
-use super::PlayOptions;
-use super::overlays::{Overlay, Overlays};
-use super::turns::Script;
+use super::controls::Action;
+
+use super::frame::PlayOptions;
+use super::overlays::Overlays;
+use super::seat::{Guided, Script};
 use crate::ai::Players;
 use crate::dice::Dice;
+use crate::format::Caption;
 use crate::rules::submit;
 use crate::save::SaveGame;
-use crate::scenario::{Caption, Scenario};
+use crate::scenario::Scenario;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -70,25 +73,13 @@ impl Tour {
     }
 }
 
-/// The unit whose turn it is while a tour's script plays: the window
-/// shows its previews and overlays as it would a player's.
-pub fn acting(world: &World) -> Option<Entity> {
-    let tour = world.get_resource::<Tour>()?;
-    if tour.handed_over() {
-        return None;
-    }
-    world
-        .resource::<crate::rules::turns::turn::TurnState>()
-        .current
-}
-
 /// The tour's systems, for a window app.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_caption).add_systems(
         Update,
         (
-            step_tour.in_set(super::ViewSystems::Act),
-            show_caption.in_set(super::ViewSystems::Draw),
+            step_tour.in_set(super::frame::ViewSystems::Act),
+            show_caption.in_set(super::frame::ViewSystems::Draw),
         ),
     );
 }
@@ -134,6 +125,9 @@ fn step_tour(world: &mut World) {
         tour.next -= 1;
         let save = tour.saves.pop().expect("a save per step played");
         save.apply(world);
+        // Back in the script: it plays the battle again.
+        world.insert_resource(Script::default());
+        world.insert_resource(Guided);
         super::playback::restart(world);
         apply_caption(world);
         return;
@@ -157,7 +151,7 @@ pub fn step_forward(world: &mut World) {
     if let Err(r) = submit(world, command.clone()) {
         // A demo may show a refusal on purpose (its `Rejected`
         // expectation); the log and the hover panel say why.
-        world.resource_mut::<super::input::Hover>().refusal = Some(r);
+        world.resource_mut::<super::preview::Hover>().refusal = Some(r);
     }
     if world.resource::<Tour>().handed_over() {
         hand_over(world);
@@ -168,6 +162,7 @@ pub fn step_forward(world: &mut World) {
 /// The script is done: the level's players take over, with seeded dice.
 fn hand_over(world: &mut World) {
     world.remove_resource::<Script>();
+    world.remove_resource::<Guided>();
     let seed = world.get_resource::<PlayOptions>().map_or(1, |o| o.seed);
     world.insert_resource(Dice::seeded(seed));
     let players = world.resource::<Tour>().players.clone();
@@ -179,20 +174,15 @@ pub fn apply_caption(world: &mut World) {
     let Some(caption) = world.resource::<Tour>().caption().cloned() else {
         return;
     };
-    let overlays: Vec<Overlay> = caption
-        .overlays
-        .iter()
-        .filter_map(|n| Overlay::parse(n))
-        .collect();
-    // "none" switches every overlay off; no names keep the ones shown.
-    if !overlays.is_empty() || caption.overlays.iter().any(|n| n == "none") {
-        world.insert_resource(Overlays(overlays.into_iter().collect()));
+    // No overlays named keep the ones shown; none switches every one off.
+    if let Some(overlays) = &caption.overlays {
+        world.insert_resource(Overlays(overlays.iter().copied().collect()));
     }
     if let Some(mut options) = world.get_resource_mut::<PlayOptions>() {
         options.hover = caption.hover;
     }
-    let aim = caption.aim.as_deref().and_then(super::input::Action::parse);
-    world.insert_resource(super::input::Aiming(aim));
+    let aim = caption.aim.map(Action::aimed_by);
+    world.insert_resource(super::controls::Aiming(aim));
     // The preview aims where the script's next attack aims (V3), so the
     // odds shown are the ones it is about to roll.
     let tour = world.resource::<Tour>();
@@ -200,7 +190,7 @@ pub fn apply_caption(world: &mut World) {
         tour.scenario.commands.get(tour.next)
     {
         let part = part.unwrap_or(crate::format::BodyPart::Torso);
-        world.insert_resource(super::input::AimedPart(part));
+        world.insert_resource(super::controls::AimedPart(part));
     }
 }
 
@@ -216,7 +206,7 @@ fn open_demo(index: usize, world: &mut World) {
     {
         args.extend(["--dir".into(), dir.display().to_string()]);
     }
-    if super::relaunch(&args) {
+    if super::frame::relaunch(&args) {
         world.write_message(AppExit::Success);
     }
 }
@@ -287,7 +277,7 @@ fn show_caption(
         return;
     };
     let over = turn.is_some_and(|t| t.outcome.is_some());
-    let value = super::hud::screen_text(&caption_text(&tour, over));
+    let value = super::theme::screen_text(&caption_text(&tour, over));
     if text.0 != value {
         text.0 = value;
     }

@@ -8,7 +8,9 @@
 //! then sent to the real battle. The `random` baseline draws from the
 //! battle's own dice (R0.6) and so decides in the frame.
 
-use super::PlayOptions;
+use super::seat::Script;
+
+use super::frame::PlayOptions;
 use super::playback::Playback;
 use crate::ai::{Kind, Players, fallback, next_command};
 use crate::battle::Battlefield;
@@ -18,20 +20,15 @@ use crate::rules::{History, submit};
 use crate::save::{Replay, SaveGame, to_ron};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use std::collections::VecDeque;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>().add_systems(
         Update,
         (save_and_load, play_script, play_ai_command, record_replay)
             .chain()
-            .in_set(super::ViewSystems::Act),
+            .in_set(super::frame::ViewSystems::Act),
     );
 }
-
-/// A recorded battle's commands still to play (`skirmish replay --watch`).
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Script(pub VecDeque<Command>);
 
 /// The AI's decision being made off the main thread, if any.
 #[derive(Resource, Default)]
@@ -187,7 +184,7 @@ pub(super) fn save_and_load(world: &mut World) {
             Ok(()) => format!("saved to {SAVE_FILE} (F9 loads it)"),
             Err(e) => format!("cannot save: {e}"),
         };
-        world.resource_mut::<super::input::Hover>().note = Some(note);
+        world.resource_mut::<super::preview::Hover>().note = Some(note);
     }
     if load {
         let loaded = std::fs::read(SAVE_FILE)
@@ -206,6 +203,6 @@ pub(super) fn save_and_load(world: &mut World) {
             Ok(_) => format!("{SAVE_FILE} is a save of another level"),
             Err(e) => e,
         };
-        world.resource_mut::<super::input::Hover>().note = Some(note);
+        world.resource_mut::<super::preview::Hover>().note = Some(note);
     }
 }

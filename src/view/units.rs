@@ -3,35 +3,22 @@
 //! ground as small markers.
 
 use super::coords::{Grid, TILE};
-use super::playback::{BUMP, Bump, Shown};
-use super::tiles::{ICON, Icon, Icons};
+use super::playback::{BUMP, Bump, Shown, UnitSprite};
+use crate::art::palette::side_color;
+use crate::art::tiles::{ICON, Icon, Icons};
 use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Side, UnitId};
 use crate::grid::Dir;
 use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, super::tiles::load_icons)
+    app.add_systems(PreStartup, crate::art::tiles::load_icons)
         .add_systems(PostStartup, spawn_units)
         .add_systems(
             Update,
-            (move_units, show_conditions, show_ground).in_set(super::ViewSystems::Draw),
+            (move_units, show_conditions, show_ground).in_set(super::frame::ViewSystems::Draw),
         );
 }
-
-/// The colour of side `side`.
-pub fn side_color(side: usize) -> Color {
-    match side % 4 {
-        0 => Color::srgb(0.25, 0.5, 0.95),
-        1 => Color::srgb(0.9, 0.3, 0.25),
-        2 => Color::srgb(0.3, 0.75, 0.35),
-        _ => Color::srgb(0.9, 0.75, 0.2),
-    }
-}
-
-/// A unit's picture: follows the unit of this id on the shown board.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct UnitSprite(pub UnitId);
 
 /// Parts of a unit's picture, updated from the shown board.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]

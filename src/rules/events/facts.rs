@@ -2,7 +2,8 @@
 //! a scenario's `Event(rule: ...)` matches), the tiles it names (what the
 //! window spotlights) and the units it is about.
 
-use super::battle_event::{BattleEvent, DamageHow, Opening, Trigger};
+use super::battle_event::BattleEvent;
+use super::payload::{DamageHow, Opening, Trigger};
 use crate::battle::UnitId;
 use crate::grid::Pos;
 use crate::rules::rule::Rule;

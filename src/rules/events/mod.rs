@@ -17,10 +17,11 @@
 
 mod battle_event;
 mod facts;
+mod payload;
 mod queue;
 
-pub use battle_event::{
-    AttackRoll, BattleEvent, DamageHow, DamageRoll, EventKind, MoveCost, Opening, Outcome, Trigger,
-    VictoryKind,
+pub use battle_event::{BattleEvent, EventKind};
+pub use payload::{
+    AttackRoll, DamageHow, DamageRoll, MoveCost, Opening, Outcome, Trigger, VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};

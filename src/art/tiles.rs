@@ -9,6 +9,9 @@ use bevy::prelude::*;
 /// The tileset, built into the binary so the game runs from any directory.
 pub const TILESET_PNG: &[u8] = include_bytes!("../../assets/tiles/tileset.png");
 
+/// A tile's side in pixels, in the tileset and on screen at zoom 1.
+pub const TILE: f32 = 32.0;
+
 /// The tiles of the tileset, in its order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
@@ -164,7 +167,7 @@ impl Icons {
 }
 
 /// Loads the icon sheet before anything is spawned.
-pub(super) fn load_icons(
+pub fn load_icons(
     mut commands: Commands,
     mut images: ResMut<Assets<Image>>,
     mut layouts: ResMut<Assets<TextureAtlasLayout>>,

@@ -1,0 +1,83 @@
+//! `skirmish replay`: a recorded battle played again, headless (its log)
+//! or in the window.
+
+use crate::load;
+use crate::load::catalog_at;
+use std::path::Path;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Reads a replay file, or says what is wrong with it (with line and
+/// column).
+pub fn read_replay(file: &Path) -> Result<crate::save::Replay, String> {
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    load::parse_file::<crate::save::Replay>(&bytes, &name, "Replay").map_err(|p| p.to_string())
+}
+
+/// `skirmish replay FILE --watch`: the recorded battle, animated in the
+/// window.
+pub fn watch_replay(
+    file: &Path,
+    catalog_dir: Option<&Path>,
+    speed: f32,
+    screenshot: Option<PathBuf>,
+) -> ExitCode {
+    let name = file.display().to_string();
+    let loaded = read_replay(file).and_then(|r| {
+        let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
+        let level =
+            load::validate_level(r.level.clone(), &catalog, &name).map_err(|p| p.to_string())?;
+        Ok((r, level))
+    });
+    let (replay, level) = match loaded {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let players = crate::ai::Players(vec![None; level.sides().len()]);
+    crate::view::run(
+        crate::view::PlayOptions {
+            seed: replay.seed,
+            level,
+            players,
+            screenshot,
+            frames: None,
+            bare: false,
+            speed,
+            record: None,
+            hover: None,
+            overlays: None,
+            replay: Some(replay),
+            live: None,
+        },
+        None,
+    )
+}
+
+/// `skirmish replay`: plays a recorded battle again.
+pub fn replay(file: &Path, catalog_dir: Option<&Path>) -> ExitCode {
+    let result = read_replay(file).and_then(|r| {
+        let catalog = catalog_at(catalog_dir).map_err(|p| p.to_string())?;
+        r.run(&catalog)
+            .map_err(|e| format!("{}: {e}", file.display()))
+    });
+    match result {
+        Ok(app) => {
+            let world = app.world();
+            print!("{}", crate::rules::log::CombatLog::of(world).text());
+            let turn = world.resource::<crate::rules::turns::turn::TurnState>();
+            match &turn.outcome {
+                Some(o) => println!("result after round {}: {o:?}", turn.round),
+                None => println!("unfinished, round {}", turn.round),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! `skirmish sim`: battles between AI profiles, with a progress bar and
+//! a report.
+
+use crate::load;
+use crate::load::catalog_at;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The arguments of `skirmish sim`.
+#[derive(clap::Args)]
+pub struct SimArgs {
+    /// The level file.
+    pub level: PathBuf,
+    /// Number of battles.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Profile A (side 0, or every other battle side 1 with --swap).
+    #[arg(long, default_value = crate::ai::DEFAULT_PROFILE)]
+    pub ai: String,
+    /// Profile B.
+    #[arg(long, default_value = "greedy")]
+    pub vs: String,
+    /// Seed of the run: the same seed gives the same report, whatever
+    /// --jobs is.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Swap sides every other battle to cancel the map's bias.
+    #[arg(long)]
+    pub swap: bool,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the combat log of battle N (0-based) instead of running
+    /// the battles: watch how the AIs play.
+    #[arg(long, value_name = "N")]
+    pub log: Option<usize>,
+    /// The catalog the level is resolved against (default: the standard
+    /// one).
+    #[arg(long)]
+    pub catalog: Option<PathBuf>,
+    /// Extra profiles (`*.ron`) over the shipped ones.
+    #[arg(long, default_value = crate::ai::PROFILE_DIR)]
+    pub profiles: PathBuf,
+}
+
+/// `skirmish sim`: plays the battles with a progress bar, prints the report.
+pub fn sim(args: &SimArgs) -> ExitCode {
+    let (catalog_dir, profile_dir) = (&args.catalog, &args.profiles);
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let setup = || -> Result<crate::sim::SimConfig, String> {
+        let catalog = catalog_at(catalog_dir.as_deref()).map_err(|p| p.to_string())?;
+        let level = load::load_level_file(&args.level, &catalog).map_err(|p| p.to_string())?;
+        let profiles = crate::ai::Profiles::load(profile_dir).map_err(|p| p.to_string())?;
+        let pick = |name: &str| {
+            profiles.get(name).cloned().ok_or_else(|| {
+                format!(
+                    "unknown AI profile \"{name}\" (known: {})",
+                    profiles.names().join(", ")
+                )
+            })
+        };
+        Ok(crate::sim::SimConfig {
+            level,
+            games: args.games,
+            a: pick(&args.ai)?,
+            b: pick(&args.vs)?,
+            seed: args.seed,
+            jobs,
+            swap: args.swap,
+        })
+    };
+    let config = match setup() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(index) = args.log {
+        let (result, log) = crate::sim::play_logged(&config, index);
+        print!("{log}");
+        println!(
+            "battle {index} (seed {}): winner side {:?} after {} rounds",
+            result.seed, result.winner_side, result.rounds
+        );
+        return ExitCode::SUCCESS;
+    }
+    let bar = indicatif::ProgressBar::new(config.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {pos}/{len} battles, {elapsed} elapsed, ~{eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(format!("{} vs {}", config.a.name, config.b.name));
+    let results = crate::sim::run(&config, || bar.inc(1));
+    bar.finish_and_clear();
+    let report = crate::sim::Report::new(&config, &results);
+    if args.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("cannot write the report as JSON: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        print!("{report}");
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,43 @@
+//! Collecting a file's problems as it is checked: each error or warning
+//! located at its line and column.
+
+use super::locate::{Locator, Needle};
+use super::problems::Diagnostic;
+
+/// Collects diagnostics for one file: errors (what the rules cannot play)
+/// and warnings (unusual but playable values, FORMAT.md).
+pub(super) struct Report<'a> {
+    pub(super) file: &'a str,
+    pub(super) loc: &'a Locator,
+    pub(super) out: Vec<Diagnostic>,
+    pub(super) warnings: Vec<Diagnostic>,
+}
+
+impl Report<'_> {
+    pub(super) fn diagnostic(&self, path: &[Needle], message: String) -> Diagnostic {
+        Diagnostic {
+            file: self.file.to_string(),
+            at: self.loc.locate(path),
+            message,
+        }
+    }
+
+    pub(super) fn error(&mut self, path: &[Needle], message: String) {
+        let d = self.diagnostic(path, message);
+        self.out.push(d);
+    }
+
+    pub(super) fn warn(&mut self, path: &[Needle], message: String) {
+        let d = self.diagnostic(path, message);
+        self.warnings.push(d);
+    }
+}
+
+pub(super) fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let list: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}

@@ -1,0 +1,342 @@
+//! Checking catalog entries (FORMAT.md's catalog): every reference
+//! resolves, names are unique, numbers are ones the rules can play (the
+//! unusual but playable ones are warnings).
+
+use super::locate::{Locator, Needle};
+use super::problems::Diagnostic;
+use super::report::Report;
+use crate::format::{Catalog, Dice, Item, Range, UnitTemplate, Weapon};
+use Needle::{Ident, Str};
+use std::collections::BTreeSet;
+
+/// Checks every entry of a catalog file on its own: references resolve in
+/// the file or in `others`, and names are unique within the file.
+pub(super) fn check_catalog(
+    catalog: &Catalog,
+    others: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> Vec<Diagnostic> {
+    let mut all = catalog.clone();
+    all.extend(others.clone());
+    let mut out = check_catalog_refs(catalog, &all, loc, file);
+    out.extend(check_catalog_duplicates(catalog, file));
+    out
+}
+
+/// Checks the entries of one catalog file, resolving names in `all`: its
+/// errors.
+pub(super) fn check_catalog_refs(
+    own: &Catalog,
+    all: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> Vec<Diagnostic> {
+    check_catalog_entries(own, all, loc, file).0
+}
+
+/// The warnings of a catalog file's entries: unusual but playable values.
+pub(super) fn catalog_warnings(
+    own: &Catalog,
+    all: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> Vec<Diagnostic> {
+    check_catalog_entries(own, all, loc, file).1
+}
+
+/// The errors and the warnings of a catalog file's entries.
+pub(super) fn check_catalog_entries(
+    own: &Catalog,
+    all: &Catalog,
+    loc: &Locator,
+    file: &str,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let mut r = Report {
+        file,
+        loc,
+        out: vec![],
+        warnings: vec![],
+    };
+    check_entries(&mut r, own, all);
+    (r.out, r.warnings)
+}
+
+/// Names defined twice in one catalog (one file or several merged).
+pub(super) fn check_catalog_duplicates(catalog: &Catalog, file: &str) -> Vec<Diagnostic> {
+    let mut out = vec![];
+    let mut dup = |kind: &str, names: Vec<&str>| {
+        let mut seen = BTreeSet::new();
+        for n in names {
+            if !seen.insert(n) {
+                out.push(Diagnostic {
+                    file: file.to_string(),
+                    at: None,
+                    message: format!("{kind} \"{n}\" is defined twice"),
+                });
+            }
+        }
+    };
+    dup(
+        "template",
+        catalog.templates.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "weapon",
+        catalog.weapons.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "armor",
+        catalog.armor.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "shield",
+        catalog.shields.iter().map(|t| t.name.as_str()).collect(),
+    );
+    dup(
+        "item",
+        catalog.items.iter().map(|t| t.name.as_str()).collect(),
+    );
+    out
+}
+
+/// Checks the entries of `own` (templates, weapons, …), resolving the names
+/// their templates use in `all`.
+pub(super) fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
+    for t in &own.templates {
+        check_template(r, t, all, &[Ident("templates"), Str(&t.name)], "");
+    }
+    for w in &own.weapons {
+        check_weapon(r, w);
+    }
+    for a in &own.armor {
+        check_protection(r, "armor", &a.name, a.dv, a.ar);
+    }
+    for s in &own.shields {
+        check_protection(r, "shield", &s.name, s.dv, s.ar);
+    }
+    for i in &own.items {
+        check_item(r, i);
+    }
+}
+
+/// A value outside its usual range is a warning: unusual, but the rules
+/// play it (FORMAT.md). Only [`check_min`] refuses.
+pub(super) fn check_range(
+    r: &mut Report,
+    path: &[Needle],
+    what: String,
+    value: i32,
+    lo: i32,
+    hi: i32,
+) {
+    if !(lo..=hi).contains(&value) {
+        r.warn(
+            path,
+            format!("{what} is {value}; usually {lo} to {hi} (playable, check it is meant)"),
+        );
+    }
+}
+
+/// A value the rules cannot play below `min` (HP below 1, reach or range
+/// increment below 1, negative speed, AR or DV): an error.
+pub(super) fn check_min(
+    r: &mut Report,
+    path: &[Needle],
+    what: String,
+    value: i32,
+    min: i32,
+) -> bool {
+    if value < min {
+        r.error(
+            path,
+            format!("{what} is {value}; the rules need at least {min}"),
+        );
+    }
+    value >= min
+}
+
+/// Checks a unit's numbers and gear. `whose` names the unit for overrides
+/// (empty for a template).
+pub(super) fn check_template(
+    r: &mut Report,
+    t: &UnitTemplate,
+    all: &Catalog,
+    at: &[Needle],
+    whose: &str,
+) {
+    let owner = if whose.is_empty() {
+        format!("template \"{}\"", t.name)
+    } else {
+        format!("unit \"{whose}\"")
+    };
+    let stat = |f: &'static str| -> Vec<Needle<'static>> { vec![Ident(f)] };
+    let path = |field: &'static str| -> Vec<Needle> {
+        let mut p = at.to_vec();
+        p.extend(stat(field));
+        p
+    };
+    for (field, value) in [
+        ("str", t.str),
+        ("dex", t.dex),
+        ("con", t.con),
+        ("wis", t.wis),
+    ] {
+        check_range(r, &path(field), format!("{owner}: {field}"), value, -5, 5);
+    }
+    check_range(r, &path("level"), format!("{owner}: level"), t.level, 1, 20);
+    check_range(r, &path("mb"), format!("{owner}: mb"), t.mb, 0, 20);
+    if check_min(r, &path("speed"), format!("{owner}: speed"), t.speed, 0) {
+        check_range(r, &path("speed"), format!("{owner}: speed"), t.speed, 0, 30);
+    }
+    if check_min(r, &path("hp"), format!("{owner}: hp"), t.hp, 1) {
+        check_range(r, &path("hp"), format!("{owner}: hp"), t.hp, 1, 999);
+    }
+    check_range(
+        r,
+        &path("stamina"),
+        format!("{owner}: stamina"),
+        t.stamina,
+        0,
+        99,
+    );
+    for (skill, v) in &t.skills {
+        check_range(
+            r,
+            &path("skills"),
+            format!("{owner}: skill {skill:?}"),
+            *v,
+            -5,
+            20,
+        );
+    }
+    for w in &t.weapons {
+        if all.weapon(w).is_none() {
+            let mut p = at.to_vec();
+            p.push(Str(w));
+            r.error(&p, format!("{owner}: unknown weapon \"{w}\""));
+        }
+    }
+    if let Some(a) = &t.armor
+        && all.armor(a).is_none()
+    {
+        let mut p = at.to_vec();
+        p.push(Str(a));
+        r.error(&p, format!("{owner}: unknown armor \"{a}\""));
+    }
+    if let Some(s) = &t.shield
+        && all.shield(s).is_none()
+    {
+        let mut p = at.to_vec();
+        p.push(Str(s));
+        r.error(&p, format!("{owner}: unknown shield \"{s}\""));
+    }
+    for (item, count) in &t.items {
+        let mut p = at.to_vec();
+        p.push(Str(item));
+        if all.item(item).is_none() && all.weapon(item).is_none() {
+            r.error(&p, format!("{owner}: unknown item \"{item}\""));
+        } else if *count == 0 {
+            r.error(
+                &p,
+                format!("{owner}: carries 0 of \"{item}\" (leave it out)"),
+            );
+        }
+    }
+}
+
+pub(super) fn check_dice(r: &mut Report, path: &[Needle], owner: &str, field: &str, dice: &Dice) {
+    if let Some(e) = dice.error() {
+        let mut p = path.to_vec();
+        p.push(Str(dice.text()));
+        r.error(
+            &p,
+            format!("{owner}: malformed dice {field} \"{}\": {e}", dice.text()),
+        );
+    }
+}
+
+pub(super) fn check_weapon(r: &mut Report, w: &Weapon) {
+    let owner = format!("weapon \"{}\"", w.name);
+    let at = [Ident("weapons"), Str(&w.name)];
+    let path = |f| [Ident("weapons"), Str(&w.name), Ident(f)];
+    check_dice(r, &at, &owner, "damage", &w.damage);
+    if check_min(r, &path("reach"), format!("{owner}: reach"), w.reach, 1) {
+        check_range(r, &path("reach"), format!("{owner}: reach"), w.reach, 1, 5);
+    }
+    check_range(r, &path("crit"), format!("{owner}: crit"), w.crit, 2, 20);
+    check_range(
+        r,
+        &path("attack_bonus"),
+        format!("{owner}: attack_bonus"),
+        w.attack_bonus,
+        -10,
+        10,
+    );
+    if let Some(inc) = w.thrown {
+        let what = format!("{owner}: thrown increment");
+        if check_min(r, &path("thrown"), what.clone(), inc, 1) {
+            check_range(r, &path("thrown"), what, inc, 1, 20);
+        }
+    }
+    match w.range {
+        Some(Range::Increment(inc)) => {
+            let what = format!("{owner}: range increment");
+            if check_min(r, &path("range"), what.clone(), inc, 1) {
+                check_range(r, &path("range"), what, inc, 1, 50);
+            }
+        }
+        Some(Range::Trio(near, far, max)) => {
+            let what = format!("{owner}: range Trio({near}, {far}, {max}) maximum");
+            if check_min(r, &path("range"), what, max, 1)
+                && !(0 <= near && near <= far && far <= max && max <= 500)
+            {
+                r.warn(
+                    &path("range"),
+                    format!(
+                        "{owner}: range Trio({near}, {far}, {max}) is usually \
+                         0 <= near <= far <= max <= 500 (playable, check it is meant)"
+                    ),
+                );
+            }
+        }
+        None => {}
+    }
+}
+
+pub(super) fn check_protection(r: &mut Report, kind: &str, name: &str, dv: i32, ar: i32) {
+    let list = if kind == "armor" { "armor" } else { "shields" };
+    let owner = format!("{kind} \"{name}\"");
+    for (field, value, usual) in [("dv", dv, 10), ("ar", ar, 50)] {
+        let path = [Ident(list), Str(name), Ident(field)];
+        if check_min(r, &path, format!("{owner}: {field}"), value, 0) {
+            check_range(r, &path, format!("{owner}: {field}"), value, 0, usual);
+        }
+    }
+}
+
+pub(super) fn check_item(r: &mut Report, i: &Item) {
+    let owner = format!("item \"{}\"", i.name);
+    let at = [Ident("items"), Str(&i.name)];
+    if let Some(d) = &i.damage {
+        check_dice(r, &at, &owner, "damage", d);
+    }
+    if let Some(h) = &i.heal {
+        check_dice(r, &at, &owner, "heal", h);
+    }
+    check_range(
+        r,
+        &[Ident("items"), Str(&i.name), Ident("splash")],
+        format!("{owner}: splash"),
+        i.splash,
+        0,
+        5,
+    );
+    if let Some(inc) = i.thrown {
+        let path = [Ident("items"), Str(&i.name), Ident("thrown")];
+        let what = format!("{owner}: thrown increment");
+        if check_min(r, &path, what.clone(), inc, 1) {
+            check_range(r, &path, what, inc, 1, 20);
+        }
+    }
+}

@@ -1,0 +1,426 @@
+//! What the player's keys and buttons mean: the actions (each with its
+//! key, label, rule and tooltip), the command an action means now, the
+//! actions the rules allow, and the choices the player holds (the tile
+//! under the cursor, the selection, an action aiming, the body part
+//! aimed at, standing answers).
+
+use super::seat::unit_at;
+use crate::battle::GridPos;
+use crate::battle::GroundObject;
+use crate::battle::Inventory;
+use crate::battle::Side;
+use crate::battle::name_of;
+use crate::format::Aim;
+use crate::format::BodyPart;
+use crate::format::Guard;
+use crate::grid::Pos;
+use crate::rules::Command;
+use crate::rules::ThrowTarget;
+use crate::rules::variants::injuries::parts_aimed;
+use bevy::prelude::*;
+
+/// The keys `1` to `9`, in order: overlays, menu entries, the editor's
+/// palette.
+pub const DIGIT_KEYS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// The unit whose details the player looks at (`Tab`, or a click on one of
+/// theirs); the acting unit when none is chosen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selected(pub Option<Entity>);
+
+/// Standing answers to reaction questions, by side, for this battle
+/// (`Shift+Y` always, `Shift+N` never): the view answers for the player
+/// with `React` commands, as the player would.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AutoAnswers(pub Vec<(usize, bool)>);
+
+/// The body part the player's attacks aim at where the level aims them
+/// (V3 injuries without V4's zones; see
+/// [`crate::rules::variants::injuries::parts_aimed`]): `F`, or the
+/// action bar's Aim button, cycles torso, arms, legs, head.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AimedPart(pub BodyPart);
+
+/// The part the player's attack commands name: the aimed one where parts
+/// are aimed and it is not the torso (the rules' default, left out so a
+/// record reads as before), else none.
+pub fn aimed_part(world: &World) -> Option<BodyPart> {
+    let part = world.get_resource::<AimedPart>().map(|a| a.0)?;
+    (parts_aimed(world) && part != BodyPart::Torso).then_some(part)
+}
+
+/// Standing answers to attacks under active defence (V2), by side, for
+/// this battle (`Shift+B`/`P`/`D`/`N`): the view answers each attack with
+/// that guard when the unit has it, and asks when it has not.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AutoGuards(pub Vec<(usize, Guard)>);
+
+/// The tile under the cursor, if any.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CursorTile(pub Option<Pos>);
+
+/// The keys that answer an attack under active defence (V2), with their
+/// letter as the prompt shows it.
+pub const GUARD_KEYS: [(KeyCode, Guard, &str); 4] = [
+    (KeyCode::KeyB, Guard::Block, "B"),
+    (KeyCode::KeyP, Guard::Parry, "P"),
+    (KeyCode::KeyD, Guard::Dodge, "D"),
+    (KeyCode::KeyN, Guard::None, "N"),
+];
+
+/// Whether a defender whose answers are `guards` can answer with `guard`:
+/// not answering always can (V2).
+pub fn can_answer(guards: &[Guard], guard: Guard) -> bool {
+    guard == Guard::None || guards.contains(&guard)
+}
+
+/// The answer whose key was just pressed, among those the defender has
+/// (V2).
+pub fn pressed_guard(keys: &ButtonInput<KeyCode>, guards: &[Guard]) -> Option<Guard> {
+    GUARD_KEYS
+        .iter()
+        .find(|(k, g, _)| keys.just_pressed(*k) && can_answer(guards, *g))
+        .map(|(_, g, _)| *g)
+}
+
+/// What the player can ask for besides a click on the map: each has a key
+/// and a button in the action bar; the aimed ones take the hovered (or
+/// next clicked) tile or unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// End the turn.
+    EndTurn,
+    /// Step one tile.
+    Step,
+    /// Charge an enemy.
+    Charge,
+    /// Power Attack / Deadly Aim with every point allowed.
+    PowerAttack,
+    /// Lunge.
+    Lunge,
+    /// Cleave after a melee hit.
+    Cleave,
+    /// Throw at a tile or unit.
+    Throw,
+    /// Defend.
+    Defend,
+    /// Ready the shield.
+    ReadyShield,
+    /// Stand up.
+    StandUp,
+    /// Stabilize a dying ally.
+    Stabilize,
+    /// Pick up an object.
+    PickUp,
+    /// Drink a potion.
+    Potion,
+    /// Aim attacks at the next body part (V3 without V4): no command, a
+    /// choice the next attacks carry.
+    Aim,
+}
+
+impl Action {
+    /// Every action, in the action bar's order.
+    pub const ALL: [Action; 14] = [
+        Action::Step,
+        Action::Charge,
+        Action::PowerAttack,
+        Action::Lunge,
+        Action::Cleave,
+        Action::Throw,
+        Action::Defend,
+        Action::ReadyShield,
+        Action::StandUp,
+        Action::Stabilize,
+        Action::PickUp,
+        Action::Potion,
+        Action::Aim,
+        Action::EndTurn,
+    ];
+
+    /// Its key.
+    pub fn key(self) -> KeyCode {
+        match self {
+            Action::EndTurn => KeyCode::KeyE,
+            Action::Step => KeyCode::KeyX,
+            Action::Charge => KeyCode::KeyC,
+            Action::PowerAttack => KeyCode::KeyQ,
+            Action::Lunge => KeyCode::KeyZ,
+            Action::Cleave => KeyCode::KeyV,
+            Action::Throw => KeyCode::KeyT,
+            Action::Defend => KeyCode::KeyG,
+            Action::ReadyShield => KeyCode::KeyR,
+            Action::StandUp => KeyCode::KeyU,
+            Action::Stabilize => KeyCode::KeyK,
+            Action::PickUp => KeyCode::KeyP,
+            Action::Potion => KeyCode::KeyH,
+            Action::Aim => KeyCode::KeyF,
+        }
+    }
+
+    /// The button's label: key and name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::EndTurn => "E End turn",
+            Action::Step => "X Step",
+            Action::Charge => "C Charge",
+            Action::PowerAttack => "Q Power",
+            Action::Lunge => "Z Lunge",
+            Action::Cleave => "V Cleave",
+            Action::Throw => "T Throw",
+            Action::Defend => "G Defend",
+            Action::ReadyShield => "R Shield",
+            Action::StandUp => "U Stand",
+            Action::Stabilize => "K Stabilize",
+            Action::PickUp => "P Pick up",
+            Action::Potion => "H Potion",
+            Action::Aim => "F Aim",
+        }
+    }
+
+    /// The rule it carries out, whose text hovering its button shows.
+    pub fn rule(self) -> crate::rules::rule::Rule {
+        use crate::rules::rule::Rule;
+        match self {
+            Action::EndTurn | Action::Step => Rule::R3_1,
+            Action::Charge => Rule::R4_7,
+            Action::PowerAttack | Action::Lunge | Action::Cleave => Rule::R7_8,
+            Action::Throw => Rule::R9_1,
+            Action::Defend | Action::ReadyShield => Rule::R4_6,
+            Action::StandUp => Rule::R4_8,
+            Action::Stabilize => Rule::R10_4,
+            Action::PickUp => Rule::R9_5,
+            Action::Potion => Rule::R10_5,
+            Action::Aim => Rule::V3,
+        }
+    }
+
+    /// The tooltip: what the rules say it does, with the rule.
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Action::EndTurn => "End the turn; unused AP are lost (R3.1, R2.4)",
+            Action::Step => {
+                "1 AP: move exactly one tile, never into difficult terrain; never provokes (R3.1, R8.2)"
+            }
+            Action::Charge => {
+                "2 AP: a straight run of 2+ tiles, then a melee attack at +1 advantage; melee against you +1 advantage until your turn (R4.7)"
+            }
+            Action::PowerAttack => {
+                "Power Attack / Deadly Aim: +2 to hit per stamina, up to MB (R7.8)"
+            }
+            Action::Lunge => {
+                "Lunge: 1 stamina, +1 reach for this attack; melee against you +1 advantage until your turn (R7.8)"
+            }
+            Action::Cleave => {
+                "Cleave: 1 stamina, after a melee hit strike another enemy next to the first (R7.8)"
+            }
+            Action::Throw => "1 AP: throw at a unit or a tile; a miss scatters by d8 (R9.1, R9.3)",
+            Action::Defend => {
+                "1 AP: +MB to DV until your next turn; no more attacks this turn (R4.6)"
+            }
+            Action::ReadyShield => {
+                "1 AP: the shield's DV until your next turn, not from the rear (R4.6, R4.3)"
+            }
+            Action::StandUp => "1 AP: stand up from prone; provokes (R4.8, R8.2)",
+            Action::Stabilize => {
+                "1 AP: d20 + WIS + Medicine vs 15 to stop an adjacent ally dying (R10.4)"
+            }
+            Action::PickUp => {
+                "1 AP: pick up an object in or next to your tile; provokes (R9.5, R8.2)"
+            }
+            Action::Potion => {
+                "Free action: drink a potion; 1 AP to give it to an adjacent ally (R10.5, R3.1)"
+            }
+            Action::Aim => {
+                "Aim your attacks at the next body part (torso, arms, legs, head); a hit injures \
+                 the part aimed at: arms weaken and disarm, legs slow and lame, the head knocks \
+                 out, the torso's heart kills (V3)"
+            }
+        }
+    }
+
+    /// The action a tour caption's aim names.
+    pub fn aimed_by(aim: Aim) -> Action {
+        match aim {
+            Aim::Step => Action::Step,
+            Aim::Charge => Action::Charge,
+            Aim::Power => Action::PowerAttack,
+            Aim::Lunge => Action::Lunge,
+            Aim::Cleave => Action::Cleave,
+            Aim::Throw => Action::Throw,
+            Aim::Stabilize => Action::Stabilize,
+        }
+    }
+
+    /// It needs a tile or a unit: the hovered one, or the next clicked.
+    pub fn aimed(self) -> bool {
+        matches!(
+            self,
+            Action::Step
+                | Action::Charge
+                | Action::PowerAttack
+                | Action::Lunge
+                | Action::Cleave
+                | Action::Throw
+                | Action::Stabilize
+        )
+    }
+}
+
+/// An aimed action chosen from the action bar, waiting for its target:
+/// the next left click on the map (a right click cancels).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Aiming(pub Option<Action>);
+
+/// An action button clicked this frame.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clicked(pub Option<Action>);
+
+/// The command `action` of `me` means, aimed at `tile` where it needs one.
+pub fn action_command(
+    world: &World,
+    me: Entity,
+    action: Action,
+    tile: Option<Pos>,
+) -> Option<Command> {
+    let unit = name_of(world, me);
+    let target = tile.and_then(|t| unit_at(world, t));
+    let enemy = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
+    let named = |e: Entity| name_of(world, e);
+    Some(match action {
+        Action::EndTurn => Command::EndTurn,
+        Action::Defend => Command::Defend { unit },
+        Action::ReadyShield => Command::ReadyShield { unit },
+        Action::StandUp => Command::StandUp { unit },
+        Action::Potion => Command::DrinkPotion { unit, target: None },
+        // A choice, not a command: `choose_aimed_part` makes it.
+        Action::Aim => return None,
+        Action::PickUp => {
+            let at = world.get::<GridPos>(me)?.0;
+            let item = ground_objects(world)
+                .into_iter()
+                .find(|(_, p)| p.chebyshev(at) <= 1)?
+                .0;
+            Command::PickUp { unit, item }
+        }
+        Action::Step => Command::Step { unit, to: tile? },
+        Action::Charge => Command::Charge {
+            unit,
+            target: named(enemy?),
+        },
+        Action::Cleave => Command::Cleave {
+            unit,
+            target: named(enemy?),
+        },
+        Action::Stabilize => Command::Stabilize {
+            unit,
+            target: named(target?),
+        },
+        Action::PowerAttack | Action::Lunge => {
+            let lunge = action == Action::Lunge;
+            // Power Attack / Deadly Aim with every point the rules allow:
+            // MB, and the stamina left (R7.8).
+            let mb = world
+                .get::<crate::battle::Stats>(me)
+                .map_or(0, |s| s.template.mb);
+            let stamina = world.get::<crate::battle::Stamina>(me).map_or(0, |s| s.0);
+            let power = if lunge { 0 } else { mb.min(stamina).max(1) };
+            Command::Attack {
+                unit,
+                target: named(enemy?),
+                weapon: None,
+                power,
+                lunge,
+                part: aimed_part(world),
+            }
+        }
+        Action::Throw => {
+            let item = throwable(world, me)?;
+            let at = match target {
+                Some(t) => ThrowTarget::Unit(named(t)),
+                None => ThrowTarget::Tile(tile?),
+            };
+            Command::Throw { unit, item, at }
+        }
+    })
+}
+
+/// What `unit` would throw with `T`: its first item or spare weapon made
+/// for throwing, else its first item.
+fn throwable(world: &World, unit: Entity) -> Option<String> {
+    let inv = world.get::<Inventory>(unit)?;
+    let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
+    let thrown = |n: &String| {
+        catalog.weapon(n).is_some_and(|w| w.is_throwing())
+            || catalog
+                .item(n)
+                .is_some_and(|i| i.thrown.is_some() || i.damage.is_some())
+    };
+    inv.items
+        .iter()
+        .map(|(n, _)| n)
+        .chain(inv.weapons.iter().skip(1))
+        .find(|n| thrown(n))
+        .or_else(|| inv.items.first().map(|(n, _)| n))
+        .cloned()
+}
+
+fn ground_objects(world: &World) -> Vec<(String, Pos)> {
+    let mut out = vec![];
+    for e in world.iter_entities() {
+        if let (Some(o), Some(p)) = (e.get::<GroundObject>(), e.get::<GridPos>()) {
+            out.push((o.name.clone(), p.0));
+        }
+    }
+    out
+}
+
+/// What the acting unit may do now besides clicking the map, from the
+/// rules' legal commands.
+pub fn action_bar(world: &mut World) -> Vec<Action> {
+    use crate::rules::command::CommandKind as K;
+    let legal = crate::rules::legal::legal_commands(world);
+    let can = |k: K| legal.iter().any(|c| c.kind() == k);
+    let technique = |lunge: bool| {
+        legal.iter().any(|c| {
+            matches!(c, Command::Attack { power, lunge: l, .. } if (lunge && *l) || (!lunge && *power > 0))
+        })
+    };
+    Action::ALL
+        .into_iter()
+        .filter(|a| match a {
+            Action::EndTurn => can(K::EndTurn),
+            Action::Step => can(K::Step),
+            Action::Charge => can(K::Charge),
+            Action::PowerAttack => technique(false),
+            Action::Lunge => technique(true),
+            Action::Cleave => can(K::Cleave),
+            Action::Throw => can(K::Throw),
+            Action::Defend => can(K::Defend),
+            Action::ReadyShield => can(K::ReadyShield),
+            Action::StandUp => can(K::StandUp),
+            Action::Stabilize => can(K::Stabilize),
+            Action::PickUp => can(K::PickUp),
+            Action::Potion => can(K::DrinkPotion),
+            // A standing choice: offered whenever parts are aimed.
+            Action::Aim => parts_aimed(world),
+        })
+        .collect()
+}
+
+impl Default for AimedPart {
+    /// The torso: the rules' own default (V3).
+    fn default() -> Self {
+        AimedPart(BodyPart::Torso)
+    }
+}

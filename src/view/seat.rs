@@ -1,0 +1,87 @@
+//! Who sits at the window: whose turn a human plays, which human unit the
+//! rules ask a question, whose secrets the window keeps (R10.1), and
+//! whether a script plays instead (a replay, the tour).
+
+use crate::ai::Players;
+use crate::battle::{Dead, GridPos, Side, UnitId, units};
+use crate::grid::Pos;
+use crate::rules::{Command, Decisions, TurnState};
+use bevy::prelude::*;
+use std::collections::{HashSet, VecDeque};
+
+/// The unit whose turn it is, when a human plays its side.
+pub fn human_to_act(world: &World) -> Option<Entity> {
+    if world.contains_resource::<Script>() {
+        return None;
+    }
+    let players = world.get_resource::<Players>()?;
+    if world.resource::<TurnState>().outcome.is_some() {
+        return None;
+    }
+    if world.resource::<Decisions>().asked().is_some() {
+        return None;
+    }
+    let current = world.resource::<TurnState>().current?;
+    let side = world.get::<Side>(current)?.0;
+    players.of(side).is_none().then_some(current)
+}
+
+/// The unit a human is asked about (a reaction question, R8), if any.
+pub fn human_asked(world: &World) -> Option<Entity> {
+    if world.contains_resource::<Script>() {
+        return None;
+    }
+    let players = world.get_resource::<Players>()?;
+    let asked = world.resource::<Decisions>().asked()?;
+    let side = world.get::<Side>(asked)?.0;
+    players.of(side).is_none().then_some(asked)
+}
+
+/// The living unit on `tile`, if any.
+pub fn unit_at(world: &World, tile: Pos) -> Option<Entity> {
+    units(world).into_iter().find(|&e| {
+        !world.entity(e).contains::<Dead>() && world.get::<GridPos>(e).is_some_and(|p| p.0 == tile)
+    })
+}
+
+/// The units of the sides no human at this window plays: their death timer
+/// is hidden from the player (R10.1). With no human side (`--watch`, a
+/// replay) the viewer is a spectator and sees everything; hot-seat humans
+/// share the screen, so both see their own.
+pub fn hidden_units(world: &mut World) -> HashSet<UnitId> {
+    let Some(players) = world.get_resource::<Players>().cloned() else {
+        return HashSet::new();
+    };
+    let human = |side: usize| players.of(side).is_none();
+    let any_human = (0..players.0.len()).any(human);
+    if !any_human || world.contains_resource::<Script>() {
+        return HashSet::new();
+    }
+    let mut q = world.query::<(&UnitId, &Side)>();
+    q.iter(world)
+        .filter(|(_, side)| !human(side.0))
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// A script plays the battle, not the players at the window: a recorded
+/// battle's commands still to play (`skirmish replay --watch`), or none
+/// while the rules tour plays its demo.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Script(pub VecDeque<Command>);
+
+/// The rules tour plays its demo's script: the window shows the previews
+/// of the unit the script plays as it would a player's.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct Guided;
+
+/// The unit whose previews and overlays the window shows: a human's unit
+/// to act, or the unit the tour's script plays.
+pub fn shown_unit(world: &World) -> Option<Entity> {
+    human_to_act(world).or_else(|| {
+        world
+            .contains_resource::<Guided>()
+            .then(|| world.resource::<TurnState>().current)
+            .flatten()
+    })
+}

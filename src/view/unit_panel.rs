@@ -1,0 +1,92 @@
+//! The selected unit's panel: its numbers, gear and injuries.
+
+use super::controls::Selected;
+use crate::battle::ArmorReduction;
+use crate::battle::Health;
+use crate::battle::Inventory;
+use crate::battle::name_of;
+use crate::rules::TurnState;
+use bevy::prelude::*;
+
+/// What the selected unit (else the acting one) is: its numbers and gear.
+pub fn selected_line(world: &World) -> Option<String> {
+    if world.resource::<TurnState>().outcome.is_some() {
+        return None;
+    }
+    let unit = world
+        .resource::<Selected>()
+        .0
+        .or(world.resource::<TurnState>().current)?;
+    let stats = world.get::<crate::battle::Stats>(unit)?;
+    let hp = world.get::<Health>(unit)?;
+    let ar = world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
+    let stamina = world.get::<crate::battle::Stamina>(unit).map_or(0, |s| s.0);
+    let inv = world.get::<Inventory>(unit)?;
+    let t = &stats.template;
+    let mut line = format!(
+        "{} ({}): HP {}/{} AR {ar} stamina {stamina} | MB {} STR {} DEX {} speed {} | {}",
+        name_of(world, unit),
+        stats.kind,
+        hp.hp,
+        hp.max,
+        t.mb,
+        t.str,
+        t.dex,
+        crate::rules::motion::movement::speed_of(world, unit),
+        if inv.weapons.is_empty() {
+            "unarmed".to_string()
+        } else {
+            inv.weapons.join(", ")
+        }
+    );
+    if let Some(text) = injuries_text(world, unit) {
+        line.push('\n');
+        line.push_str(&text);
+    }
+    Some(line)
+}
+
+/// A unit's injuries and what they do (V3), for its panel: "injuries:
+/// arms severe x2 | legs minor; attacks +2 dis (V3)".
+pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
+    let injuries = world.get::<crate::rules::variants::injuries::Injuries>(unit)?;
+    if injuries.0.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<String> = vec![];
+    for part in crate::format::BodyPart::all() {
+        // Worst first, repeats counted: "arms severe x2, major".
+        let mut counts = std::collections::BTreeMap::new();
+        for (_, s) in injuries.0.iter().filter(|(p, _)| *p == part) {
+            *counts.entry(*s).or_insert(0) += 1;
+        }
+        if counts.is_empty() {
+            continue;
+        }
+        let listed: Vec<String> = counts
+            .iter()
+            .rev()
+            .map(|(s, n)| match n {
+                1 => s.name().to_string(),
+                n => format!("{} x{n}", s.name()),
+            })
+            .collect();
+        parts.push(format!("{} {}", part.name(), listed.join(", ")));
+    }
+    let mut effects = vec![];
+    if injuries.attack_disadvantage() > 0 {
+        effects.push(format!("attacks +{} dis", injuries.attack_disadvantage()));
+    }
+    if injuries.slowed() > 0 {
+        effects.push(format!("speed -{}", injuries.slowed()));
+    }
+    if injuries.lamed() {
+        effects.push("cannot stand".to_string());
+    }
+    let effects = if effects.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", effects.join(", "))
+    };
+    Some(format!("injuries: {}{effects} (V3)", parts.join(" | ")))
+}
