@@ -13,6 +13,7 @@ mod golden;
 mod invariants;
 mod levels;
 mod odds;
+mod offered;
 mod overlays;
 mod preview;
 mod reload;

@@ -12,6 +12,7 @@ use crate::format::{BodyPart, Catalog};
 use crate::grid::Pos;
 use crate::rules::attacks::preview::{AttackPreview, preview_attack};
 use crate::rules::attacks::techniques::POWER_PER_STAMINA;
+use crate::rules::attacks::techniques::full_power;
 use crate::rules::check;
 use crate::rules::command::{Command, ThrowTarget};
 use crate::rules::dying::potion_of;
@@ -119,9 +120,8 @@ pub(super) fn attacks_from(
         .get::<Inventory>(me.entity)
         .cloned()
         .unwrap_or_default();
-    let stats = world.get::<Stats>(me.entity).map(|s| s.template.clone());
+    let _stats = world.get::<Stats>(me.entity).map(|s| s.template.clone());
     let stamina = world.get::<Stamina>(me.entity).map_or(0, |s| s.0);
-    let mb = stats.as_ref().map_or(0, |t| t.mb);
     let shooting_cost = shot_cost(sit, watchers, at, w);
     let mut out = vec![];
     for (i, target) in sit.units.iter().enumerate() {
@@ -185,7 +185,7 @@ pub(super) fn attacks_from(
             });
             // Power Attack / Deadly Aim with all the MB the stamina allows
             // (R7.8), the same preview (and part) adjusted.
-            let power = mb.min(stamina - i32::from(lunge));
+            let power = full_power(world, me.entity, lunge);
             if power > 0 && slot == 0 && !target.down {
                 let strong = preview.adjusted(0, POWER_PER_STAMINA * power);
                 let value =

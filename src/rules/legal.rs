@@ -3,13 +3,13 @@
 //! are checked with [`check`](crate::rules::pipeline::check), so the list holds exactly what
 //! the rules accept.
 
-use crate::battle::{ActionPoints, Dead, Inventory, name_of, units};
+use crate::battle::{ActionPoints, Dead, GridPos, Inventory, name_of, units};
 use crate::format::Guard;
 use crate::grid::Dir;
 use crate::rules::attacks::techniques::full_power;
 use crate::rules::command::{Command, ThrowTarget};
 use crate::rules::events::Trigger;
-use crate::rules::motion::movement::{reachable, speed_of, view_for};
+use crate::rules::motion::movement::move_reach;
 use crate::rules::pipeline::{Decisions, check};
 use crate::rules::throws::pick_up::reachable_objects;
 use crate::rules::turns::turn::TurnState;
@@ -45,10 +45,9 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
     let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
     let mut out = vec![Command::EndTurn];
     if ap >= 1 {
-        let (level, occ, at) = view_for(world, unit);
-        let speed = speed_of(world, unit);
-        let mut tiles: Vec<_> = reachable(&level.map, &occ, at, speed).into_keys().collect();
+        let mut tiles: Vec<_> = move_reach(world, unit).into_keys().collect();
         tiles.sort();
+        let at = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
         out.extend(tiles.into_iter().map(|to| Command::Move {
             unit: name.clone(),
             to,

@@ -5,8 +5,6 @@
 //! aimed at, standing answers).
 
 use super::seat::unit_at;
-use crate::battle::GridPos;
-use crate::battle::GroundObject;
 use crate::battle::Inventory;
 use crate::battle::Side;
 use crate::battle::name_of;
@@ -16,6 +14,8 @@ use crate::format::Guard;
 use crate::grid::Pos;
 use crate::rules::Command;
 use crate::rules::ThrowTarget;
+use crate::rules::attacks::techniques::full_power;
+use crate::rules::throws::pick_up::reachable_objects;
 use crate::rules::variants::injuries::parts_aimed;
 use bevy::prelude::*;
 
@@ -96,7 +96,7 @@ pub fn pressed_guard(keys: &ButtonInput<KeyCode>, guards: &[Guard]) -> Option<Gu
 /// What the player can ask for besides a click on the map: each has a key
 /// and a button in the action bar; the aimed ones take the hovered (or
 /// next clicked) tile or unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Action {
     /// End the turn.
     EndTurn,
@@ -306,11 +306,8 @@ pub fn action_command(
         // A choice, not a command: `choose_aimed_part` makes it.
         Action::Aim => return None,
         Action::PickUp => {
-            let at = world.get::<GridPos>(me)?.0;
-            let item = ground_objects(world)
-                .into_iter()
-                .find(|(_, p)| p.chebyshev(at) <= 1)?
-                .0;
+            // The nearest object the rules let it reach (R9.5).
+            let (item, ..) = reachable_objects(world, me).into_iter().next()?;
             Command::PickUp { unit, item }
         }
         Action::Step => Command::Step { unit, to: tile? },
@@ -328,13 +325,13 @@ pub fn action_command(
         },
         Action::PowerAttack | Action::Lunge => {
             let lunge = action == Action::Lunge;
-            // Power Attack / Deadly Aim with every point the rules allow:
-            // MB, and the stamina left (R7.8).
-            let mb = world
-                .get::<crate::battle::Stats>(me)
-                .map_or(0, |s| s.template.mb);
-            let stamina = world.get::<crate::battle::Stamina>(me).map_or(0, |s| s.0);
-            let power = if lunge { 0 } else { mb.min(stamina).max(1) };
+            // Power Attack / Deadly Aim with every point the rules allow
+            // (R7.8); with none, 1, so that the rules say why not.
+            let power = if lunge {
+                0
+            } else {
+                full_power(world, me, false).max(1)
+            };
             Command::Attack {
                 unit,
                 target: named(enemy?),
@@ -355,8 +352,10 @@ pub fn action_command(
     })
 }
 
-/// What `unit` would throw with `T`: its first item or spare weapon made
-/// for throwing, else its first item.
+/// What `unit` would throw with `T`: the first thing it carries that is
+/// made for throwing (items, then spare weapons, then the one in hand),
+/// else its first item, else its weapon (R9.1: anything can be thrown, an
+/// object not made for it at half damage).
 fn throwable(world: &World, unit: Entity) -> Option<String> {
     let inv = world.get::<Inventory>(unit)?;
     let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
@@ -366,23 +365,16 @@ fn throwable(world: &World, unit: Entity) -> Option<String> {
                 .item(n)
                 .is_some_and(|i| i.thrown.is_some() || i.damage.is_some())
     };
-    inv.items
-        .iter()
-        .map(|(n, _)| n)
-        .chain(inv.weapons.iter().skip(1))
+    let items = inv.items.iter().map(|(n, _)| n);
+    let spare = inv.weapons.iter().skip(1);
+    items
+        .clone()
+        .chain(spare)
+        .chain(inv.weapons.first())
         .find(|n| thrown(n))
-        .or_else(|| inv.items.first().map(|(n, _)| n))
+        .or_else(|| items.clone().next())
+        .or_else(|| inv.weapons.first())
         .cloned()
-}
-
-fn ground_objects(world: &World) -> Vec<(String, Pos)> {
-    let mut out = vec![];
-    for e in world.iter_entities() {
-        if let (Some(o), Some(p)) = (e.get::<GroundObject>(), e.get::<GridPos>()) {
-            out.push((o.name.clone(), p.0));
-        }
-    }
-    out
 }
 
 /// What the acting unit may do now besides clicking the map, from the

@@ -19,7 +19,7 @@ use crate::format::Overlay;
 use crate::grid::Pos;
 use crate::rules::attacks::preview::{AttackPreview, preview_attack, total};
 use crate::rules::attacks::resolution::{check_attack, draft_for};
-use crate::rules::motion::movement::{Reach, reachable, view_for};
+use crate::rules::motion::movement::{Reach, move_reach, speed_of};
 use crate::rules::reactions::reactive_attack::provocations;
 use crate::rules::rule::Rule;
 use crate::rules::{Command, Refusal};
@@ -343,14 +343,9 @@ pub(super) fn preview_hover(world: &mut World) {
     let mut shown = Shown::default();
     let mut overlay_marks = OverlayMarks::default();
     if let Some(me) = me {
-        let ap = world.get::<ActionPoints>(me).map_or(0, |a| a.ap);
-        let (level, occ, at) = view_for(world, me);
-        let speed = crate::rules::motion::movement::speed_of(world, me);
-        let reach = if ap >= 1 {
-            reachable(&level.map, &occ, at, speed)
-        } else {
-            Default::default()
-        };
+        // What a Move may reach now, as the rules say (AP, crawling).
+        let reach = move_reach(world, me);
+        let speed = speed_of(world, me);
         if overlays.0.contains(&Overlay::Reach) {
             for (p, r) in &reach {
                 marks.insert(*p, super::overlays::tint::reach(r.cost, speed));

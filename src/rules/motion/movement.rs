@@ -18,6 +18,7 @@ use crate::rules::command::{Command, Refusal};
 use crate::rules::events::{BattleEvent, MoveCost, emit, id_of};
 use crate::rules::pipeline::Pending;
 use crate::rules::rule::Rule;
+use crate::rules::turns::action_points::cost;
 use crate::terrain::{Movement, TerrainMap};
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -327,6 +328,42 @@ pub fn reachable(map: &TerrainMap, occ: &Occupancy, start: Pos, speed: u32) -> H
             (p, Reach { cost, path })
         })
         .collect()
+}
+
+/// Every tile a Move command of `unit` may end on now, with its cost and
+/// path: none without the AP a Move costs (R3.1); the free tiles next to
+/// it when it is prone (R4.8: it crawls 1 tile); else every tile within
+/// its Speed (R5.1). What the legal commands list and the window shades.
+pub fn move_reach(world: &mut World, unit: Entity) -> HashMap<Pos, Reach> {
+    let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
+    let move_cost = cost(&Command::Move {
+        unit: String::new(),
+        to: Pos::default(),
+        path: None,
+    });
+    if ap < move_cost.ap {
+        return HashMap::new();
+    }
+    let (level, occ, at) = view_for(world, unit);
+    if world.entity(unit).contains::<Prone>() {
+        return Dir::ALL
+            .into_iter()
+            .map(|d| (d, at.step(d)))
+            .filter(|(d, to)| {
+                level.map.is_passable(*to)
+                    && occ.at(*to) == Occupant::Empty
+                    && step_blocked(&level.map, &occ, at, *d).is_none()
+            })
+            .map(|(_, to)| {
+                let reach = Reach {
+                    cost: 1,
+                    path: vec![to],
+                };
+                (to, reach)
+            })
+            .collect();
+    }
+    reachable(&level.map, &occ, at, speed_of(world, unit))
 }
 
 /// The cheapest movement cost from `start` to every tile it can reach on

@@ -1,0 +1,175 @@
+//! The window offers exactly what the rules allow. On every shipped level's
+//! first turns, with every side played at the window, the acting unit's
+//! action bar, the tiles the reach overlay shades and the commands its
+//! action keys send (a Power Attack's stamina, the object picked up, the
+//! unit charged…) are the rules' own legal commands: nothing restated in
+//! the view can drift from the rules.
+
+use crate::common::{catalog, ron_files, root};
+use bevy::prelude::*;
+use skirmish::ai::{Players, Weights, utility};
+use skirmish::battle::{GridPos, unit_named};
+use skirmish::format::Overlay;
+use skirmish::grid::Pos;
+use skirmish::load::load_level_file;
+use skirmish::rules::legal::legal_commands;
+use skirmish::rules::{Command, CommandKind, Decisions, ThrowTarget, TurnState, check, submit};
+use skirmish::setup::headless_app;
+use skirmish::view::controls::{Action, action_command};
+use skirmish::view::input::input_plugin;
+use skirmish::view::map::Highlights;
+use skirmish::view::overlays::Overlays;
+use skirmish::view::preview::Hover;
+use skirmish::view::seat::human_to_act;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Decisions looked at on each level.
+const STEPS: usize = 40;
+
+/// The tile of the unit called `name`.
+fn tile_of(world: &World, name: &str) -> Option<Pos> {
+    let unit = unit_named(world, name)?;
+    world.get::<GridPos>(unit).map(|p| p.0)
+}
+
+/// The action of the bar that sends commands like `c`, and the tile it is
+/// aimed at, if it has one.
+fn action_for(world: &World, c: &Command) -> Option<(Action, Option<Pos>)> {
+    Some(match c {
+        Command::EndTurn => (Action::EndTurn, None),
+        Command::Defend { .. } => (Action::Defend, None),
+        Command::ReadyShield { .. } => (Action::ReadyShield, None),
+        Command::StandUp { .. } => (Action::StandUp, None),
+        Command::PickUp { .. } => (Action::PickUp, None),
+        Command::DrinkPotion { target: None, .. } => (Action::Potion, None),
+        Command::Step { to, .. } => (Action::Step, Some(*to)),
+        Command::Charge { target, .. } => (Action::Charge, Some(tile_of(world, target)?)),
+        Command::Cleave { target, .. } => (Action::Cleave, Some(tile_of(world, target)?)),
+        Command::Stabilize { target, .. } => (Action::Stabilize, Some(tile_of(world, target)?)),
+        Command::Attack {
+            target,
+            weapon: None,
+            lunge: true,
+            ..
+        } => (Action::Lunge, Some(tile_of(world, target)?)),
+        Command::Attack {
+            target,
+            weapon: None,
+            power,
+            ..
+        } if *power > 0 => (Action::PowerAttack, Some(tile_of(world, target)?)),
+        Command::Throw {
+            at: ThrowTarget::Unit(target),
+            ..
+        } => (Action::Throw, Some(tile_of(world, target)?)),
+        _ => return None,
+    })
+}
+
+/// Checks the view against the rules for the unit to act; counts what was
+/// compared, by kind.
+fn compare(world: &mut World, file: &str, seen: &mut BTreeMap<&'static str, usize>) {
+    let me = human_to_act(world).expect("every side is played at the window");
+    let legal = legal_commands(world);
+    let here = format!("{file}, round {}", world.resource::<TurnState>().round);
+
+    // The bar offers an action exactly when the rules allow a command it
+    // sends (the Aim button is a choice, not a command).
+    let offered: BTreeSet<Action> = world.resource::<Hover>().actions.iter().copied().collect();
+    let allowed: BTreeSet<Action> = legal
+        .iter()
+        .filter_map(|c| action_for(world, c).map(|(a, _)| a))
+        .collect();
+    let offered_commands: BTreeSet<Action> = offered
+        .iter()
+        .copied()
+        .filter(|a| *a != Action::Aim)
+        .collect();
+    assert_eq!(offered_commands, allowed, "{here}: the action bar");
+
+    // What each action sends is a legal command: the very one the rules
+    // list for the same target (for a throw, the object the view picks).
+    for c in &legal {
+        let Some((action, tile)) = action_for(world, c) else {
+            continue;
+        };
+        let sent = action_command(world, me, action, tile)
+            .unwrap_or_else(|| panic!("{here}: {action:?} sends nothing where {c} is legal"));
+        match action {
+            Action::Throw | Action::PickUp => assert!(
+                check(world, sent.clone()).is_ok(),
+                "{here}: {action:?} sends {sent}, which the rules refuse"
+            ),
+            _ => assert_eq!(&sent, c, "{here}: {action:?}"),
+        }
+        *seen.entry(sent.name()).or_default() += 1;
+    }
+
+    // The reach overlay shades the tiles a Move may end on, and only them.
+    let shaded: BTreeSet<Pos> = world.resource::<Highlights>().0.keys().copied().collect();
+    let moves: BTreeSet<Pos> = legal
+        .iter()
+        .filter_map(|c| match c {
+            Command::Move { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shaded, moves, "{here}: the reach shaded");
+    *seen.entry("Move").or_default() += moves.len();
+}
+
+#[test]
+fn the_view_offers_the_rules_legal_commands_on_every_shipped_level() {
+    let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for path in ron_files(&root().join("levels")) {
+        let level = load_level_file(&path, catalog()).unwrap();
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        let mut app = headless_app(&level, 3);
+        app.init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>();
+        input_plugin(&mut app);
+        // Every side at the window; the reach overlay alone, nothing
+        // hovered: the shaded tiles are the reach.
+        Players(vec![None; level.sides().len()]).install(app.world_mut());
+        app.insert_resource(Overlays([Overlay::Reach].into()));
+        for _ in 0..STEPS {
+            app.update();
+            let world = app.world_mut();
+            if world.resource::<TurnState>().outcome.is_some() {
+                break;
+            }
+            // A question: answered as the first legal answer (the view's
+            // prompt is tested on its own).
+            if world.resource::<Decisions>().asked().is_some() {
+                let answer = legal_commands(world).remove(0);
+                submit(world, answer).unwrap();
+                continue;
+            }
+            compare(world, &file, &mut seen);
+            // Played on as the AI would, to reach the first fights.
+            let me = world.resource::<TurnState>().current.unwrap();
+            let command = utility::decide(world, me, &Weights::default());
+            if submit(world, command).is_err() {
+                submit(world, Command::EndTurn).unwrap();
+            }
+        }
+    }
+    // The comparison met every kind the bar sends on these levels.
+    for kind in [
+        CommandKind::Move,
+        CommandKind::Step,
+        CommandKind::Attack,
+        CommandKind::Charge,
+        CommandKind::Defend,
+        CommandKind::PickUp,
+        CommandKind::Stabilize,
+        CommandKind::DrinkPotion,
+        CommandKind::EndTurn,
+        CommandKind::Throw,
+    ] {
+        assert!(
+            seen.get(kind.name()).is_some_and(|n| *n > 0),
+            "no {kind} compared: {seen:?}"
+        );
+    }
+}
