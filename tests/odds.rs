@@ -12,7 +12,7 @@ use skirmish::rules::attacks::preview::preview_attack;
 use skirmish::rules::attacks::resolution::draft_for;
 use skirmish::rules::rulebook::rule_text;
 use skirmish::view::odds::OddsPanel;
-use skirmish::view::preview::Hover;
+use skirmish::view::preview::{Ending, Hover};
 use skirmish::view::theme::{Cites, RuleTip};
 
 /// The Hero next to the Orc, hovering it; the odds panel and the rule tip
@@ -51,16 +51,16 @@ fn the_odds_shown_are_the_rules_preview() {
     // degree its own.
     let total: f64 = odds.outcomes.iter().map(|o| o.chance).sum();
     assert!((total - 1.0).abs() < 1e-12, "{total}");
-    let chance = |label: &str| {
+    let chance = |ending: Ending| {
         odds.outcomes
             .iter()
-            .find(|o| o.label == label)
+            .find(|o| o.ending == ending)
             .map_or(0.0, |o| o.chance)
     };
     assert!(p.melee && p.fumble > 0.0);
-    assert!((chance("miss") + chance("fumble") - p.degrees[0]).abs() < 1e-12);
-    assert_eq!(chance("fumble"), p.fumble);
-    assert_eq!(chance("1 degree"), p.degrees[1]);
+    assert!((chance(Ending::Miss) + chance(Ending::Fumble) - p.degrees[0]).abs() < 1e-12);
+    assert_eq!(chance(Ending::Fumble), p.fumble);
+    assert_eq!(chance(Ending::Degrees(1)), p.degrees[1]);
     assert!((odds.hit() - p.hit).abs() < 1e-12);
     assert_eq!(odds.harm, p.expected_harm(ar));
     assert_eq!(odds.drop, p.drop_chance(hp, ar));

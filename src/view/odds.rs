@@ -6,7 +6,8 @@
 use super::frame::ViewSystems;
 use super::theme::Cites;
 
-use super::preview::{AttackOdds, Hover};
+use super::preview::{AttackOdds, Ending, Hover};
+use super::theme::text;
 use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
@@ -27,25 +28,15 @@ pub struct OddsPanel {
     drawn: Option<AttackOdds>,
 }
 
-/// The colour of an outcome of [`AttackOdds::outcomes`].
-pub fn outcome_color(label: &str) -> Color {
-    match label {
-        "miss" => Color::srgb(0.45, 0.45, 0.5),
-        "fumble" => Color::srgb(0.8, 0.2, 0.2),
-        "1 degree" => Color::srgb(0.85, 0.75, 0.25),
-        "2 degrees" => Color::srgb(0.45, 0.8, 0.3),
-        _ => Color::srgb(0.2, 0.95, 0.55),
+/// The colour of an ending of an attack on the panel's bar.
+pub fn outcome_color(ending: Ending) -> Color {
+    match ending {
+        Ending::Miss | Ending::Answered(_) => Color::srgb(0.45, 0.45, 0.5),
+        Ending::Fumble => Color::srgb(0.8, 0.2, 0.2),
+        Ending::Degrees(1) => Color::srgb(0.85, 0.75, 0.25),
+        Ending::Degrees(2) => Color::srgb(0.45, 0.8, 0.3),
+        Ending::Degrees(_) => Color::srgb(0.2, 0.95, 0.55),
     }
-}
-
-fn small(size: f32, color: Color) -> (TextFont, TextColor) {
-    (
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(color),
-    )
 }
 
 /// Rebuilds the panel when the hovered attack's odds change.
@@ -83,7 +74,7 @@ fn draw_odds(
                             height: percent(100),
                             ..default()
                         },
-                        BackgroundColor(outcome_color(o.label)),
+                        BackgroundColor(outcome_color(o.ending)),
                     ));
                 }
             }
@@ -97,17 +88,17 @@ fn draw_odds(
         .with_children(|key| {
             for o in &odds.outcomes {
                 key.spawn((
-                    Text::new(format!("{} {:.1}%", o.label, o.chance * 100.0)),
-                    small(12.0, outcome_color(o.label).lighter(0.15)),
+                    Text::new(format!("{} {:.1}%", o.ending.label(), o.chance * 100.0)),
+                    text(12.0, outcome_color(o.ending).lighter(0.15)),
                 ));
             }
         });
-        if odds.outcomes.iter().any(|o| o.label == "fumble") {
+        if odds.outcomes.iter().any(|o| o.ending == Ending::Fumble) {
             p.spawn((
                 Cites(Rule::R7_3),
                 Interaction::default(),
                 Text::new("fumble: a natural 1 that misses drops the weapon (R7.3)"),
-                small(11.0, Color::srgb(0.7, 0.72, 0.75)),
+                text(11.0, Color::srgb(0.7, 0.72, 0.75)),
             ));
         }
         for (line, rule) in &odds.modifiers {
@@ -120,12 +111,12 @@ fn draw_odds(
                 },
             ))
             .with_children(|row| {
-                row.spawn((Text::new(line.clone()), small(12.0, Color::WHITE)));
+                row.spawn((Text::new(line.clone()), text(12.0, Color::WHITE)));
             });
         }
         p.spawn((
             Text::new("hover a modifier: its rule"),
-            small(11.0, Color::srgb(0.7, 0.72, 0.75)),
+            text(11.0, Color::srgb(0.7, 0.72, 0.75)),
         ));
     });
 }

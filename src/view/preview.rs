@@ -12,7 +12,7 @@ use super::controls::{Action, CursorTile};
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Overlays};
 use super::seat::{human_to_act, shown_unit, unit_at};
-use crate::battle::{ActionPoints, GridPos, Health, Side};
+use crate::battle::{GridPos, Health, Side};
 use crate::battle::{name_of, out_of_action};
 use crate::format::Guard;
 use crate::format::Overlay;
@@ -71,11 +71,42 @@ type HoverKey = (
     Option<crate::format::BodyPart>,
 );
 
-/// One outcome of an attack roll and its chance.
+/// What an attack roll can come to, as the odds panel shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A miss (a fumble apart).
+    Miss,
+    /// A natural 1 that misses: the melee attacker drops its weapon (R7.3).
+    Fumble,
+    /// A hit the defender's answer takes away (V2): dodged, parried away,
+    /// or otherwise answered.
+    Answered(Option<Guard>),
+    /// A hit of this many degrees (R7.2), after any answer; 3 stands for 3
+    /// or more.
+    Degrees(u8),
+}
+
+impl Ending {
+    /// Its words on the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            Ending::Miss => "miss",
+            Ending::Fumble => "fumble",
+            Ending::Answered(Some(Guard::Dodge)) => "dodged",
+            Ending::Answered(Some(Guard::Parry)) => "parried away",
+            Ending::Answered(_) => "answered away",
+            Ending::Degrees(1) => "1 degree",
+            Ending::Degrees(2) => "2 degrees",
+            Ending::Degrees(_) => "3+ degrees",
+        }
+    }
+}
+
+/// One way an attack roll can end and its chance.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
-    /// What happens: "miss", "fumble", "1 degree"…
-    pub label: &'static str,
+    /// What happens.
+    pub ending: Ending,
     /// Its probability.
     pub chance: f64,
 }
@@ -110,28 +141,22 @@ impl AttackOdds {
         // The degrees a hit keeps after the defender's answer (V2).
         let landed = p.landed_degrees();
         let degree = |d: usize| landed.get(d).copied().unwrap_or(0.0);
-        let answered = match p.answer.as_ref().map(|g| g.guard) {
-            Some(Guard::Dodge) => "dodged",
-            Some(Guard::Parry) => "parried away",
-            _ => "answered away",
-        };
+        let answered = Ending::Answered(p.answer.as_ref().map(|g| g.guard));
         // Only a melee attack fumbles (R7.3): a ranged one has no such
-        // outcome to show.
+        // outcome to show. A block never takes a whole hit away.
+        let blocks = p.answer.as_ref().is_some_and(|g| g.guard == Guard::Block);
         let outcomes = [
-            ("miss", p.degrees[0] - p.fumble),
-            ("fumble", p.fumble),
+            (Ending::Miss, p.degrees[0] - p.fumble),
+            (Ending::Fumble, p.fumble),
             (answered, p.avoided),
-            ("1 degree", degree(1)),
-            ("2 degrees", degree(2)),
-            ("3+ degrees", total(landed.iter().skip(3).copied())),
+            (Ending::Degrees(1), degree(1)),
+            (Ending::Degrees(2), degree(2)),
+            (Ending::Degrees(3), total(landed.iter().skip(3).copied())),
         ]
         .into_iter()
-        .filter(|(label, _)| p.melee || *label != "fumble")
-        // A block never takes a whole hit away.
-        .filter(|(label, _)| {
-            *label != answered || p.answer.as_ref().is_some_and(|g| g.guard != Guard::Block)
-        })
-        .map(|(label, chance)| Outcome { label, chance })
+        .filter(|(ending, _)| p.melee || *ending != Ending::Fumble)
+        .filter(|(ending, _)| *ending != answered || !blocks)
+        .map(|(ending, chance)| Outcome { ending, chance })
         .collect();
         let keep = match p.advantage {
             0 => "",
@@ -167,7 +192,7 @@ impl AttackOdds {
         total(
             self.outcomes
                 .iter()
-                .filter(|o| o.label.contains("degree"))
+                .filter(|o| matches!(o.ending, Ending::Degrees(_)))
                 .map(|o| o.chance),
         )
     }
