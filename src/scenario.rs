@@ -587,34 +587,14 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
 /// listing the kinds.
 mod event_kind {
     use crate::rules::EventKind;
-    use serde::de::{self, Visitor};
     use serde::{Deserializer, Serializer};
-    use std::fmt;
-    use std::str::FromStr;
-    use strum::VariantArray;
 
     pub fn serialize<S: Serializer>(kind: &EventKind, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(kind.name())
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<EventKind, D::Error> {
-        struct Name;
-        impl<'de> Visitor<'de> for Name {
-            type Value = EventKind;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("the name of a battle event kind")
-            }
-            fn visit_str<E: de::Error>(self, name: &str) -> Result<EventKind, E> {
-                EventKind::from_str(name).map_err(|_| {
-                    let kinds: Vec<&str> = EventKind::VARIANTS.iter().map(|k| k.name()).collect();
-                    E::custom(format!(
-                        "unknown event kind {name:?}; the kinds are {}",
-                        kinds.join(", ")
-                    ))
-                })
-            }
-        }
-        d.deserialize_any(Name)
+        crate::format::caption::by_name(d)
     }
 }
 

@@ -147,3 +147,71 @@ fn every_tour_demo_runs_to_its_end_and_its_captions_fit() {
         }
     }
 }
+
+/// The names a scenario gives (an event's kind and rule, a caption's
+/// overlays and aimed action) are types: each is read as a string or a
+/// bare name, and a misspelt one is a load error at its line and column,
+/// listing the names there are.
+#[test]
+fn a_misspelt_name_in_a_scenario_is_a_load_error_with_its_place() {
+    let scenario = |expect: &str, caption: &str| {
+        format!(
+            "Scenario(\n    name: \"names\",\n    level: \"tests/levels/duel.ron\",\n    \
+             commands: [EndTurn],\n    expect: [{expect}],\n    tour: [{caption}],\n)\n"
+        )
+    };
+    let good = [
+        scenario(
+            "Event(kind: \"TurnStarted\", rule: \"R2.4\")",
+            "(before: 0, text: \"a\", overlays: [\"reach\", threat], aim: \"throw\")",
+        ),
+        scenario(
+            "Event(kind: TurnStarted)",
+            "(before: 0, text: \"a\", overlays: [none], aim: Some(Charge))",
+        ),
+    ];
+    for text in &good {
+        let parsed = skirmish::scenario::parse(text.as_bytes(), "names.ron");
+        assert!(parsed.is_ok(), "{text}\n{}", parsed.unwrap_err());
+    }
+    let parsed = skirmish::scenario::parse(good[0].as_bytes(), "names.ron").unwrap();
+    let caption = &parsed.tour[0];
+    assert_eq!(
+        caption.overlays,
+        Some(vec![
+            skirmish::format::Overlay::Reach,
+            skirmish::format::Overlay::Threat
+        ])
+    );
+    assert_eq!(caption.aim, Some(skirmish::format::Aim::Throw));
+    let bad = [
+        (
+            scenario("Event(kind: \"TurnStartd\")", ""),
+            5,
+            "unknown name \"TurnStartd\"",
+        ),
+        (
+            scenario("Event(kind: TurnStarted, rule: \"R2.44\")", ""),
+            5,
+            "unknown rule id \"R2.44\"",
+        ),
+        (
+            scenario("", "(before: 0, text: \"a\", overlays: [\"reech\"])"),
+            6,
+            "unknown name \"reech\"",
+        ),
+        (
+            scenario("", "(before: 0, text: \"a\", aim: \"thro\")"),
+            6,
+            "unknown name \"thro\"",
+        ),
+    ];
+    for (text, line, words) in bad {
+        let problems = skirmish::scenario::parse(text.as_bytes(), "names.ron").unwrap_err();
+        let message = problems.to_string();
+        assert!(
+            message.starts_with(&format!("names.ron:{line}:")) && message.contains(words),
+            "{message}"
+        );
+    }
+}

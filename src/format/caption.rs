@@ -116,38 +116,39 @@ impl Aim {
     }
 }
 
-/// A name of one of `T`'s variants, written as a string (`"reach"`) or a
-/// bare name (`reach`, `Reach`); an unknown name is an error that lists
-/// the names.
-struct ByName<T>(std::marker::PhantomData<T>);
-
-impl<'de, T> Visitor<'de> for ByName<T>
-where
-    T: FromStr + VariantArray + Copy + Into<&'static str>,
-{
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a name")
-    }
-
-    fn visit_str<E: de::Error>(self, name: &str) -> Result<T, E> {
-        T::from_str(name).map_err(|_| {
-            let names: Vec<&str> = T::VARIANTS.iter().map(|v| (*v).into()).collect();
-            E::custom(format!(
-                "unknown name {name:?}; the names are {}",
-                names.join(", ")
-            ))
-        })
-    }
+/// A name as files write it: a string (`"reach"`) or a bare name
+/// (`reach`, `Reach`). Read through serde's untagged content, where RON
+/// keeps a bare name's text.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Written {
+    Name(String),
 }
 
-fn by_name<'de, D, T>(d: D) -> Result<T, D::Error>
+/// The variant of `T` named `name` (any case); an unknown name is an error
+/// that lists the names.
+fn named<T, E>(name: &str) -> Result<T, E>
+where
+    T: FromStr + VariantArray + Copy + Into<&'static str>,
+    E: de::Error,
+{
+    T::from_str(name).map_err(|_| {
+        let names: Vec<&str> = T::VARIANTS.iter().map(|v| (*v).into()).collect();
+        E::custom(format!(
+            "unknown name {name:?}; the names are {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// Reads one of `T`'s variants by name, written either way.
+pub fn by_name<'de, D, T>(d: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
     T: FromStr + VariantArray + Copy + Into<&'static str>,
 {
-    d.deserialize_any(ByName(std::marker::PhantomData))
+    let Written::Name(name) = Written::deserialize(d)?;
+    named(&name)
 }
 
 impl<'de> Deserialize<'de> for Overlay {
@@ -220,22 +221,11 @@ mod caption_overlays {
 
     impl<'de> Deserialize<'de> for OverlayOrNone {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            struct Name;
-            impl<'de> Visitor<'de> for Name {
-                type Value = OverlayOrNone;
-                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                    f.write_str("an overlay's name, or none")
-                }
-                fn visit_str<E: de::Error>(self, name: &str) -> Result<OverlayOrNone, E> {
-                    if name.eq_ignore_ascii_case("none") {
-                        return Ok(OverlayOrNone(None));
-                    }
-                    ByName::<Overlay>(std::marker::PhantomData)
-                        .visit_str(name)
-                        .map(|o| OverlayOrNone(Some(o)))
-                }
+            let Written::Name(name) = Written::deserialize(d)?;
+            if name.eq_ignore_ascii_case("none") {
+                return Ok(OverlayOrNone(None));
             }
-            d.deserialize_any(Name)
+            named(&name).map(|o| OverlayOrNone(Some(o)))
         }
     }
 }
