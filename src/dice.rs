@@ -1,6 +1,12 @@
 //! The battle's only source of randomness (R0.6): a seeded ChaCha generator
 //! whose whole state can be saved, or a script of dice for scenarios, so a
 //! seed (or a script) and the commands replay a battle exactly.
+//!
+//! The AI's choices (the random baseline's) come from a second stream of
+//! the same seed, apart from the rules' rolls: whoever chooses the
+//! commands, the rules roll the same dice, so a replay of the commands
+//! alone rolls them again; and the same seed and profiles play the same
+//! battle in `sim`, in the window and after a save is loaded.
 
 use bevy::prelude::Resource;
 use rand::{Rng, SeedableRng};
@@ -16,7 +22,8 @@ enum Source {
     Scripted(VecDeque<(u32, u32)>),
 }
 
-/// The dice. Every roll of the rules goes through [`Dice::roll`].
+/// The dice. Every roll of the rules goes through [`Dice::roll`], every
+/// choice the AI leaves to chance through [`Dice::pick`].
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dice {
     source: Source,
@@ -24,15 +31,36 @@ pub struct Dice {
     rolled: u64,
     /// The first way a script was not followed (wrong die or ran out).
     script_error: Option<String>,
+    /// The AI's stream: the seed's second ChaCha stream (seed 0's for
+    /// scripted dice). Saves from before it had none: a fresh one then.
+    #[serde(default = "ai_stream_of_none")]
+    ai: Box<ChaCha8Rng>,
+}
+
+/// The AI's stream of dice seeded `seed` (or of a script: seed 0).
+fn ai_stream(seed: Option<[u8; 32]>) -> Box<ChaCha8Rng> {
+    let mut rng = match seed {
+        Some(seed) => ChaCha8Rng::from_seed(seed),
+        None => ChaCha8Rng::seed_from_u64(0),
+    };
+    rng.set_stream(1);
+    Box::new(rng)
+}
+
+fn ai_stream_of_none() -> Box<ChaCha8Rng> {
+    ai_stream(None)
 }
 
 impl Dice {
     /// Dice seeded with `seed`: the same seed gives the same rolls.
     pub fn seeded(seed: u64) -> Self {
+        let rng = ChaCha8Rng::seed_from_u64(seed);
+        let ai = ai_stream(Some(rng.get_seed()));
         Self {
-            source: Source::Seeded(Box::new(ChaCha8Rng::seed_from_u64(seed))),
+            source: Source::Seeded(Box::new(rng)),
             rolled: 0,
             script_error: None,
+            ai,
         }
     }
 
@@ -44,6 +72,7 @@ impl Dice {
             source: Source::Scripted(script.into_iter().collect()),
             rolled: 0,
             script_error: None,
+            ai: ai_stream(None),
         }
     }
 
@@ -73,6 +102,24 @@ impl Dice {
         }
     }
 
+    /// A number from 1 to `sides` for a choice the AI leaves to chance:
+    /// from the AI's stream, never the rules' (a script is not consumed).
+    pub fn pick(&mut self, sides: u32) -> u32 {
+        self.ai.random_range(1..=sides.max(1))
+    }
+
+    /// The AI's stream as it stands, to carry a decision made on a copy of
+    /// the battle back to the battle.
+    pub fn ai_stream(&self) -> ChaCha8Rng {
+        (*self.ai).clone()
+    }
+
+    /// Puts the AI's stream where a decision on a copy of the battle left
+    /// it.
+    pub fn set_ai_stream(&mut self, stream: ChaCha8Rng) {
+        *self.ai = stream;
+    }
+
     /// Rolls `count` dice of `sides` sides, in order (damage R7.7, healing
     /// R10.5).
     pub fn roll_many(&mut self, count: u32, sides: u32) -> Vec<u32> {
@@ -89,6 +136,15 @@ impl Dice {
         match &self.source {
             Source::Seeded(_) => 0,
             Source::Scripted(s) => s.len(),
+        }
+    }
+
+    /// The seed of seeded dice (`None` for a script): what the AI's own
+    /// stream is made from.
+    pub fn seed(&self) -> Option<[u8; 32]> {
+        match &self.source {
+            Source::Seeded(rng) => Some(rng.get_seed()),
+            Source::Scripted(_) => None,
         }
     }
 

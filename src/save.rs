@@ -1,7 +1,10 @@
 //! Replays and saves, both RON.
 //!
 //! A [`Replay`] is a level, a seed and the accepted commands: played again,
-//! it reaches the same end state, byte for byte (R0.6). A [`SaveGame`] is a
+//! it reaches the same end state, byte for byte (R0.6). The seed records
+//! every randomness: the rules' rolls and the AI's chances (the seed's
+//! second stream, [`Dice::pick`]), so the battle that recorded it can be
+//! played again by the same profiles too. A [`SaveGame`] is a
 //! snapshot of a battle mid-way, the dice's whole state included: loaded, it
 //! continues exactly as the unsaved battle would.
 

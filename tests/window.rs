@@ -7,7 +7,7 @@
 //! (`CI=true`) their absence fails the test; elsewhere it says what to
 //! install and passes.
 
-use crate::common::{catalog, level, root};
+use crate::common::{catalog, root};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
 use skirmish::ai::{Players, Profiles, play};
@@ -149,14 +149,16 @@ fn a_zoomed_out_map_shows_the_terrain_averaged() {
     assert!(edge < 500, "tile edges picked whole ({edge} pixels)");
 }
 
-#[test]
-fn a_watched_battle_ends_as_the_headless_one() {
+/// Plays `level` in the window with every side its AI (`--watch`) and
+/// seed 3 to the end, recorded; checks that the record replays and that
+/// the window played the battle the headless AI plays with the same seed.
+fn watch_and_replay(name: &str, level_file: &Path, profiles: [&str; 2]) {
     let Some(xvfb) = xvfb() else { return };
-    let (record, shot) = (temp("watch.ron"), temp("end.png"));
+    let (record, shot) = (temp(&format!("{name}.ron")), temp(&format!("{name}.png")));
     play_in_xvfb(
         &xvfb,
         &[
-            "levels/ford.ron",
+            level_file.to_str().unwrap(),
             "--watch",
             "--speed",
             "64",
@@ -174,23 +176,48 @@ fn a_watched_battle_ends_as_the_headless_one() {
     std::fs::remove_file(&shot).ok();
     let replay: Replay = ron::from_str(&text).unwrap();
     let mut shown = replay.run(catalog()).expect("the recorded battle replays");
-    // The same battle headless, as `sim` plays it: the level's players
-    // (every side its AI), the same seed.
-    let level = level("ford.ron");
+    // The same battle headless, as `sim` plays it: the profiles given,
+    // the same seed.
+    let level = skirmish::load::load_level_file(level_file, catalog()).unwrap();
     let mut app = headless_app(&level, 3);
-    let mut players = Players::for_level(&level, &Profiles::shipped());
-    for p in &mut players.0 {
-        p.get_or_insert_with(|| Profiles::shipped().get("utility").cloned().unwrap());
-    }
+    let shipped = Profiles::shipped();
+    let players = Players(profiles.iter().map(|p| shipped.get(p).cloned()).collect());
     players.clone().install(app.world_mut());
     let played = play(app.world_mut(), &players, 5000);
     assert!(!played.stalled && played.refused.is_empty());
     let mut a = SaveGame::capture(shown.world_mut());
     let mut b = SaveGame::capture(app.world_mut());
     assert!(a.outcome.is_some(), "the watched battle ended");
+    // A replay makes no choice: only the AI's stream of the dice differs.
+    a.dice.set_ai_stream(b.dice.ai_stream());
     a.history.clear();
     b.history.clear();
     assert_eq!(a, b, "the window played the battle the headless AI plays");
+}
+
+#[test]
+fn a_watched_battle_ends_as_the_headless_one() {
+    watch_and_replay(
+        "watch",
+        &root().join("levels/ford.ron"),
+        ["utility", "utility"],
+    );
+}
+
+/// The random AI leaves its choices to the dice's own AI stream, never
+/// the rules' dice: its battle in the window replays from its record (it
+/// did not: the record's command 139 was refused) and is the battle `sim`
+/// plays.
+#[test]
+fn a_watched_random_battle_replays() {
+    let text = std::fs::read_to_string(root().join("levels/ford.ron"))
+        .unwrap()
+        .replace("control: Human)", "control: Ai(\"random\"))")
+        .replace("control: Ai)", "control: Ai(\"greedy\"))");
+    let file = temp("random-ford.ron");
+    std::fs::write(&file, text).unwrap();
+    watch_and_replay("random", &file, ["random", "greedy"]);
+    std::fs::remove_file(&file).ok();
 }
 
 /// Demo `demo` of the tour at step `step`, as the window shows it.

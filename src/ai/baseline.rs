@@ -16,13 +16,13 @@ use crate::rules::modifiers::{AttackDraft, AttackMode};
 use crate::rules::motion::movement::{reachable, view_for};
 use bevy::prelude::*;
 
-/// A uniformly random legal command, drawn with the battle's dice.
+/// A uniformly random legal command, drawn with the dice's AI stream.
 pub fn random(world: &mut World) -> Command {
     let legal = legal_commands(world);
     if legal.is_empty() {
         return Command::EndTurn;
     }
-    let i = world.resource_mut::<Dice>().roll(legal.len() as u32) as usize - 1;
+    let i = world.resource_mut::<Dice>().pick(legal.len() as u32) as usize - 1;
     legal[i].clone()
 }
 

@@ -10,9 +10,10 @@
 //! - [`situation`]: what a decision reads once (units, strikes, danger).
 //! - [`profile`]: the RON profiles of `assets/ai/`.
 //!
-//! Headless like the rules: no rendering, no timing, no randomness of its
-//! own (the random baseline draws from the battle's [`Dice`]), so a seed and
-//! the profiles reproduce a battle exactly.
+//! Headless like the rules: no rendering, no timing; its randomness (the
+//! random baseline's) comes from the dice's AI stream ([`Dice::pick`]),
+//! never the rules' rolls, so a seed and the profiles reproduce a battle
+//! exactly and a replay of its commands rolls the same rules' dice.
 
 mod acts;
 pub mod baseline;
@@ -106,7 +107,7 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
             return Some(answer_attack(world, asked));
         }
         let take = match profile.kind {
-            Kind::Random => world.resource_mut::<Dice>().roll(2) == 1,
+            Kind::Random => world.resource_mut::<Dice>().pick(2) == 1,
             Kind::Greedy => true,
             Kind::Utility => utility::react(world, asked, trigger, &profile.weights),
         };

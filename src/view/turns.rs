@@ -5,21 +5,24 @@
 //!
 //! The AI decides on a copy of the battle (a save, restored) on a worker
 //! thread, so no frame waits for a decision; the command it answers is
-//! then sent to the real battle. The `random` baseline draws from the
-//! battle's own dice (R0.6) and so decides in the frame.
+//! then sent to the real battle, and the dice's AI stream is put where the
+//! decision left it (the random baseline draws from it), so the window
+//! plays the battle `sim` plays with the same seed.
 
 use super::seat::Script;
 
 use super::frame::PlayOptions;
 use super::playback::Playback;
-use crate::ai::{Kind, Players, fallback, next_command};
+use crate::ai::{Players, fallback, next_command};
 use crate::battle::Battlefield;
+use crate::dice::Dice;
 use crate::rules::pipeline::Decisions;
 use crate::rules::{Command, TurnState};
 use crate::rules::{History, submit};
 use crate::save::{Replay, SaveGame, to_ron};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use rand_chacha::ChaCha8Rng;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>().add_systems(
@@ -32,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The AI's decision being made off the main thread, if any.
 #[derive(Resource, Default)]
-pub(super) struct Thinking(pub(super) Option<Task<Option<Command>>>);
+pub struct Thinking(pub Option<Task<Option<(Command, ChaCha8Rng)>>>);
 
 /// The replay of this battle without its commands: level, seed, policies.
 #[derive(Resource, Clone, Debug)]
@@ -55,17 +58,15 @@ fn play_script(world: &mut World) {
     }
 }
 
-/// Whether the next decision is the AI's, and by a profile that may think
-/// on a copy of the battle.
-fn ai_to_decide(world: &World, players: &Players) -> Option<bool> {
+/// Whether the next decision is the AI's.
+fn ai_to_decide(world: &World, players: &Players) -> bool {
     let turn = world.resource::<TurnState>();
     if turn.outcome.is_some() {
-        return None;
+        return false;
     }
-    let unit = world.resource::<Decisions>().asked().or(turn.current)?;
-    let side = world.get::<crate::battle::Side>(unit)?.0;
-    let profile = players.of(side)?;
-    Some(profile.kind != Kind::Random)
+    let unit = world.resource::<Decisions>().asked().or(turn.current);
+    unit.and_then(|u| world.get::<crate::battle::Side>(u))
+        .is_some_and(|side| players.of(side.0).is_some())
 }
 
 /// The AI's next command, once everything so far has been shown.
@@ -82,30 +83,24 @@ fn play_ai_command(world: &mut World) {
             return;
         };
         world.resource_mut::<Thinking>().0 = None;
-        if let Some(command) = answer {
+        if let Some((command, stream)) = answer {
+            world.resource_mut::<Dice>().set_ai_stream(stream);
             send(world, command);
         }
         return;
     }
-    match ai_to_decide(world, &players) {
-        None => {}
-        Some(false) => {
-            if let Some(command) = next_command(world, &players) {
-                send(world, command);
-            }
-        }
-        Some(true) => {
-            let save = SaveGame::capture(world);
-            let catalog = world.resource::<Battlefield>().0.catalog.clone();
-            let task = AsyncComputeTaskPool::get().spawn(async move {
-                yield_to_the_frame();
-                let mut copy = save.restore(&catalog).ok()?;
-                let world = copy.world_mut();
-                world.insert_resource(players.clone());
-                next_command(world, &players)
-            });
-            world.resource_mut::<Thinking>().0 = Some(task);
-        }
+    if ai_to_decide(world, &players) {
+        let save = SaveGame::capture(world);
+        let catalog = world.resource::<Battlefield>().0.catalog.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            yield_to_the_frame();
+            let mut copy = save.restore(&catalog).ok()?;
+            let world = copy.world_mut();
+            world.insert_resource(players.clone());
+            let command = next_command(world, &players)?;
+            Some((command, world.resource::<Dice>().ai_stream()))
+        });
+        world.resource_mut::<Thinking>().0 = Some(task);
     }
 }
 
