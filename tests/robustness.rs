@@ -1,13 +1,39 @@
-//! Property tests: whatever the bytes, the loader answers and never panics.
+//! Property tests: whatever the bytes, the loader answers and never panics;
+//! and whatever level it accepts, the rules, the AI and the window's
+//! previews play it without a panic, in a build with overflow checks
+//! (`cargo test` builds so: see Cargo.toml's `[profile.dev]`).
+//!
+//! `cargo test mutated_levels` plays 300 mutated levels;
+//! `SKIRMISH_MUTATIONS=100000 cargo test --release-less mutated_levels --
+//! --nocapture` the long run (progress every 1000 levels, README).
 
 use crate::common::{catalog, ron_files, root};
+use bevy::prelude::*;
 use proptest::prelude::*;
-use skirmish::format::{Level, UnitPlacement};
+use skirmish::ai::{Players, Weights, utility};
+use skirmish::battle::{GridPos, units};
+use skirmish::format::{Level, Overlay, UnitPlacement};
 use skirmish::grid::{Dir, Pos};
-use skirmish::load::{parse_level, validate_level};
+use skirmish::load::{ValidLevel, parse_level, validate_level};
+use skirmish::rules::attacks::preview::preview_attack;
+use skirmish::rules::attacks::resolution::draft_for;
+use skirmish::rules::attacks::techniques::full_power;
+use skirmish::rules::legal::legal_commands;
+use skirmish::rules::{Command, Decisions, TurnState, submit};
+use skirmish::setup::headless_app;
+use skirmish::view::controls::CursorTile;
+use skirmish::view::input::input_plugin;
+use skirmish::view::overlays::Overlays;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// The texts mutated: every shipped and test level (three times, so that
+/// most mutated levels start from a sound one), and every broken level.
 fn level_texts() -> Vec<String> {
-    let mut files = ron_files(&root().join("levels"));
+    let mut files = vec![];
+    for _ in 0..3 {
+        files.extend(ron_files(&root().join("levels")));
+        files.extend(ron_files(&root().join("tests/levels")));
+    }
     files.extend(ron_files(&root().join("tests/broken")));
     files
         .iter()
@@ -15,22 +41,36 @@ fn level_texts() -> Vec<String> {
         .collect()
 }
 
-/// One edit of a text: delete, insert or replace a run, or duplicate a line.
+/// One edit of a text: delete, insert or replace a run, duplicate a line,
+/// or make a number longer (digits after one of the text's digits).
 #[derive(Debug, Clone)]
 enum Edit {
     Delete(usize, usize),
     Insert(usize, String),
     Replace(usize, char),
     DuplicateLine(usize),
+    Digits(usize, String),
+    Number(usize, i64),
+    Terrain(usize, char),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
-        (any::<usize>(), 1..40usize).prop_map(|(a, n)| Edit::Delete(a, n)),
-        (any::<usize>(), "[(),:\\[\\]\"'0-9a-zA-Z#.~=%T_ \n-]{1,12}")
+        1 => (any::<usize>(), 1..40usize).prop_map(|(a, n)| Edit::Delete(a, n)),
+        1 => (any::<usize>(), "[(),:\\[\\]\"'0-9a-zA-Z#.~=%T_ \n-]{1,12}")
             .prop_map(|(a, s)| Edit::Insert(a, s)),
-        (any::<usize>(), any::<char>()).prop_map(|(a, c)| Edit::Replace(a, c)),
-        any::<usize>().prop_map(Edit::DuplicateLine),
+        1 => (any::<usize>(), any::<char>()).prop_map(|(a, c)| Edit::Replace(a, c)),
+        1 => any::<usize>().prop_map(Edit::DuplicateLine),
+        1 => (any::<usize>(), "[0-9]{1,10}").prop_map(|(a, d)| Edit::Digits(a, d)),
+        // Edits that keep the syntax, so that more levels are accepted and
+        // played: a number anywhere, a terrain symbol in a map row.
+        3 => (
+            any::<usize>(),
+            prop_oneof![4 => -3i64..12, 2 => -1000i64..2_000_000, 1 => any::<i32>().prop_map(i64::from)]
+        )
+            .prop_map(|(a, n)| Edit::Number(a, n)),
+        3 => (any::<usize>(), proptest::sample::select(vec!['.', '#', '=', '%', 'T', '~', '_']))
+            .prop_map(|(a, c)| Edit::Terrain(a, c)),
     ]
 }
 
@@ -53,6 +93,50 @@ fn apply(text: &str, edit: &Edit) -> String {
                 out[i] = *c;
             }
         }
+        Edit::Digits(a, digits) => {
+            let places: Vec<usize> = (0..chars.len())
+                .filter(|i| chars[*i].is_ascii_digit())
+                .collect();
+            if !places.is_empty() {
+                let i = places[a % places.len()] + 1;
+                out.splice(i..i, digits.chars());
+            }
+        }
+        Edit::Number(a, n) => {
+            // The `a`th run of digits (with its sign) becomes `n`.
+            let mut runs = vec![];
+            let mut i = 0;
+            while i < chars.len() {
+                if chars[i].is_ascii_digit() {
+                    let start = if i > 0 && chars[i - 1] == '-' {
+                        i - 1
+                    } else {
+                        i
+                    };
+                    let mut end = i;
+                    while end < chars.len() && chars[end].is_ascii_digit() {
+                        end += 1;
+                    }
+                    runs.push((start, end));
+                    i = end;
+                } else {
+                    i += 1;
+                }
+            }
+            if !runs.is_empty() {
+                let (start, end) = runs[a % runs.len()];
+                out.splice(start..end, n.to_string().chars());
+            }
+        }
+        Edit::Terrain(a, c) => {
+            let symbols = ['.', '#', '=', '%', 'T', '~', '_'];
+            let places: Vec<usize> = (0..chars.len())
+                .filter(|i| symbols.contains(&chars[*i]))
+                .collect();
+            if !places.is_empty() {
+                out[places[a % places.len()]] = *c;
+            }
+        }
         Edit::DuplicateLine(a) => {
             let lines: Vec<&str> = text.lines().collect();
             if !lines.is_empty() {
@@ -66,6 +150,69 @@ fn apply(text: &str, edit: &Edit) -> String {
     out.into_iter().collect()
 }
 
+/// Commands of a played mutated level.
+const STEPS: usize = 8;
+
+/// Plays `level` a little: every side at the window with every overlay on,
+/// the cursor on each unit in turn (the previews, the odds and each
+/// overlay computed for the unit to act), every attack of the unit to act
+/// previewed (plain, with a full Power Attack, with a Lunge), and the
+/// default AI's command sent.
+fn play_a_little(level: &ValidLevel) {
+    let mut app = headless_app(level, 1);
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>();
+    input_plugin(&mut app);
+    Players(vec![None; level.sides().len()]).install(app.world_mut());
+    app.insert_resource(Overlays(Overlay::ALL.into_iter().collect()));
+    for step in 0..STEPS {
+        let world = app.world_mut();
+        let all = units(world);
+        let hovered = all
+            .get(step % all.len().max(1))
+            .and_then(|u| world.get::<GridPos>(*u))
+            .map(|p| p.0);
+        world.resource_mut::<CursorTile>().0 = hovered;
+        app.update();
+        let world = app.world_mut();
+        if world.resource::<TurnState>().outcome.is_some() {
+            return;
+        }
+        if world.resource::<Decisions>().asked().is_some() {
+            let answer = legal_commands(world).remove(0);
+            submit(world, answer).unwrap();
+            continue;
+        }
+        let Some(me) = world.resource::<TurnState>().current else {
+            return;
+        };
+        for target in units(world) {
+            for (power, lunge) in [(0, false), (full_power(world, me, false), false), (0, true)] {
+                if let Ok(mut draft) = draft_for(world, me, target, None) {
+                    (draft.power, draft.lunge) = (power, lunge);
+                    let _ = preview_attack(world, draft);
+                }
+            }
+        }
+        let command = utility::decide(world, me, &Weights::default());
+        if submit(world, command).is_err() {
+            submit(world, Command::EndTurn).unwrap();
+        }
+    }
+}
+
+/// Mutated levels to play: `SKIRMISH_MUTATIONS`, else 300.
+fn mutations() -> u32 {
+    std::env::var("SKIRMISH_MUTATIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300)
+}
+
+/// Mutated levels tried and accepted so far (the long run's progress).
+static TRIED: AtomicUsize = AtomicUsize::new(0);
+static ACCEPTED: AtomicUsize = AtomicUsize::new(0);
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -73,17 +220,29 @@ proptest! {
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2048)) {
         let _ = parse_level(&bytes, "fuzz.ron", catalog());
     }
+}
 
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: mutations(),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// A level made of a shipped or broken level's text with a few edits:
+    /// refused with located problems, or accepted sound and played (AI,
+    /// previews, overlays) without a panic.
     #[test]
-    fn mutated_levels_never_panic(
+    fn mutated_levels_are_refused_or_played(
         which in any::<usize>(),
-        edits in proptest::collection::vec(edit(), 1..6),
+        edits in proptest::collection::vec(edit(), 1..4),
     ) {
         let texts = level_texts();
         let mut text = texts[which % texts.len()].clone();
         for e in &edits {
             text = apply(&text, e);
         }
+        let tried = TRIED.fetch_add(1, Ordering::Relaxed) + 1;
         match parse_level(text.as_bytes(), "mutated.ron", catalog()) {
             Ok(level) => {
                 // Whatever is accepted is sound: units on passable tiles, alone.
@@ -94,6 +253,8 @@ proptest! {
                 tiles.sort();
                 tiles.dedup();
                 prop_assert_eq!(tiles.len(), level.units.len());
+                ACCEPTED.fetch_add(1, Ordering::Relaxed);
+                play_a_little(&level);
             }
             Err(problems) => {
                 prop_assert!(!problems.0.is_empty());
@@ -102,7 +263,15 @@ proptest! {
                 }
             }
         }
+        if tried.is_multiple_of(1000) {
+            let accepted = ACCEPTED.load(Ordering::Relaxed);
+            eprintln!("mutated levels: {tried} tried, {accepted} accepted and played");
+        }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     /// Units scattered anywhere, on or off the map: validation refuses
     /// exactly the misplaced ones.

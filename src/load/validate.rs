@@ -4,7 +4,9 @@
 use super::locate::{Locator, Needle};
 use super::problems::{Diagnostic, Problems};
 use super::report::{Report, quoted_list};
-use super::validate_catalog::{check_catalog_duplicates, check_entries, check_template};
+use super::validate_catalog::{
+    MAX_COUNT, check_bound, check_catalog_duplicates, check_entries, check_template,
+};
 use crate::format::{
     Armor, Catalog, GroundObject, Level, RuleOptions, Shield, SideDef, UnitTemplate, Victory, Zone,
 };
@@ -142,6 +144,13 @@ pub(super) fn check_level(
             "round_limit is 0; a battle needs at least 1 round (R11)".into(),
         );
     }
+    check_bound(
+        &mut r,
+        &[Ident("round_limit")],
+        "round_limit",
+        level.round_limit.into(),
+        MAX_COUNT.into(),
+    );
 
     // Read like a compiler's output: top to bottom, unplaced ones last.
     r.out.sort_by_key(|d| d.at.map_or((usize::MAX, 0), |p| p));
@@ -480,12 +489,12 @@ fn check_victory(
         }
     };
     let rounds_ok = |r: &mut Report, rounds: u32, what: &str| {
+        let path = [Ident("victory"), Ident(what), Ident("rounds")];
         if rounds == 0 {
-            r.error(
-                &[Ident("victory"), Ident(what), Ident("rounds")],
-                format!("victory: {what} needs at least 1 round"),
-            );
+            r.error(&path, format!("victory: {what} needs at least 1 round"));
         }
+        let what = format!("victory: {what} rounds");
+        check_bound(r, &path, &what, rounds.into(), MAX_COUNT.into());
     };
     for v in &level.victory {
         match v {

@@ -114,14 +114,69 @@ pub(super) fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
     }
     for s in &own.shields {
         check_protection(r, "shield", &s.name, s.dv, s.ar);
+        let owner = format!("shield \"{}\"", s.name);
+        for (field, value, limit) in [
+            ("block", s.block, MAX_ATTRIBUTE),
+            ("block_strength", s.block_strength, MAX_MEASURE),
+        ] {
+            if let Some(v) = value {
+                let path = [Ident("shields"), Str(&s.name), Ident(field)];
+                check_bound(
+                    r,
+                    &path,
+                    &format!("{owner}: {field}"),
+                    v.into(),
+                    limit.into(),
+                );
+            }
+        }
     }
     for i in &own.items {
         check_item(r, i);
     }
 }
 
+/// The largest magnitude of an attribute-like number (STR, DEX, CON, WIS,
+/// MB, level, a skill, a weapon's attack bonus, parry and crit, a shield's
+/// block): past it, the bonuses of one roll sum to more degrees than a
+/// preview can walk.
+pub const MAX_ATTRIBUTE: i32 = 100;
+/// The largest measure (speed, reach, a range or thrown increment, a range
+/// trio, a splash radius, a DV, stamina, a block's strength): past it, the
+/// rules' products (ten increments of range) and sums could overflow.
+pub const MAX_MEASURE: i32 = 1000;
+/// The largest pool (HP, AR): past it, HP and AR summed could overflow.
+pub const MAX_POOL: i32 = 1_000_000;
+/// The largest count (objects carried, a round limit, the rounds of a
+/// victory condition).
+pub const MAX_COUNT: u32 = 100_000;
+
+/// A number beyond what the rules can play without their arithmetic
+/// overflowing (or a preview never ending) is an error, the limit named
+/// (FORMAT.md: `check` refuses what the rules cannot play). Returns
+/// whether the value is within it.
+pub(super) fn check_bound(
+    r: &mut Report,
+    path: &[Needle],
+    what: &str,
+    value: i64,
+    limit: i64,
+) -> bool {
+    if value.abs() > limit {
+        r.error(
+            path,
+            format!(
+                "{what} is {value}; the rules play numbers up to {limit} here (beyond, their \
+                 sums could overflow)"
+            ),
+        );
+        return false;
+    }
+    true
+}
+
 /// A value outside its usual range is a warning: unusual, but the rules
-/// play it (FORMAT.md). Only [`check_min`] refuses.
+/// play it (FORMAT.md). Only [`check_min`] and [`check_bound`] refuse.
 pub(super) fn check_range(
     r: &mut Report,
     path: &[Needle],
@@ -176,39 +231,37 @@ pub(super) fn check_template(
         p.extend(stat(field));
         p
     };
+    // Each number: within what the rules can play (an error), then
+    // within its usual range (a warning).
+    let number = |r: &mut Report, field: &'static str, value: i32, limit, usual: (i32, i32)| {
+        let what = format!("{owner}: {field}");
+        if check_bound(r, &path(field), &what, value.into(), limit) {
+            check_range(r, &path(field), what, value, usual.0, usual.1);
+        }
+    };
+    let attribute = i64::from(MAX_ATTRIBUTE);
     for (field, value) in [
         ("str", t.str),
         ("dex", t.dex),
         ("con", t.con),
         ("wis", t.wis),
     ] {
-        check_range(r, &path(field), format!("{owner}: {field}"), value, -5, 5);
+        number(r, field, value, attribute, (-5, 5));
     }
-    check_range(r, &path("level"), format!("{owner}: level"), t.level, 1, 20);
-    check_range(r, &path("mb"), format!("{owner}: mb"), t.mb, 0, 20);
+    number(r, "level", t.level, attribute, (1, 20));
+    number(r, "mb", t.mb, attribute, (0, 20));
     if check_min(r, &path("speed"), format!("{owner}: speed"), t.speed, 0) {
-        check_range(r, &path("speed"), format!("{owner}: speed"), t.speed, 0, 30);
+        number(r, "speed", t.speed, MAX_MEASURE.into(), (0, 30));
     }
     if check_min(r, &path("hp"), format!("{owner}: hp"), t.hp, 1) {
-        check_range(r, &path("hp"), format!("{owner}: hp"), t.hp, 1, 999);
+        number(r, "hp", t.hp, MAX_POOL.into(), (1, 999));
     }
-    check_range(
-        r,
-        &path("stamina"),
-        format!("{owner}: stamina"),
-        t.stamina,
-        0,
-        99,
-    );
+    number(r, "stamina", t.stamina, MAX_MEASURE.into(), (0, 99));
     for (skill, v) in &t.skills {
-        check_range(
-            r,
-            &path("skills"),
-            format!("{owner}: skill {skill:?}"),
-            *v,
-            -5,
-            20,
-        );
+        let what = format!("{owner}: skill {skill:?}");
+        if check_bound(r, &path("skills"), &what, (*v).into(), attribute) {
+            check_range(r, &path("skills"), what, *v, -5, 20);
+        }
     }
     for w in &t.weapons {
         if all.weapon(w).is_none() {
@@ -241,6 +294,9 @@ pub(super) fn check_template(
                 &p,
                 format!("{owner}: carries 0 of \"{item}\" (leave it out)"),
             );
+        } else {
+            let what = format!("{owner}: the count of \"{item}\"");
+            check_bound(r, &p, &what, (*count).into(), MAX_COUNT.into());
         }
     }
 }
@@ -261,34 +317,50 @@ pub(super) fn check_weapon(r: &mut Report, w: &Weapon) {
     let at = [Ident("weapons"), Str(&w.name)];
     let path = |f| [Ident("weapons"), Str(&w.name), Ident(f)];
     check_dice(r, &at, &owner, "damage", &w.damage);
-    if check_min(r, &path("reach"), format!("{owner}: reach"), w.reach, 1) {
-        check_range(r, &path("reach"), format!("{owner}: reach"), w.reach, 1, 5);
+    let measure = i64::from(MAX_MEASURE);
+    let attribute = i64::from(MAX_ATTRIBUTE);
+    let bounded = |r: &mut Report, field: &'static str, what: &str, value: i32, limit| {
+        check_bound(r, &path(field), what, value.into(), limit)
+    };
+    let what = format!("{owner}: reach");
+    if check_min(r, &path("reach"), what.clone(), w.reach, 1)
+        && bounded(r, "reach", &what, w.reach, measure)
+    {
+        check_range(r, &path("reach"), what, w.reach, 1, 5);
     }
-    check_range(r, &path("crit"), format!("{owner}: crit"), w.crit, 2, 20);
-    check_range(
-        r,
-        &path("attack_bonus"),
-        format!("{owner}: attack_bonus"),
-        w.attack_bonus,
-        -10,
-        10,
-    );
+    let what = format!("{owner}: crit");
+    if check_bound(r, &path("crit"), &what, w.crit.into(), attribute) {
+        check_range(r, &path("crit"), what, w.crit, 2, 20);
+    }
+    let what = format!("{owner}: attack_bonus");
+    if bounded(r, "attack_bonus", &what, w.attack_bonus, attribute) {
+        check_range(r, &path("attack_bonus"), what, w.attack_bonus, -10, 10);
+    }
+    bounded(r, "parry", &format!("{owner}: parry"), w.parry, attribute);
     if let Some(inc) = w.thrown {
         let what = format!("{owner}: thrown increment");
-        if check_min(r, &path("thrown"), what.clone(), inc, 1) {
+        if check_min(r, &path("thrown"), what.clone(), inc, 1)
+            && bounded(r, "thrown", &what, inc, measure)
+        {
             check_range(r, &path("thrown"), what, inc, 1, 20);
         }
     }
     match w.range {
         Some(Range::Increment(inc)) => {
             let what = format!("{owner}: range increment");
-            if check_min(r, &path("range"), what.clone(), inc, 1) {
+            if check_min(r, &path("range"), what.clone(), inc, 1)
+                && bounded(r, "range", &what, inc, measure)
+            {
                 check_range(r, &path("range"), what, inc, 1, 50);
             }
         }
         Some(Range::Trio(near, far, max)) => {
             let what = format!("{owner}: range Trio({near}, {far}, {max}) maximum");
-            if check_min(r, &path("range"), what, max, 1)
+            let within = [near, far, max]
+                .into_iter()
+                .all(|v| bounded(r, "range", &format!("{owner}: range Trio"), v, measure));
+            if within
+                && check_min(r, &path("range"), what, max, 1)
                 && !(0 <= near && near <= far && far <= max && max <= 500)
             {
                 r.warn(
@@ -307,10 +379,13 @@ pub(super) fn check_weapon(r: &mut Report, w: &Weapon) {
 pub(super) fn check_protection(r: &mut Report, kind: &str, name: &str, dv: i32, ar: i32) {
     let list = if kind == "armor" { "armor" } else { "shields" };
     let owner = format!("{kind} \"{name}\"");
-    for (field, value, usual) in [("dv", dv, 10), ("ar", ar, 50)] {
+    for (field, value, usual, limit) in [("dv", dv, 10, MAX_MEASURE), ("ar", ar, 50, MAX_POOL)] {
         let path = [Ident(list), Str(name), Ident(field)];
-        if check_min(r, &path, format!("{owner}: {field}"), value, 0) {
-            check_range(r, &path, format!("{owner}: {field}"), value, 0, usual);
+        let what = format!("{owner}: {field}");
+        if check_min(r, &path, what.clone(), value, 0)
+            && check_bound(r, &path, &what, value.into(), limit.into())
+        {
+            check_range(r, &path, what, value, 0, usual);
         }
     }
 }
@@ -324,18 +399,17 @@ pub(super) fn check_item(r: &mut Report, i: &Item) {
     if let Some(h) = &i.heal {
         check_dice(r, &at, &owner, "heal", h);
     }
-    check_range(
-        r,
-        &[Ident("items"), Str(&i.name), Ident("splash")],
-        format!("{owner}: splash"),
-        i.splash,
-        0,
-        5,
-    );
+    let splash = [Ident("items"), Str(&i.name), Ident("splash")];
+    let what = format!("{owner}: splash");
+    if check_bound(r, &splash, &what, i.splash.into(), MAX_MEASURE.into()) {
+        check_range(r, &splash, what, i.splash, 0, 5);
+    }
     if let Some(inc) = i.thrown {
         let path = [Ident("items"), Str(&i.name), Ident("thrown")];
         let what = format!("{owner}: thrown increment");
-        if check_min(r, &path, what.clone(), inc, 1) {
+        if check_min(r, &path, what.clone(), inc, 1)
+            && check_bound(r, &path, &what, inc.into(), MAX_MEASURE.into())
+        {
             check_range(r, &path, what, inc, 1, 20);
         }
     }

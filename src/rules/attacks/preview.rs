@@ -244,7 +244,7 @@ impl AttackPreview {
     /// and whether its injuries fell the target (V3): `(chance, damage, AR,
     /// fells)`.
     pub fn blows(&self) -> Vec<(f64, i32, i32, bool)> {
-        let mut by_degree: Vec<Vec<f64>> = vec![];
+        let mut sums = DiceSums::new(self.damage);
         let mut out = vec![];
         for l in self.landings() {
             if l.p == 0.0 {
@@ -257,14 +257,7 @@ impl AttackPreview {
                 }
                 continue;
             }
-            if by_degree.len() <= l.degrees {
-                by_degree.resize(l.degrees + 1, vec![]);
-            }
-            if by_degree[l.degrees].is_empty() {
-                let dice = self.damage.count + (l.degrees as u32 - 1);
-                by_degree[l.degrees] = dice_sum(dice, self.damage.sides);
-            }
-            for (sum, q) in by_degree[l.degrees].iter().enumerate() {
+            for (sum, q) in sums.of_degrees(l.degrees).iter().enumerate() {
                 if *q == 0.0 {
                     continue;
                 }
@@ -291,7 +284,7 @@ impl AttackPreview {
     /// The chance the attack drops a target with `hp` HP and `ar` AR to 0
     /// HP (R1.2: AR takes damage first; R10.1).
     pub fn drop_chance(&self, hp: i32, ar: i32) -> f64 {
-        let needed = (hp + ar).max(1) as usize;
+        let needed = hp.saturating_add(ar).max(1) as usize;
         if self.down {
             return 0.0;
         }
@@ -324,7 +317,7 @@ impl AttackPreview {
             return total(
                 self.blows()
                     .iter()
-                    .filter(|(_, n, ar, fells)| *fells || *n >= (hp + ar).max(1))
+                    .filter(|(_, n, ar, fells)| *fells || *n >= hp.saturating_add(*ar).max(1))
                     .map(|(p, ..)| *p),
             );
         }
@@ -356,6 +349,7 @@ impl AttackPreview {
             }
             out[n] += p;
         };
+        let mut sums = DiceSums::new(self.damage);
         for (d, p) in self.degrees.iter().enumerate().skip(1) {
             if *p == 0.0 {
                 continue;
@@ -364,8 +358,7 @@ impl AttackPreview {
                 add(0, *p);
                 continue;
             }
-            let dice = self.damage.count + (d as u32 - 1);
-            for (sum, q) in dice_sum(dice, self.damage.sides).iter().enumerate() {
+            for (sum, q) in sums.of_degrees(d).iter().enumerate() {
                 if *q > 0.0 {
                     add((sum as i32 + self.damage.bonus).max(1) as usize, p * q);
                 }
@@ -379,15 +372,73 @@ impl AttackPreview {
 fn dice_sum(count: u32, sides: u32) -> Vec<f64> {
     let mut dist = vec![1.0];
     for _ in 0..count {
-        let mut next = vec![0.0; dist.len() + sides as usize];
+        dist = add_die(&dist, sides);
+    }
+    dist
+}
+
+/// The sums of the dice of `dist` and one more die of `sides` sides.
+fn add_die(dist: &[f64], sides: u32) -> Vec<f64> {
+    let sides = sides as usize;
+    let mut next = vec![0.0; dist.len() + sides];
+    if sides <= 100 {
         for (s, p) in dist.iter().enumerate() {
-            for face in 1..=sides as usize {
+            for face in 1..=sides {
                 next[s + face] += p / sides as f64;
             }
         }
-        dist = next;
+    } else {
+        // A die of very many sides (a value the catalog allows, not a
+        // weapon's): each sum is a window of the last sums, kept running,
+        // so a preview stays quick.
+        let mut window = 0.0;
+        for (t, n) in next.iter_mut().enumerate().skip(1) {
+            if let Some(p) = dist.get(t - 1) {
+                window += p;
+            }
+            if t > sides {
+                window -= dist.get(t - 1 - sides).copied().unwrap_or(0.0);
+            }
+            *n = window / sides as f64;
+        }
     }
-    dist
+    next
+}
+
+/// The sums of a hit's damage dice by its degrees (R7.7: one more die per
+/// degree beyond the first), each built from the one before with one more
+/// die (the same sums, operation for operation, as [`dice_sum`]). Asked in
+/// rising degrees, as an attack's rolls rise, it keeps only the last.
+struct DiceSums {
+    damage: DamageDice,
+    /// The degrees of `sums`, 0 before the first is asked.
+    degrees: usize,
+    sums: Vec<f64>,
+}
+
+impl DiceSums {
+    fn new(damage: DamageDice) -> Self {
+        Self {
+            damage,
+            degrees: 0,
+            sums: vec![],
+        }
+    }
+
+    /// The sums of the dice of a hit of `degrees` degrees (at least 1).
+    fn of_degrees(&mut self, degrees: usize) -> &[f64] {
+        let degrees = degrees.max(1);
+        if degrees < self.degrees || self.degrees == 0 {
+            let dice = self.damage.count + (degrees as u32 - 1);
+            self.sums = dice_sum(dice, self.damage.sides);
+            self.degrees = degrees;
+        }
+        while self.degrees < degrees {
+            self.sums = add_die(&self.sums, self.damage.sides);
+            self.degrees += 1;
+        }
+        &self.sums
+    }
 }
 
 /// `chances[d]`: the probability of exactly `d` degrees (R7.2, R7.3) for a

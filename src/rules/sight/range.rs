@@ -22,14 +22,14 @@ pub(super) fn plugin(app: &mut App) {
 /// The thrown range increment (R9.1) for an object of increment `base`
 /// (2 without one) thrown by a unit of strength `str`.
 pub fn thrown_increment(base: Option<i32>, str: i32) -> i32 {
-    base.unwrap_or(2).max(1) + str.max(0)
+    base.unwrap_or(2).max(1).saturating_add(str.max(0))
 }
 
 /// The farthest a projectile weapon shoots (R7.4): 10 increments, or the
 /// maximum of its range trio; a melee weapon's reach.
 pub fn max_range(weapon: &crate::format::Weapon) -> i32 {
     match weapon.range {
-        Some(Range::Increment(i)) => i * PROJECTILE_INCREMENTS,
+        Some(Range::Increment(i)) => i.saturating_mul(PROJECTILE_INCREMENTS),
         Some(Range::Trio(_, _, max)) => max,
         None => weapon.reach,
     }
@@ -70,7 +70,7 @@ pub fn range_modifier(
         (AttackMode::Ranged, Some(Range::Increment(inc))) => (inc, PROJECTILE_INCREMENTS),
         (AttackMode::Thrown, _) => (thrown_increment(weapon.thrown, str), THROWN_INCREMENTS),
     };
-    if d > increment * max {
+    if d > increment.saturating_mul(max) {
         return Some(Err(format!(
             "the target is {d} tiles away, beyond {max} increments of {increment}"
         )));

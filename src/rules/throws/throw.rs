@@ -393,8 +393,12 @@ fn stuck_in(world: &mut World, draft: &AttackDraft, m: &Missile) -> bool {
 /// radius, with a line of effect from `at`.
 pub fn splash_tiles(map: &TerrainMap, at: Pos, radius: i32) -> Vec<Pos> {
     let mut tiles = vec![];
-    for y in at.y - radius..=at.y + radius {
-        for x in at.x - radius..=at.x + radius {
+    // Only the map's tiles: a radius larger than the map covers it.
+    let (w, h) = (map.width(), map.height());
+    let ys = at.y.saturating_sub(radius).max(0)..=at.y.saturating_add(radius).min(h - 1);
+    for y in ys {
+        let xs = at.x.saturating_sub(radius).max(0)..=at.x.saturating_add(radius).min(w - 1);
+        for x in xs {
             let p = Pos::new(x, y);
             if map.contains(p) && p.distance(at) <= radius && (p == at || sight(map, at, p).clear) {
                 tiles.push(p);
