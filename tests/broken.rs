@@ -75,3 +75,60 @@ fn random_bytes_are_refused_with_a_position() {
         "{p}"
     );
 }
+
+/// Every problem of every broken file has its place (line and column) and
+/// is written on one line, whatever the file holds.
+#[test]
+fn every_problem_has_a_place_and_one_line() {
+    for path in ron_files(&root().join("tests/broken")) {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        for d in check_file(&name).0 {
+            assert!(d.at.is_some(), "{name}: no place for: {}", d.message);
+            let line = d.to_string();
+            assert!(!line.contains('\n'), "{name}: more than one line: {line:?}");
+        }
+    }
+}
+
+/// A catalog entry defined twice is refused at its second definition, in
+/// the file that makes it: within one file, or across the files of a
+/// catalog folder.
+#[test]
+fn a_name_defined_twice_in_a_catalog_is_found_where_it_is() {
+    let dir = std::env::temp_dir().join(format!("skirmish-dups-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let entry = |name: &str| {
+        format!("        (name: \"{name}\", damage: \"1d6\", damage_type: Slashing),\n")
+    };
+    let a = format!(
+        "Catalog(\n    weapons: [\n{}{}{}    ],\n)\n",
+        entry("axe"),
+        entry("club"),
+        entry("axe")
+    );
+    let b = format!(
+        "Catalog(\n    weapons: [\n{}{}    ],\n)\n",
+        entry("flail"),
+        entry("club")
+    );
+    std::fs::write(dir.join("a.ron"), &a).unwrap();
+    std::fs::write(dir.join("b.ron"), &b).unwrap();
+    let problems = skirmish::load::load_catalog_dir(&dir).unwrap_err();
+    std::fs::remove_dir_all(&dir).ok();
+    let lines: Vec<String> = problems.0.iter().map(|d| d.to_string()).collect();
+    let file = |f: &str| dir.join(f).display().to_string();
+    assert!(
+        lines.contains(&format!(
+            "{}:5:16: weapon \"axe\" is defined twice",
+            file("a.ron")
+        )),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&format!(
+            "{}:4:16: weapon \"club\" is defined twice",
+            file("b.ron")
+        )),
+        "{lines:?}"
+    );
+}

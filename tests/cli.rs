@@ -151,3 +151,46 @@ fn play_without_a_display_says_so_in_one_line() {
         "{err}"
     );
 }
+
+/// A level checked against a catalog is told that catalog's warnings (an
+/// unusual number its units may carry), and a number past what the rules
+/// play is refused at its place: before, a range increment of 300000000
+/// passed (with no warning against the catalog) and overflowed in play.
+#[test]
+fn check_against_a_catalog_tells_its_warnings_and_refuses_what_would_overflow() {
+    let dir = std::env::temp_dir().join(format!("skirmish-cat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in skirmish::load::ron_files(&root().join("assets/catalog")) {
+        std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+    }
+    let odd = "Catalog(\n    weapons: [\n        (name: \"warbow\", damage: \"1d8\", \
+               damage_type: Piercing, range: Some(Increment(80))),\n    ],\n)\n";
+    std::fs::write(dir.join("odd.ron"), odd).unwrap();
+    let (ok, text) = skirmish(&[
+        "check",
+        "levels/ford.ron",
+        "--catalog",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    let odd_file = dir.join("odd.ron").display().to_string();
+    assert!(
+        text.contains(&format!(
+            "{odd_file}:3:64: warning: weapon \"warbow\": range increment is 80; usually 1 to 50"
+        )),
+        "{text}"
+    );
+    assert!(text.contains("levels/ford.ron: ok"), "{text}");
+    let huge = odd.replace("Increment(80)", "Increment(300000000)");
+    std::fs::write(dir.join("odd.ron"), huge).unwrap();
+    let (ok, text) = skirmish(&["check", dir.join("odd.ron").to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains(&format!(
+            "{odd_file}:3:64: weapon \"warbow\": range increment is 300000000; the rules play \
+             numbers up to 1000 here"
+        )),
+        "{text}"
+    );
+}

@@ -257,9 +257,12 @@ proptest! {
                 play_a_little(&level);
             }
             Err(problems) => {
+                // Refused with every problem placed and on one line.
                 prop_assert!(!problems.0.is_empty());
                 for d in &problems.0 {
                     prop_assert!(!d.message.is_empty());
+                    prop_assert!(d.at.is_some(), "no place: {}", d);
+                    prop_assert!(!d.to_string().contains('\n'), "{:?}", d.to_string());
                 }
             }
         }

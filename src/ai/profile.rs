@@ -252,7 +252,11 @@ impl Profiles {
             .filter_map(|side| match &side.control {
                 Control::Ai(Some(name)) if self.get(name).is_none() => Some(Diagnostic {
                     file: file.to_string(),
-                    at: locator.locate(&[Needle::Str(&side.name), Needle::Str(name)]),
+                    at: Some(locator.locate_near(&[
+                        Needle::Ident("sides"),
+                        Needle::Str(&side.name),
+                        Needle::Str(name),
+                    ])),
                     message: format!(
                         "side \"{}\": unknown AI profile \"{name}\" (known: {}; profiles are the files of {PROFILE_DIR}/)",
                         side.name,

@@ -15,6 +15,13 @@ use std::process::ExitCode;
 /// `skirmish check`: one verdict per file.
 pub fn check(files: &[PathBuf], catalog_dir: Option<&Path>, lint: bool) -> ExitCode {
     let catalog = catalog_at(catalog_dir);
+    // The levels are checked against this catalog: its warnings (unusual
+    // numbers a level's units carry) are told once, each at its place.
+    if let Some(dir) = catalog_dir {
+        for w in load::lint_catalog_dir(dir) {
+            println!("{}", warning_line(&w));
+        }
+    }
     per_file(files, "have problems", |path| {
         let ok = checked(path, catalog.as_ref(), lint).is_some();
         if ok {
@@ -59,11 +66,13 @@ pub fn checked(
     }
 }
 
-/// A warning as `check` prints it: `file:line:col: warning: message`.
+/// A warning as `check` prints it, on one line: `file:line:col: warning:
+/// message`.
 pub fn warning_line(d: &Diagnostic) -> String {
+    let message = load::one_line(&d.message);
     match d.at {
-        Some((line, col)) => format!("{}:{line}:{col}: warning: {}", d.file, d.message),
-        None => format!("{}: warning: {}", d.file, d.message),
+        Some((line, col)) => format!("{}:{line}:{col}: warning: {message}", d.file),
+        None => format!("{}: warning: {message}", d.file),
     }
 }
 

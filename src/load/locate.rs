@@ -7,10 +7,14 @@
 //! one. It is best effort: a needle that is not found gives no position,
 //! never a wrong panic.
 
-/// A searchable copy of a RON source with its comments blanked out.
+/// A searchable copy of a RON source with its comments blanked out, and
+/// every string literal with its content (escapes read, line breaks kept).
 pub struct Locator {
     masked: Vec<u8>,
     line_starts: Vec<usize>,
+    /// String literals in order: the opening quote's offset, the offset
+    /// after the closing quote, and the text they hold.
+    strings: Vec<(usize, usize, String)>,
 }
 
 /// What to look for.
@@ -18,7 +22,7 @@ pub struct Locator {
 pub enum Needle<'a> {
     /// A field name or identifier, matched as a whole word.
     Ident(&'a str),
-    /// A string literal with exactly this content (quotes added here).
+    /// A string literal holding exactly this text (however it is escaped).
     Str(&'a str),
     /// The `n`th string literal (0-based).
     NthStr(usize),
@@ -29,7 +33,7 @@ pub enum Needle<'a> {
 impl Locator {
     /// Prepares `src` for searching.
     pub fn new(src: &str) -> Self {
-        let masked = mask_comments(src.as_bytes());
+        let (masked, strings) = scan(src.as_bytes());
         let mut line_starts = vec![0];
         line_starts.extend(
             src.bytes()
@@ -40,6 +44,7 @@ impl Locator {
         Self {
             masked,
             line_starts,
+            strings,
         }
     }
 
@@ -71,25 +76,39 @@ impl Locator {
         self.find(path).map(|o| self.line_col(o))
     }
 
+    /// Line and column of `path`, or of as much of it as is found (the
+    /// start of the file when nothing is): every problem gets a place.
+    pub fn locate_near(&self, path: &[Needle]) -> (usize, usize) {
+        (0..=path.len())
+            .rev()
+            .find_map(|n| self.locate(&path[..n]).filter(|_| n > 0))
+            .unwrap_or((1, 1))
+    }
+
     fn find_one(&self, needle: Needle, from: usize) -> Option<usize> {
         let hay = &self.masked;
         match needle {
             Needle::Ident(word) => {
                 let w = word.as_bytes();
                 let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-                (from..hay.len().saturating_sub(w.len() - 1)).find(|&i| {
+                (from..hay.len().saturating_sub(w.len().saturating_sub(1))).find(|&i| {
                     hay[i..].starts_with(w)
                         && (i == 0 || !is_ident(hay[i - 1]))
                         && hay.get(i + w.len()).is_none_or(|&b| !is_ident(b))
                         && !self.in_string(i)
                 })
             }
-            Needle::Str(text) => {
-                let quoted = format!("\"{text}\"");
-                let q = quoted.as_bytes();
-                (from..hay.len()).find(|&i| hay[i..].starts_with(q) && !self.in_string(i))
-            }
-            Needle::NthStr(n) => self.string_starts(from).nth(n),
+            Needle::Str(text) => self
+                .strings
+                .iter()
+                .find(|(start, _, content)| *start >= from && content == text)
+                .map(|(start, ..)| *start),
+            Needle::NthStr(n) => self
+                .strings
+                .iter()
+                .filter(|(start, ..)| *start >= from)
+                .nth(n)
+                .map(|(start, ..)| *start),
             Needle::Char(c) => {
                 let lit = format!("'{c}'");
                 let l = lit.as_bytes();
@@ -98,52 +117,10 @@ impl Locator {
         }
     }
 
-    /// Offsets of the opening quotes of string literals starting at `from`
-    /// or later (assumes `from` is outside a string).
-    fn string_starts(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
-        let hay = &self.masked;
-        let mut i = from;
-        std::iter::from_fn(move || {
-            while i < hay.len() {
-                match hay[i] {
-                    b'"' => {
-                        let start = i;
-                        i += 1;
-                        while i < hay.len() && hay[i] != b'"' {
-                            i += if hay[i] == b'\\' { 2 } else { 1 };
-                        }
-                        i += 1;
-                        return Some(start);
-                    }
-                    b'\'' => i += char_literal_len(&hay[i..]),
-                    _ => i += 1,
-                }
-            }
-            None
-        })
-    }
-
     /// True when `offset` is inside a string literal (opening quote excluded).
     fn in_string(&self, offset: usize) -> bool {
-        let hay = &self.masked;
-        let line_start = self.line_starts[self.line_starts.partition_point(|&s| s <= offset) - 1];
-        // Strings in level files do not span lines; counting quotes from the
-        // start of the line is enough.
-        let mut inside = false;
-        let mut i = line_start;
-        while i < offset {
-            match hay[i] {
-                b'\\' if inside => i += 1,
-                b'"' => inside = !inside,
-                b'\'' if !inside => {
-                    i += char_literal_len(&hay[i..]);
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        inside
+        let i = self.strings.partition_point(|(start, ..)| *start < offset);
+        i > 0 && offset < self.strings[i - 1].1
     }
 }
 
@@ -163,28 +140,28 @@ fn char_literal_len(s: &[u8]) -> usize {
     }
 }
 
-/// A copy of `src` where `//` and `/* */` comments are replaced by spaces,
-/// keeping newlines and byte offsets.
-fn mask_comments(src: &[u8]) -> Vec<u8> {
+/// A copy of `src` where `//` and `/* */` comments are replaced by spaces
+/// (keeping newlines and byte offsets), and its string literals: a string
+/// may hold escapes (`\n`, `\"`, `\u{..}`) and line breaks; a raw string
+/// (`r"..."`, `r#"..."#`) holds its text as written.
+fn scan(src: &[u8]) -> (Vec<u8>, Vec<(usize, usize, String)>) {
     let mut out = src.to_vec();
+    let mut strings = vec![];
     let mut i = 0;
-    let mut in_str = false;
     while i < out.len() {
         let b = out[i];
-        if in_str {
-            match b {
-                b'\\' => i += 1,
-                b'"' | b'\n' => in_str = false,
-                _ => {}
-            }
-            i += 1;
+        let raw = b == b'r' && matches!(out.get(i + 1), Some(b'"' | b'#'));
+        if b == b'"' || raw {
+            let (end, content) = if raw {
+                raw_string(src, i)
+            } else {
+                string(src, i)
+            };
+            strings.push((i, end, content));
+            i = end.max(i + 1);
             continue;
         }
         match (b, out.get(i + 1)) {
-            (b'"', _) => {
-                in_str = true;
-                i += 1;
-            }
             (b'\'', _) => i += char_literal_len(&out[i..]),
             (b'/', Some(b'/')) => {
                 while i < out.len() && out[i] != b'\n' {
@@ -219,7 +196,73 @@ fn mask_comments(src: &[u8]) -> Vec<u8> {
             _ => i += 1,
         }
     }
-    out
+    (out, strings)
+}
+
+/// The string literal whose quote is at `start`: the offset after its
+/// closing quote (or the end) and its text, escapes read.
+fn string(src: &[u8], start: usize) -> (usize, String) {
+    let mut bytes = vec![];
+    let mut i = start + 1;
+    while i < src.len() {
+        match src[i] {
+            b'"' => return (i + 1, String::from_utf8_lossy(&bytes).into_owned()),
+            b'\\' => {
+                let (c, len) = escape(&src[i..]);
+                let mut buf = [0; 4];
+                bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                i += len;
+            }
+            b => {
+                bytes.push(b);
+                i += 1;
+            }
+        }
+    }
+    (src.len(), String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// An escape at `s[0] == '\\'`: the character it stands for and its length.
+fn escape(s: &[u8]) -> (char, usize) {
+    match s.get(1) {
+        Some(b'n') => ('\n', 2),
+        Some(b't') => ('\t', 2),
+        Some(b'r') => ('\r', 2),
+        Some(b'0') => ('\0', 2),
+        Some(b'u') if s.get(2) == Some(&b'{') => {
+            let close = s.iter().position(|&b| b == b'}').unwrap_or(s.len() - 1);
+            let hex = String::from_utf8_lossy(&s[3..close.max(3)]).into_owned();
+            let c = u32::from_str_radix(&hex, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .unwrap_or('\u{fffd}');
+            (c, close + 1)
+        }
+        Some(b'x') if s.len() >= 4 => {
+            let hex = String::from_utf8_lossy(&s[2..4]).into_owned();
+            let c = u8::from_str_radix(&hex, 16).map_or('\u{fffd}', char::from);
+            (c, 4)
+        }
+        Some(&b) => (b as char, 2),
+        None => ('\\', 1),
+    }
+}
+
+/// The raw string literal starting at `start` (`r`, hashes, a quote).
+fn raw_string(src: &[u8], start: usize) -> (usize, String) {
+    let hashes = src[start + 1..].iter().take_while(|&&b| b == b'#').count();
+    let open = start + 1 + hashes;
+    if src.get(open) != Some(&b'"') {
+        return (start + 1, String::new());
+    }
+    let mut close = vec![b'"'];
+    close.extend(std::iter::repeat_n(b'#', hashes));
+    let body = open + 1;
+    let end = (body..src.len())
+        .find(|&i| src[i..].starts_with(&close))
+        .unwrap_or(src.len());
+    let content = String::from_utf8_lossy(&src[body..end]).into_owned();
+    ((end + close.len()).min(src.len()), content)
 }
 
 #[cfg(test)]
@@ -245,6 +288,24 @@ mod tests {
         );
         assert_eq!(loc.locate(&[Str("Orm"), Ident("at")]), Some((5, 43)));
         assert_eq!(loc.locate(&[Ident("nowhere")]), None);
+    }
+
+    #[test]
+    fn a_string_is_found_by_its_text_however_written() {
+        let src = "units: [\n  (name: \"Ila\\nBob\"),\n  (name: \"Orm\nKai\", at: (1, 2)),\n]";
+        let loc = Locator::new(src);
+        assert_eq!(loc.locate(&[Needle::Str("Ila\nBob")]), Some((2, 10)));
+        assert_eq!(loc.locate(&[Needle::Str("Orm\nKai")]), Some((3, 10)));
+        // After a string that spans two lines, words are found as before.
+        assert_eq!(
+            loc.locate(&[Needle::Str("Orm\nKai"), Needle::Ident("at")]),
+            Some((4, 7))
+        );
+        assert_eq!(
+            loc.locate_near(&[Needle::Ident("units"), Needle::Str("Nobody")]),
+            (1, 1)
+        );
+        assert_eq!(loc.locate_near(&[Needle::Ident("nowhere")]), (1, 1));
     }
 
     #[test]

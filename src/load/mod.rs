@@ -17,9 +17,9 @@ mod validate_catalog;
 pub use asset::{LevelAsset, LevelLoader, LevelLoadingPlugin};
 pub use locate::{Locator, Needle};
 pub use parse::{
-    CATALOG_DIR, FileKind, catalog_at, file_kind, lint_catalog, load_catalog_dir, load_level_file,
-    parse_catalog, parse_file, parse_level, read_file, ron_files, ron_options, standard_catalog,
-    validate_level,
+    CATALOG_DIR, FileKind, catalog_at, file_kind, lint_catalog, lint_catalog_dir, load_catalog_dir,
+    load_level_file, parse_catalog, parse_file, parse_level, read_file, ron_files, ron_options,
+    standard_catalog, validate_level,
 };
-pub use problems::{Diagnostic, Problems};
+pub use problems::{Diagnostic, Problems, one_line};
 pub use validate::{MAX_MAP_SIDE, UnitSpec, ValidLevel};

@@ -100,6 +100,20 @@ pub fn lint_catalog(bytes: &[u8], file: &str, others: &Catalog) -> Vec<Diagnosti
     catalog_warnings(&catalog, &all, &Locator::new(src), file)
 }
 
+/// The warnings of every catalog file of `dir` (unusual but playable
+/// numbers), each located in its file: what a level checked against that
+/// catalog is told too.
+pub fn lint_catalog_dir(dir: &Path) -> Vec<Diagnostic> {
+    let Ok(catalog) = load_catalog_dir(dir) else {
+        return vec![];
+    };
+    ron_files(dir)
+        .iter()
+        .filter_map(|path| Some((path.display().to_string(), std::fs::read(path).ok()?)))
+        .flat_map(|(file, bytes)| lint_catalog(&bytes, &file, &catalog))
+        .collect()
+}
+
 /// Parses and checks a level file against `catalog`, resolving it into a
 /// [`ValidLevel`] ready for battle.
 pub fn parse_level(bytes: &[u8], file: &str, catalog: &Catalog) -> Result<ValidLevel, Problems> {
@@ -147,7 +161,7 @@ pub fn load_catalog_dir(dir: &Path) -> Result<Catalog, Problems> {
             Err(p) => problems.extend(p.0),
         }
     }
-    let catalog = catalog_from_files(&texts, &shown);
+    let catalog = catalog_from_files(&texts);
     match catalog {
         Ok(c) if problems.is_empty() => Ok(c),
         Ok(_) => Err(Problems(problems)),
@@ -161,7 +175,7 @@ pub fn load_catalog_dir(dir: &Path) -> Result<Catalog, Problems> {
 /// One catalog from the bytes of its files, `(file name, bytes)`: each is
 /// parsed, then checked against all the others, since a unit kind in one
 /// file names weapons of another.
-fn catalog_from_files(files: &[(String, Vec<u8>)], shown: &str) -> Result<Catalog, Problems> {
+fn catalog_from_files(files: &[(String, Vec<u8>)]) -> Result<Catalog, Problems> {
     let mut problems = Vec::new();
     let mut sources = Vec::new();
     for (file, bytes) in files {
@@ -181,7 +195,13 @@ fn catalog_from_files(files: &[(String, Vec<u8>)], shown: &str) -> Result<Catalo
     for (file, src, own) in &sources {
         problems.extend(check_catalog_refs(own, &catalog, &Locator::new(src), file));
     }
-    problems.extend(check_catalog_duplicates(&catalog, shown));
+    let located: Vec<(&str, Locator, &Catalog)> = sources
+        .iter()
+        .map(|(file, src, own)| (file.as_str(), Locator::new(src), own))
+        .collect();
+    let sources: Vec<(&str, &Locator, &Catalog)> =
+        located.iter().map(|(f, l, c)| (*f, l, *c)).collect();
+    problems.extend(check_catalog_duplicates(&sources));
     if problems.is_empty() {
         Ok(catalog)
     } else {
@@ -218,7 +238,7 @@ pub fn standard_catalog() -> Result<Catalog, Problems> {
         .iter()
         .map(|(name, text)| (name.to_string(), text.as_bytes().to_vec()))
         .collect();
-    catalog_from_files(&files, "built-in catalog")
+    catalog_from_files(&files)
 }
 
 /// The catalog `dir` names, or the [`standard_catalog`] without one.

@@ -15,13 +15,28 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+/// Written on one line, whatever the message quotes: a line break or
+/// another control character in it (a name written across two lines) is
+/// shown escaped (`\n`).
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = one_line(&self.message);
         match self.at {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some((line, col)) => write!(f, "{}:{line}:{col}: {message}", self.file),
+            None => write!(f, "{}: {message}", self.file),
         }
     }
+}
+
+/// `text` with its control characters escaped (`\n`, `\t`, `\u{1b}`): one
+/// line.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// Every problem of one or more files.

@@ -17,7 +17,7 @@ impl Report<'_> {
     pub(super) fn diagnostic(&self, path: &[Needle], message: String) -> Diagnostic {
         Diagnostic {
             file: self.file.to_string(),
-            at: self.loc.locate(path),
+            at: Some(self.loc.locate_near(path)),
             message,
         }
     }
@@ -39,5 +39,27 @@ pub(super) fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
         "none".into()
     } else {
         list.join(", ")
+    }
+}
+
+/// `name` between quotes as one line: a line break or another control
+/// character is shown escaped (`"Ila\nBob"`), so a message about it reads
+/// on one line.
+pub fn quoted(name: &str) -> String {
+    format!("{name:?}")
+}
+
+/// A name must be one line: a line break or another control character in
+/// it is an error at the name (`what`: "unit", "side"…).
+pub(super) fn check_name(r: &mut Report, path: &[Needle], what: &str, name: &str) {
+    if name.chars().any(char::is_control) {
+        r.error(
+            path,
+            format!(
+                "{what} name {} holds a line break or another control character; a name is one \
+                 line",
+                quoted(name)
+            ),
+        );
     }
 }

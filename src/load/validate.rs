@@ -3,7 +3,7 @@
 
 use super::locate::{Locator, Needle};
 use super::problems::{Diagnostic, Problems};
-use super::report::{Report, quoted_list};
+use super::report::{Report, check_name, quoted_list};
 use super::validate_catalog::{
     MAX_COUNT, check_bound, check_catalog_duplicates, check_entries, check_template,
 };
@@ -125,7 +125,7 @@ pub(super) fn check_level(
         items: level.items.clone(),
     };
     check_entries(&mut r, &own, &catalog);
-    for d in check_catalog_duplicates(&own, file) {
+    for d in check_catalog_duplicates(&[(file, loc, &own)]) {
         r.out.push(Diagnostic {
             message: format!("level-local {}", d.message),
             ..d
@@ -134,6 +134,7 @@ pub(super) fn check_level(
 
     let legend = check_legend(&mut r, &level);
     let map = check_map(&mut r, &level, &legend);
+    check_name(&mut r, &[Ident("name")], "level", &level.name);
     let sides = check_sides(&mut r, &level);
     let units = check_units(&mut r, &level, &catalog, map.as_ref(), &sides);
     check_ground(&mut r, &level, &catalog, map.as_ref());
@@ -169,6 +170,8 @@ pub(super) fn check_level(
 fn check_legend(r: &mut Report, level: &Level) -> Vec<(char, Terrain)> {
     let mut legend = default_legend();
     for (symbol, terrain) in &level.legend {
+        let at = [Ident("legend"), Needle::Char(*symbol), Str(&terrain.name)];
+        check_name(r, &at, "terrain", &terrain.name);
         if legend.iter().any(|(s, _)| s == symbol) {
             r.error(
                 &[Ident("legend"), Needle::Char(*symbol)],
@@ -296,6 +299,7 @@ fn check_map(r: &mut Report, level: &Level, legend: &[(char, Terrain)]) -> Optio
 fn check_sides(r: &mut Report, level: &Level) -> BTreeMap<String, usize> {
     let mut sides = BTreeMap::new();
     for (i, side) in level.sides.iter().enumerate() {
+        check_name(r, &[Ident("sides"), Str(&side.name)], "side", &side.name);
         if sides.insert(side.name.clone(), i).is_some() {
             r.error(
                 &[Ident("sides"), Str(&side.name), Str(&side.name)],
@@ -344,6 +348,9 @@ fn check_units(
             p.push(n);
             p
         };
+        if *seen == 1 {
+            check_name(r, &at, "unit", &u.name);
+        }
         if *seen == 2 {
             r.error(
                 &at,

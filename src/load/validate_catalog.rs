@@ -4,7 +4,7 @@
 
 use super::locate::{Locator, Needle};
 use super::problems::Diagnostic;
-use super::report::Report;
+use super::report::{Report, check_name, quoted};
 use crate::format::{Catalog, Dice, Item, Range, UnitTemplate, Weapon};
 use Needle::{Ident, Str};
 use std::collections::BTreeSet;
@@ -20,7 +20,7 @@ pub(super) fn check_catalog(
     let mut all = catalog.clone();
     all.extend(others.clone());
     let mut out = check_catalog_refs(catalog, &all, loc, file);
-    out.extend(check_catalog_duplicates(catalog, file));
+    out.extend(check_catalog_duplicates(&[(file, loc, catalog)]));
     out
 }
 
@@ -62,47 +62,87 @@ pub(super) fn check_catalog_entries(
     (r.out, r.warnings)
 }
 
-/// Names defined twice in one catalog (one file or several merged).
-pub(super) fn check_catalog_duplicates(catalog: &Catalog, file: &str) -> Vec<Diagnostic> {
+/// Names defined twice in one catalog (one file, or several merged in
+/// order): each second definition, located in the file that makes it.
+pub(super) fn check_catalog_duplicates(sources: &[(&str, &Locator, &Catalog)]) -> Vec<Diagnostic> {
     let mut out = vec![];
-    let mut dup = |kind: &str, names: Vec<&str>| {
+    let lists: [(&str, &str, fn(&Catalog) -> Vec<&str>); 5] = [
+        ("template", "templates", |c| {
+            c.templates.iter().map(|t| t.name.as_str()).collect()
+        }),
+        ("weapon", "weapons", |c| {
+            c.weapons.iter().map(|t| t.name.as_str()).collect()
+        }),
+        ("armor", "armor", |c| {
+            c.armor.iter().map(|t| t.name.as_str()).collect()
+        }),
+        ("shield", "shields", |c| {
+            c.shields.iter().map(|t| t.name.as_str()).collect()
+        }),
+        ("item", "items", |c| {
+            c.items.iter().map(|t| t.name.as_str()).collect()
+        }),
+    ];
+    for (kind, list, names) in lists {
         let mut seen = BTreeSet::new();
-        for n in names {
-            if !seen.insert(n) {
+        for (file, loc, catalog) in sources {
+            // How often each name was met in this file so far: the n-th
+            // definition is the n-th string after the list's name.
+            let mut here: Vec<&str> = vec![];
+            for n in names(catalog) {
+                here.push(n);
+                if seen.insert(n) {
+                    continue;
+                }
+                let nth = here.iter().filter(|h| **h == n).count();
+                let mut path = vec![Ident(list)];
+                path.extend(std::iter::repeat_n(Str(n), nth));
                 out.push(Diagnostic {
                     file: file.to_string(),
-                    at: None,
-                    message: format!("{kind} \"{n}\" is defined twice"),
+                    at: Some(loc.locate_near(&path)),
+                    message: format!("{kind} {} is defined twice", quoted(n)),
                 });
             }
         }
-    };
-    dup(
-        "template",
-        catalog.templates.iter().map(|t| t.name.as_str()).collect(),
-    );
-    dup(
-        "weapon",
-        catalog.weapons.iter().map(|t| t.name.as_str()).collect(),
-    );
-    dup(
-        "armor",
-        catalog.armor.iter().map(|t| t.name.as_str()).collect(),
-    );
-    dup(
-        "shield",
-        catalog.shields.iter().map(|t| t.name.as_str()).collect(),
-    );
-    dup(
-        "item",
-        catalog.items.iter().map(|t| t.name.as_str()).collect(),
-    );
+    }
     out
 }
 
 /// Checks the entries of `own` (templates, weapons, …), resolving the names
 /// their templates use in `all`.
 pub(super) fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
+    let lists: [(&str, &str, Vec<&str>); 5] = [
+        (
+            "template",
+            "templates",
+            own.templates.iter().map(|e| e.name.as_str()).collect(),
+        ),
+        (
+            "weapon",
+            "weapons",
+            own.weapons.iter().map(|e| e.name.as_str()).collect(),
+        ),
+        (
+            "armor",
+            "armor",
+            own.armor.iter().map(|e| e.name.as_str()).collect(),
+        ),
+        (
+            "shield",
+            "shields",
+            own.shields.iter().map(|e| e.name.as_str()).collect(),
+        ),
+        (
+            "item",
+            "items",
+            own.items.iter().map(|e| e.name.as_str()).collect(),
+        ),
+    ];
+    for (what, list, names) in lists {
+        for name in names {
+            check_name(r, &[Ident(list), Str(name)], what, name);
+        }
+    }
     for t in &own.templates {
         check_template(r, t, all, &[Ident("templates"), Str(&t.name)], "");
     }
