@@ -4,8 +4,9 @@
 //!
 //! Needs `xvfb-run` and a Vulkan driver (`apt-get install -y xvfb xauth
 //! mesa-vulkan-drivers libvulkan1`; `.ci/run` installs them). In CI
-//! (`CI=true`) their absence fails the test; elsewhere it says what to
-//! install and passes.
+//! (`CI=true`, which `.ci/run` sets) their absence fails the test;
+//! elsewhere each test prints `SKIPPED a window test: ...` with the
+//! install line and passes.
 
 use crate::common::{catalog, root};
 use bevy::asset::RenderAssetUsages;
@@ -16,20 +17,111 @@ use skirmish::setup::headless_app;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// `xvfb-run`, or `None` (with the reason said) when the machine has none.
-fn xvfb() -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
+/// What the window tests need, as found on a machine.
+#[derive(Debug, PartialEq)]
+enum Display {
+    /// `xvfb-run`, and a Vulkan driver beside it.
+    Ready(PathBuf),
+    /// What is missing.
+    Missing(&'static str),
+}
+
+/// The folders where Vulkan drivers announce themselves (ICD files).
+fn vulkan_icd_dirs() -> Vec<PathBuf> {
+    ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d"]
+        .map(PathBuf::from)
+        .to_vec()
+}
+
+/// Whether `xvfb-run` is on `path` and a Vulkan driver in `icd_dirs`.
+fn display_in(path: Option<&std::ffi::OsStr>, icd_dirs: &[PathBuf]) -> Display {
+    let xvfb = path.and_then(|paths| {
+        std::env::split_paths(paths)
             .map(|d| d.join("xvfb-run"))
             .find(|p| p.is_file())
     });
-    if found.is_none() {
-        let what =
-            "xvfb-run is missing: apt-get install -y xvfb xauth mesa-vulkan-drivers libvulkan1";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{what}");
-        eprintln!("skipping the window test: {what}");
+    let Some(xvfb) = xvfb else {
+        return Display::Missing("xvfb-run is missing");
+    };
+    let vulkan = icd_dirs.iter().any(|d| {
+        std::fs::read_dir(d).is_ok_and(|mut files| {
+            files.any(|f| f.is_ok_and(|f| f.path().extension().is_some_and(|x| x == "json")))
+        })
+    });
+    if !vulkan {
+        return Display::Missing("no Vulkan driver is installed");
     }
-    found
+    Display::Ready(xvfb)
+}
+
+/// The install line the window tests need.
+const INSTALL: &str = "apt-get install -y xvfb xauth mesa-vulkan-drivers libvulkan1";
+
+/// `xvfb-run`, or `None` when this machine cannot open a window: in CI
+/// (`CI=true`) that fails the test; elsewhere the test says it was skipped,
+/// with the install line, past the test harness's capture (a skipped test
+/// must be seen), and passes.
+fn xvfb() -> Option<PathBuf> {
+    match display_in(std::env::var_os("PATH").as_deref(), &vulkan_icd_dirs()) {
+        Display::Ready(xvfb) => Some(xvfb),
+        Display::Missing(what) => {
+            let line = format!("SKIPPED a window test: {what} (install: {INSTALL})");
+            assert!(std::env::var("CI").as_deref() != Ok("true"), "{line}");
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "{line}");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_machine_without_xvfb_or_vulkan_has_no_display() {
+    let dir = temp("display");
+    let (bin, icd) = (dir.join("bin"), dir.join("icd.d"));
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&icd).unwrap();
+    let path = std::env::join_paths([&bin]).unwrap();
+    assert_eq!(
+        display_in(Some(&path), std::slice::from_ref(&icd)),
+        Display::Missing("xvfb-run is missing")
+    );
+    std::fs::write(bin.join("xvfb-run"), "").unwrap();
+    assert_eq!(
+        display_in(Some(&path), std::slice::from_ref(&icd)),
+        Display::Missing("no Vulkan driver is installed")
+    );
+    std::fs::write(icd.join("lvp_icd.x86_64.json"), "{}").unwrap();
+    assert_eq!(
+        display_in(Some(&path), std::slice::from_ref(&icd)),
+        Display::Ready(bin.join("xvfb-run"))
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A window test on a machine with no display: skipped and said so outside
+/// CI, a failure under `CI=true` (the test binary run again, with no
+/// `xvfb-run` on its PATH).
+#[test]
+fn a_window_test_without_a_display_is_skipped_aloud_or_fails_in_ci() {
+    let run = |ci: bool| {
+        let mut cmd = Command::new(std::env::current_exe().unwrap());
+        cmd.args(["--exact", "window::the_editor_draws_the_level_its_edits_saved"])
+            .env("PATH", "/nonexistent")
+            .env_remove("CI");
+        if ci {
+            cmd.env("CI", "true");
+        }
+        cmd.output().expect("the test binary runs")
+    };
+    let quiet = run(false);
+    let said = String::from_utf8_lossy(&quiet.stderr).to_string();
+    assert!(quiet.status.success(), "{said}");
+    assert!(
+        said.contains("SKIPPED a window test: xvfb-run is missing (install: apt-get install"),
+        "{said}"
+    );
+    let ci = run(true);
+    assert!(!ci.status.success(), "under CI a missing display fails the run");
 }
 
 /// Runs `skirmish play ARGS` in a virtual display; its output.
