@@ -28,9 +28,13 @@ enum Display {
 
 /// The folders where Vulkan drivers announce themselves (ICD files).
 fn vulkan_icd_dirs() -> Vec<PathBuf> {
-    ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d"]
-        .map(PathBuf::from)
-        .to_vec()
+    [
+        "/usr/share/vulkan/icd.d",
+        "/etc/vulkan/icd.d",
+        "/usr/local/share/vulkan/icd.d",
+    ]
+    .map(PathBuf::from)
+    .to_vec()
 }
 
 /// Whether `xvfb-run` is on `path` and a Vulkan driver in `icd_dirs`.
@@ -105,9 +109,12 @@ fn a_machine_without_xvfb_or_vulkan_has_no_display() {
 fn a_window_test_without_a_display_is_skipped_aloud_or_fails_in_ci() {
     let run = |ci: bool| {
         let mut cmd = Command::new(std::env::current_exe().unwrap());
-        cmd.args(["--exact", "window::the_editor_draws_the_level_its_edits_saved"])
-            .env("PATH", "/nonexistent")
-            .env_remove("CI");
+        cmd.args([
+            "--exact",
+            "window::the_editor_draws_the_level_its_edits_saved",
+        ])
+        .env("PATH", "/nonexistent")
+        .env_remove("CI");
         if ci {
             cmd.env("CI", "true");
         }
@@ -121,7 +128,10 @@ fn a_window_test_without_a_display_is_skipped_aloud_or_fails_in_ci() {
         "{said}"
     );
     let ci = run(true);
-    assert!(!ci.status.success(), "under CI a missing display fails the run");
+    assert!(
+        !ci.status.success(),
+        "under CI a missing display fails the run"
+    );
 }
 
 /// Runs `skirmish play ARGS` in a virtual display; its output.
