@@ -1,7 +1,9 @@
-//! R5 movement (Move and Step), R4.7 charge and R4.8 prone.
+//! R5 movement (Move and Step, and the paths and costs of R5.1), R4.7
+//! charge and R4.8 prone.
 
 pub mod charge;
 pub mod movement;
+pub mod paths;
 pub mod prone;
 
 use bevy::prelude::*;
