@@ -87,6 +87,30 @@ fn compare(world: &mut World, file: &str, seen: &mut BTreeMap<&'static str, usiz
         .collect();
     assert_eq!(offered_commands, allowed, "{here}: the action bar");
 
+    // R7.8: the bar offers Power Attack (Deadly Aim) and Lunge whenever
+    // the rules accept one on some unit, whatever stamina is left.
+    let name = skirmish::battle::name_of(world, me);
+    for target in skirmish::battle::units(world) {
+        let target = skirmish::battle::name_of(world, target);
+        for (power, lunge, action) in [(1, false, Action::PowerAttack), (0, true, Action::Lunge)] {
+            let attack = Command::Attack {
+                unit: name.clone(),
+                target: target.clone(),
+                weapon: None,
+                power,
+                lunge,
+                part: None,
+            };
+            if check(world, attack.clone()).is_ok() {
+                assert!(
+                    offered.contains(&action),
+                    "{here}: the rules accept {attack} but the bar has no {action:?}"
+                );
+                *seen.entry("technique").or_default() += 1;
+            }
+        }
+    }
+
     // What each action sends is a legal command: the very one the rules
     // list for the same target (for a throw, the object the view picks).
     for c in &legal {
