@@ -354,26 +354,27 @@ pub fn action_command(
 
 /// What `unit` would throw with `T`: the first thing it carries that is
 /// made for throwing (items, then spare weapons, then the one in hand),
-/// else its first item, else its weapon (R9.1: anything can be thrown, an
-/// object not made for it at half damage).
+/// else its first item, else a spare weapon, else the one in hand (R9.1:
+/// anything can be thrown, an object not made for it at half damage).
 fn throwable(world: &World, unit: Entity) -> Option<String> {
     let inv = world.get::<Inventory>(unit)?;
     let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
-    let thrown = |n: &String| {
+    let thrown = |n: &&String| {
         catalog.weapon(n).is_some_and(|w| w.is_throwing())
             || catalog
                 .item(n)
                 .is_some_and(|i| i.thrown.is_some() || i.damage.is_some())
     };
-    let items = inv.items.iter().map(|(n, _)| n);
-    let spare = inv.weapons.iter().skip(1);
-    items
-        .clone()
-        .chain(spare)
-        .chain(inv.weapons.first())
-        .find(|n| thrown(n))
-        .or_else(|| items.clone().next())
-        .or_else(|| inv.weapons.first())
+    let items = || inv.items.iter().map(|(n, _)| n);
+    let spare = || inv.weapons.iter().skip(1);
+    let in_hand = || inv.weapons.first();
+    items()
+        .chain(spare())
+        .chain(in_hand())
+        .find(thrown)
+        .or_else(|| items().next())
+        .or_else(|| spare().next())
+        .or_else(in_hand)
         .cloned()
 }
 
