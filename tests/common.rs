@@ -41,3 +41,47 @@ pub fn level_at(path: &str) -> ValidLevel {
     load_level_file(&root().join(path), catalog())
         .unwrap_or_else(|p| panic!("{path} must load:\n{p}"))
 }
+
+/// A headless app of `level` (dice seeded `seed`) with the window's input
+/// systems and these overlays on, every side played at the window: what the
+/// view shows and offers, without a renderer.
+pub fn window_app(
+    level: &ValidLevel,
+    seed: u64,
+    overlays: impl IntoIterator<Item = skirmish::format::Overlay>,
+) -> bevy::prelude::App {
+    use bevy::prelude::*;
+    let mut app = skirmish::setup::headless_app(level, seed);
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>();
+    skirmish::view::input::input_plugin(&mut app);
+    skirmish::ai::Players(vec![None; level.sides().len()]).install(app.world_mut());
+    app.insert_resource(skirmish::view::overlays::Overlays(
+        overlays.into_iter().collect(),
+    ));
+    app
+}
+
+/// One step of a battle played on as the default AI would: an open
+/// question answered with the first legal answer, else the acting unit's
+/// command (an end of turn if the rules refuse it). False once the battle
+/// is over.
+pub fn play_on(world: &mut bevy::prelude::World) -> bool {
+    use skirmish::rules::{Command, Decisions, TurnState, legal::legal_commands, submit};
+    if world.resource::<TurnState>().outcome.is_some() {
+        return false;
+    }
+    if world.resource::<Decisions>().asked().is_some() {
+        let answer = legal_commands(world).remove(0);
+        submit(world, answer).unwrap();
+        return true;
+    }
+    let Some(me) = world.resource::<TurnState>().current else {
+        return false;
+    };
+    let command = skirmish::ai::utility::decide(world, me, &skirmish::ai::Weights::default());
+    if submit(world, command).is_err() {
+        submit(world, Command::EndTurn).unwrap();
+    }
+    true
+}

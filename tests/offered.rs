@@ -5,20 +5,16 @@
 //! unit charged…) are the rules' own legal commands: nothing restated in
 //! the view can drift from the rules.
 
-use crate::common::{catalog, ron_files, root};
+use crate::common::{catalog, play_on, ron_files, root, window_app};
 use bevy::prelude::*;
-use skirmish::ai::{Players, Weights, utility};
 use skirmish::battle::{GridPos, unit_named};
 use skirmish::format::Overlay;
 use skirmish::grid::Pos;
 use skirmish::load::load_level_file;
 use skirmish::rules::legal::legal_commands;
-use skirmish::rules::{Command, CommandKind, Decisions, ThrowTarget, TurnState, check, submit};
-use skirmish::setup::headless_app;
+use skirmish::rules::{Command, CommandKind, Decisions, ThrowTarget, TurnState, check};
 use skirmish::view::controls::{Action, action_command};
-use skirmish::view::input::input_plugin;
 use skirmish::view::map::Highlights;
-use skirmish::view::overlays::Overlays;
 use skirmish::view::preview::Hover;
 use skirmish::view::seat::human_to_act;
 use std::collections::{BTreeMap, BTreeSet};
@@ -148,33 +144,18 @@ fn the_view_offers_the_rules_legal_commands_on_every_shipped_level() {
     for path in ron_files(&root().join("levels")) {
         let level = load_level_file(&path, catalog()).unwrap();
         let file = path.file_name().unwrap().to_string_lossy().to_string();
-        let mut app = headless_app(&level, 3);
-        app.init_resource::<ButtonInput<MouseButton>>()
-            .init_resource::<ButtonInput<KeyCode>>();
-        input_plugin(&mut app);
-        // Every side at the window; the reach overlay alone, nothing
-        // hovered: the shaded tiles are the reach.
-        Players(vec![None; level.sides().len()]).install(app.world_mut());
-        app.insert_resource(Overlays([Overlay::Reach].into()));
+        // The reach overlay alone, nothing hovered: the shaded tiles are
+        // the reach.
+        let mut app = window_app(&level, 3, [Overlay::Reach]);
         for _ in 0..STEPS {
             app.update();
             let world = app.world_mut();
-            if world.resource::<TurnState>().outcome.is_some() {
+            let asked = world.resource::<Decisions>().asked().is_some();
+            if world.resource::<TurnState>().outcome.is_none() && !asked {
+                compare(world, &file, &mut seen);
+            }
+            if !play_on(world) {
                 break;
-            }
-            // A question: answered as the first legal answer (the view's
-            // prompt is tested on its own).
-            if world.resource::<Decisions>().asked().is_some() {
-                let answer = legal_commands(world).remove(0);
-                submit(world, answer).unwrap();
-                continue;
-            }
-            compare(world, &file, &mut seen);
-            // Played on as the AI would, to reach the first fights.
-            let me = world.resource::<TurnState>().current.unwrap();
-            let command = utility::decide(world, me, &Weights::default());
-            if submit(world, command).is_err() {
-                submit(world, Command::EndTurn).unwrap();
             }
         }
     }

@@ -3,14 +3,13 @@
 //! previews play it without a panic, in a build with overflow checks
 //! (`cargo test` builds so: see Cargo.toml's `[profile.dev]`).
 //!
-//! `cargo test mutated_levels` plays 300 mutated levels;
-//! `SKIRMISH_MUTATIONS=100000 cargo test --release-less mutated_levels --
-//! --nocapture` the long run (progress every 1000 levels, README).
+//! `cargo test mutated_levels` tries 300 mutated levels;
+//! `SKIRMISH_MUTATIONS=100000 cargo test mutated_levels -- --nocapture`
+//! the long run (progress every 1000 levels; README, *Benchmarks*).
 
-use crate::common::{catalog, ron_files, root};
+use crate::common::{catalog, play_on, ron_files, root, window_app};
 use bevy::prelude::*;
 use proptest::prelude::*;
-use skirmish::ai::{Players, Weights, utility};
 use skirmish::battle::{GridPos, units};
 use skirmish::format::{Level, Overlay, UnitPlacement};
 use skirmish::grid::{Dir, Pos};
@@ -18,12 +17,8 @@ use skirmish::load::{ValidLevel, parse_level, validate_level};
 use skirmish::rules::attacks::preview::preview_attack;
 use skirmish::rules::attacks::resolution::draft_for;
 use skirmish::rules::attacks::techniques::full_power;
-use skirmish::rules::legal::legal_commands;
-use skirmish::rules::{Command, Decisions, TurnState, submit};
-use skirmish::setup::headless_app;
+use skirmish::rules::{Decisions, TurnState};
 use skirmish::view::controls::CursorTile;
-use skirmish::view::input::input_plugin;
-use skirmish::view::overlays::Overlays;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The texts mutated: every shipped and test level (three times, so that
@@ -159,12 +154,7 @@ const STEPS: usize = 8;
 /// previewed (plain, with a full Power Attack, with a Lunge), and the
 /// default AI's command sent.
 fn play_a_little(level: &ValidLevel) {
-    let mut app = headless_app(level, 1);
-    app.init_resource::<ButtonInput<MouseButton>>()
-        .init_resource::<ButtonInput<KeyCode>>();
-    input_plugin(&mut app);
-    Players(vec![None; level.sides().len()]).install(app.world_mut());
-    app.insert_resource(Overlays(Overlay::ALL.into_iter().collect()));
+    let mut app = window_app(level, 1, Overlay::ALL);
     for step in 0..STEPS {
         let world = app.world_mut();
         let all = units(world);
@@ -175,28 +165,20 @@ fn play_a_little(level: &ValidLevel) {
         world.resource_mut::<CursorTile>().0 = hovered;
         app.update();
         let world = app.world_mut();
-        if world.resource::<TurnState>().outcome.is_some() {
-            return;
-        }
-        if world.resource::<Decisions>().asked().is_some() {
-            let answer = legal_commands(world).remove(0);
-            submit(world, answer).unwrap();
-            continue;
-        }
-        let Some(me) = world.resource::<TurnState>().current else {
-            return;
-        };
-        for target in units(world) {
-            for (power, lunge) in [(0, false), (full_power(world, me, false), false), (0, true)] {
-                if let Ok(mut draft) = draft_for(world, me, target, None) {
-                    (draft.power, draft.lunge) = (power, lunge);
-                    let _ = preview_attack(world, draft);
+        let asked = world.resource::<Decisions>().asked().is_some();
+        if let (Some(me), false) = (world.resource::<TurnState>().current, asked) {
+            for target in units(world) {
+                for (power, lunge) in [(0, false), (full_power(world, me, false), false), (0, true)]
+                {
+                    if let Ok(mut draft) = draft_for(world, me, target, None) {
+                        (draft.power, draft.lunge) = (power, lunge);
+                        let _ = preview_attack(world, draft);
+                    }
                 }
             }
         }
-        let command = utility::decide(world, me, &Weights::default());
-        if submit(world, command).is_err() {
-            submit(world, Command::EndTurn).unwrap();
+        if !play_on(world) {
+            return;
         }
     }
 }
