@@ -594,7 +594,7 @@ mod event_kind {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<EventKind, D::Error> {
-        crate::format::caption::by_name(d)
+        crate::format::names::by_name(d)
     }
 }
 

@@ -3,6 +3,7 @@
 //! window shows before each step. Overlays and aimed actions are named by
 //! these types, so a misspelt name is a load error at its line and column.
 
+use super::names::{Written, by_name, named};
 use crate::grid::Pos;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
@@ -114,41 +115,6 @@ impl Aim {
     pub fn name(self) -> &'static str {
         self.into()
     }
-}
-
-/// A name as files write it: a string (`"reach"`) or a bare name
-/// (`reach`, `Reach`). Read through serde's untagged content, where RON
-/// keeps a bare name's text.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Written {
-    Name(String),
-}
-
-/// The variant of `T` named `name` (any case); an unknown name is an error
-/// that lists the names.
-fn named<T, E>(name: &str) -> Result<T, E>
-where
-    T: FromStr + VariantArray + Copy + Into<&'static str>,
-    E: de::Error,
-{
-    T::from_str(name).map_err(|_| {
-        let names: Vec<&str> = T::VARIANTS.iter().map(|v| (*v).into()).collect();
-        E::custom(format!(
-            "unknown name {name:?}; the names are {}",
-            names.join(", ")
-        ))
-    })
-}
-
-/// Reads one of `T`'s variants by name, written either way.
-pub fn by_name<'de, D, T>(d: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: FromStr + VariantArray + Copy + Into<&'static str>,
-{
-    let Written::Name(name) = Written::deserialize(d)?;
-    named(&name)
 }
 
 impl<'de> Deserialize<'de> for Overlay {

@@ -6,6 +6,7 @@ pub mod caption;
 pub mod catalog;
 pub mod dice;
 pub mod level;
+pub mod names;
 
 pub use caption::{Aim, Caption, Overlay};
 pub use catalog::*;
