@@ -810,14 +810,12 @@ fn the_editor_draws_the_level_its_edits_saved() {
     );
     let red = |c: [i32; 3]| near(c, [230, 77, 64], 25);
     let blue = |c: [i32; 3]| near(c, [64, 128, 242], 25);
-    assert!(
-        share_in_tile(&image, &grid, Pos::new(5, 1), false, red) > 0.2,
-        "the placed unit, red"
-    );
-    assert!(
-        share_in_tile(&image, &grid, Pos::new(1, 1), false, blue) > 0.2,
-        "Ila, blue"
-    );
+    // A unit's side colour is its base and its tabard or hood: 3 to 8%
+    // of its tile (the rest is the figure and the ground).
+    let placed = share_in_tile(&image, &grid, Pos::new(5, 1), false, red);
+    assert!(placed > 0.02, "the placed unit, red ({placed})");
+    let ila = share_in_tile(&image, &grid, Pos::new(1, 1), false, blue);
+    assert!(ila > 0.02, "Ila, blue ({ila})");
     assert!(
         share_in_tile(&image, &grid, Pos::new(2, 1), false, red) < 0.01,
         "no unit here"

@@ -6,8 +6,8 @@
 //! compares it with the real state after random battles.
 
 use crate::battle::{
-    ActionPoints, ArmorReduction, Charged, Dead, Defending, Dying, Exposed, Facing, GridPos,
-    Health, OffGuard, Prone, ShieldReady, Stable, UnitId,
+    ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Defending, Dying, Exposed, Facing,
+    GridPos, Health, Inventory, OffGuard, Prone, ShieldReady, Stable, UnitId,
 };
 use crate::grid::{Dir, Pos};
 use crate::rules::events::{BattleEvent, Opening};
@@ -44,6 +44,9 @@ pub struct UnitView {
     pub charged: bool,
     /// Lunged or cleaved since its last turn (R7.8).
     pub exposed: bool,
+    /// What it carries: the weapon in hand is the first (the view draws
+    /// it; a fumble drops it, R7.3; a throw or a potion uses up an item).
+    pub gear: Inventory,
 }
 
 /// Every unit as the events tell it, by [`UnitId`].
@@ -51,6 +54,9 @@ pub struct UnitView {
 pub struct Board {
     /// The units, by id.
     pub units: Vec<UnitView>,
+    /// The catalog's weapons: one picked up goes to the hands, anything
+    /// else to the pack (R9.5).
+    pub weapons: std::collections::BTreeSet<String>,
 }
 
 impl Board {
@@ -75,13 +81,19 @@ impl Board {
                     off_guard: e.contains::<OffGuard>(),
                     charged: e.contains::<Charged>(),
                     exposed: e.contains::<Exposed>(),
+                    gear: e.get::<Inventory>().cloned().unwrap_or_default(),
                 };
                 (*id, view)
             })
             .collect();
         units.sort_by_key(|(id, _)| *id);
+        let weapons = world
+            .get_resource::<Battlefield>()
+            .map(|b| b.0.catalog.weapons.iter().map(|w| w.name.clone()).collect())
+            .unwrap_or_default();
         Self {
             units: units.into_iter().map(|(_, v)| v).collect(),
+            weapons,
         }
     }
 
@@ -221,6 +233,30 @@ impl Board {
             ShieldReadied { .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.shield_ready = true;
+                }
+            }
+            // The gear changes as the rules change it (see `drop_weapon`,
+            // `pick_up`, `throw`, `drink`).
+            WeaponDropped { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize)
+                    && !u.gear.weapons.is_empty()
+                {
+                    u.gear.weapons.remove(0);
+                }
+            }
+            ThrowFlight { object, .. } | PotionUsed { potion: object, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.gear.take(object);
+                }
+            }
+            PickedUp { object, .. } => {
+                let weapon = self.weapons.contains(object);
+                if let Some(u) = self.units.get_mut(unit.0 as usize) {
+                    if weapon && !u.gear.weapons.contains(object) {
+                        u.gear.weapons.push(object.clone());
+                    } else {
+                        u.gear.add(object);
+                    }
                 }
             }
             Opened { by, .. } => {

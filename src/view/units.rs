@@ -1,37 +1,99 @@
-//! Units as sprites in their side's colour, with a facing marker, HP and AR
-//! bars and their conditions, where the playback has them; objects on the
-//! ground as small markers.
+//! Units as figures of their kind on a base in their side's colour (see
+//! [`crate::art::figures`]): the base's wedge points where the unit faces
+//! (R4.1), the figure is mirrored when it faces west, the arms hold the
+//! weapon in hand (none once dropped, R7.3, or thrown, R9.1), a prone,
+//! dying or stabilised unit lies down (R4.8, R10), and a dead one leaves a
+//! corpse marker (R10.1). HP and AR bars and the condition icons sit over
+//! the figure, where the playback has the unit; objects on the ground are
+//! small markers.
 
 use super::coords::{Grid, TILE};
 use super::playback::{BUMP, Bump, Shown, UnitSprite};
+use crate::art::figures::{self, Arms, Figures, Kind, ShieldArt};
 use crate::art::palette::side_color;
 use crate::art::tiles::{ICON, Icon, Icons};
-use crate::battle::{ArmorReduction, GridPos, GroundObject, Health, Side, UnitId};
-use crate::grid::Dir;
+use crate::battle::{
+    ArmorReduction, Battlefield, GridPos, GroundObject, Health, Side, Stats, UnitId,
+};
+use crate::rules::board::UnitView;
 use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, crate::art::tiles::load_icons)
+    app.init_resource::<Detail>()
+        .add_systems(
+            PreStartup,
+            (crate::art::tiles::load_icons, figures::load_figures),
+        )
         .add_systems(PostStartup, spawn_units)
         .add_systems(
             Update,
-            (move_units, show_conditions, show_ground).in_set(super::frame::ViewSystems::Draw),
+            (
+                move_units,
+                dress_units,
+                show_conditions,
+                show_ground,
+                choose_detail,
+            )
+                .in_set(super::frame::ViewSystems::Draw),
         );
 }
 
 /// Parts of a unit's picture, updated from the shown board.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-enum Part {
-    Body,
-    Facing,
+pub enum Part {
+    /// The base, in the side's colour.
+    Base,
+    /// The wedge on the base, pointing where the unit faces (R4.1).
+    Wedge,
+    /// The ring round the acting unit's base.
+    Ring,
+    /// What stays where the unit died.
+    Corpse,
+    /// The initials of a kind without its own figure.
+    Initials,
+    /// Zoomed far out: the disc of the unit's token, in its side's colour.
+    Disc,
+    /// Zoomed far out: the sign of its kind on the token.
+    Sign,
+    /// The bars' dark back.
+    BarBack,
+    /// The HP bar.
     Hp,
+    /// The AR bar.
     Ar,
     /// The dying unit's turns left, beside its icon (R10.1).
     Status,
-    Marker,
     /// The `n`th condition icon above the unit.
     Icon(usize),
+}
+
+/// The figure: its layers are its children. Mirrored when the unit faces
+/// west, turned on its back when it lies down; its origin is at the feet.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Figure {
+    /// How much bigger than a man it is drawn (by size).
+    pub scale: f32,
+    /// Facing west: mirrored. A unit facing due north or south keeps the
+    /// side it last looked to.
+    pub mirrored: bool,
+    /// Lying down (prone, dying, stabilised: R4.8, R10).
+    pub lying: bool,
+}
+
+/// A layer of a figure.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// The body of its kind.
+    Body,
+    /// The kind's side-coloured parts.
+    Tint,
+    /// The shield.
+    Shield,
+    /// The shield's side-coloured face.
+    ShieldFace,
+    /// The arms with the weapon in hand.
+    Arms,
 }
 
 /// Icon slots above a unit: at most one of dead, dying, stable or prone,
@@ -42,75 +104,157 @@ const ICON_SLOTS: usize = 5;
 #[derive(Component)]
 struct GroundMarker;
 
+/// The units' z: each row a little nearer than the one north of it, so a
+/// figure standing south overlaps the one behind it, never the reverse.
 const UNIT_Z: f32 = 5.0;
-const BAR: f32 = TILE - 6.0;
+const ROW_Z: f32 = 0.02;
+/// The bars and icons' z over the unit: above every figure.
+const LABEL_Z: f32 = 8.0;
+const BAR: f32 = TILE - 8.0;
+/// The HP bar's height over the tile's centre: at the tile's top edge.
+const BARS_Y: f32 = TILE / 2.0 - 2.0;
+/// The icons' row, just over the bars.
+const ICONS_Y: f32 = TILE / 2.0 + 4.0;
+/// World units per figure pixel: a 64-pixel cell fills a tile.
+const PIXEL: f32 = TILE / figures::CELL as f32;
+/// The feet below the tile's centre.
+const FEET: f32 = (figures::FEET - figures::CELL as f32 / 2.0) * PIXEL;
+
+/// Where a unit's picture stands on tile `p`.
+pub fn unit_translation(grid: &Grid, p: crate::grid::Pos) -> Vec3 {
+    grid.world(p)
+        .extend(UNIT_Z + ROW_Z * p.y.clamp(0, 999) as f32)
+}
 
 pub(super) fn spawn_units(
     mut commands: Commands,
     grid: Option<Res<Grid>>,
     icons: Res<Icons>,
-    units: Query<(&UnitId, &Name, &Side, &GridPos)>,
+    figures: Res<Figures>,
+    field: Option<Res<Battlefield>>,
+    units: Query<(&UnitId, &Name, &Side, &GridPos, Option<&Stats>)>,
 ) {
     let Some(grid) = grid else { return };
-    for (id, name, side, pos) in &units {
+    for (id, name, side, pos, stats) in &units {
         let color = side_color(side.0);
-        let initials: String = name.chars().take(2).collect();
+        let kind = Kind::of(stats.map_or("", |s| s.kind.as_str()));
+        let size = stats.map_or(1.0, |s| figures::scale(s.template.size));
+        let shield = stats
+            .and_then(|s| s.template.shield.as_deref())
+            .and_then(|name| field.as_ref()?.0.catalog.shield(name))
+            .map(ShieldArt::of);
+        let layer = |index: usize, z: f32| {
+            (
+                figures.sprite(index, TILE),
+                // The cell's centre above the feet.
+                Transform::from_xyz(0.0, -FEET, z),
+            )
+        };
         commands
             .spawn((
                 UnitSprite(*id),
-                Transform::from_translation(grid.world(pos.0).extend(UNIT_Z)),
+                Transform::from_translation(unit_translation(&grid, pos.0)),
                 Visibility::default(),
             ))
             .with_children(|u| {
-                // The acting unit's marker, under the body.
                 u.spawn((
-                    Part::Marker,
-                    Sprite::from_color(Color::srgb(1.0, 0.9, 0.3), Vec2::splat(TILE - 2.0)),
-                    Transform::from_xyz(0.0, 0.0, -0.2),
+                    Part::Ring,
+                    figures.sprite(figures::RING, TILE),
+                    Transform::from_xyz(0.0, 0.0, 0.001),
+                    Visibility::Hidden,
+                ));
+                let mut base = figures.sprite(figures::BASE, TILE);
+                base.color = color;
+                u.spawn((Part::Base, base, Transform::from_xyz(0.0, 0.0, 0.002)));
+                // Over the figure: a unit facing north has its wedge behind
+                // its feet, where the figure would hide it.
+                u.spawn((
+                    Part::Wedge,
+                    figures.sprite(
+                        figures::wedge(crate::grid::Dir::N),
+                        TILE * figures::WEDGE_SCALE,
+                    ),
+                    Transform::from_xyz(
+                        0.0,
+                        (figures::CELL as f32 / 2.0 - figures::BASE_Y) * PIXEL,
+                        0.015,
+                    ),
+                ));
+                u.spawn((
+                    Part::Corpse,
+                    figures.sprite(figures::CORPSE, TILE),
+                    Transform::from_xyz(0.0, 0.0, 0.004),
                     Visibility::Hidden,
                 ));
                 u.spawn((
-                    Sprite::from_color(Color::srgb(0.08, 0.08, 0.1), Vec2::splat(TILE - 6.0)),
-                    Transform::from_xyz(0.0, 0.0, -0.1),
-                ));
-                u.spawn((
-                    Part::Body,
-                    Sprite::from_color(color, Vec2::splat(TILE - 10.0)),
-                    Transform::default(),
-                ));
-                u.spawn((
-                    Text2d::new(initials),
-                    TextFont {
-                        font_size: FontSize::Px(12.0),
-                        ..default()
+                    Figure {
+                        scale: size,
+                        mirrored: false,
+                        lying: false,
                     },
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 1.0, 0.1),
+                    Transform::from_xyz(0.0, FEET, 0.005).with_scale(Vec3::new(size, size, 1.0)),
+                    Visibility::default(),
+                ))
+                .with_children(|f| {
+                    f.spawn((Layer::Body, layer(kind.figure(), 0.001)));
+                    let (sprite, t) = layer(kind.tint(), 0.002);
+                    f.spawn((Layer::Tint, Sprite { color, ..sprite }, t));
+                    if let Some(shield) = shield {
+                        f.spawn((Layer::Shield, layer(shield.cell(), 0.003)));
+                        let (sprite, t) = layer(shield.face(), 0.004);
+                        f.spawn((Layer::ShieldFace, Sprite { color, ..sprite }, t));
+                    }
+                    f.spawn((Layer::Arms, layer(Arms::Unarmed.cell(), 0.005)));
+                });
+                let mut disc = figures.sprite(figures::DISC, TILE);
+                disc.color = color;
+                u.spawn((
+                    Part::Disc,
+                    disc,
+                    Transform::from_xyz(0.0, 0.0, 0.02),
+                    Visibility::Hidden,
                 ));
                 u.spawn((
-                    Part::Facing,
-                    Sprite::from_color(Color::WHITE, Vec2::new(8.0, 4.0)),
-                    Transform::from_xyz(0.0, 0.0, 0.2),
+                    Part::Sign,
+                    figures.sprite(kind.sign(), TILE),
+                    Transform::from_xyz(0.0, 0.0, 0.021),
+                    Visibility::Hidden,
                 ));
+                if kind == Kind::Generic {
+                    let initials: String = name.chars().take(2).collect();
+                    let chest = (figures::FEET - figures::CHEST) * PIXEL * size;
+                    u.spawn((
+                        Part::Initials,
+                        Text2d::new(initials),
+                        TextFont {
+                            font_size: FontSize::Px(8.0),
+                            ..default()
+                        },
+                        TextColor(Color::WHITE),
+                        Transform::from_xyz(0.0, FEET + chest, 0.009),
+                    ));
+                }
+                // The bars over the head, the base under the feet.
                 u.spawn((
-                    Sprite::from_color(Color::srgb(0.1, 0.1, 0.1), Vec2::new(BAR, 4.0)),
-                    Transform::from_xyz(0.0, -TILE / 2.0 + 1.0, 0.3),
+                    Part::BarBack,
+                    Sprite::from_color(Color::srgb(0.1, 0.1, 0.1), Vec2::new(BAR + 1.0, 6.0)),
+                    Transform::from_xyz(0.0, BARS_Y - 1.0, LABEL_Z),
                 ));
                 u.spawn((
                     Part::Hp,
                     Sprite::from_color(Color::srgb(0.3, 0.9, 0.3), Vec2::new(BAR, 3.0)),
-                    Transform::from_xyz(0.0, -TILE / 2.0 + 1.0, 0.4),
+                    Transform::from_xyz(0.0, BARS_Y, LABEL_Z + 0.1),
                 ));
                 u.spawn((
                     Part::Ar,
                     Sprite::from_color(Color::srgb(0.65, 0.75, 0.9), Vec2::new(BAR, 2.0)),
-                    Transform::from_xyz(0.0, -TILE / 2.0 + 4.0, 0.4),
+                    Transform::from_xyz(0.0, BARS_Y - 2.5, LABEL_Z + 0.1),
                 ));
                 for slot in 0..ICON_SLOTS {
                     u.spawn((
                         Part::Icon(slot),
                         icons.sprite(Icon::Prone, ICON as f32),
-                        Transform::from_xyz(0.0, TILE / 2.0, 0.6),
+                        Transform::from_xyz(0.0, ICONS_Y, LABEL_Z + 0.2),
                         Visibility::Hidden,
                     ));
                 }
@@ -122,45 +266,30 @@ pub(super) fn spawn_units(
                         ..default()
                     },
                     TextColor(Color::srgb(1.0, 0.75, 0.7)),
-                    Transform::from_xyz(0.0, TILE / 2.0, 0.7),
+                    Transform::from_xyz(0.0, ICONS_Y, LABEL_Z + 0.3),
                     Visibility::Hidden,
                 ));
             });
     }
 }
 
-/// The offset of the facing marker for `dir`, and its rotation.
-fn facing_marker(dir: Dir) -> (Vec2, Quat) {
-    let (dx, dy) = dir.delta();
-    // Grid y grows south; world y grows north.
-    let v = Vec2::new(dx as f32, -dy as f32).normalize_or_zero();
-    (v * (TILE / 2.0 - 5.0), Quat::from_rotation_z(v.to_angle()))
-}
-
-/// Moves each unit's sprite toward its shown tile and turns its marker.
+/// Moves each unit's picture toward its shown tile.
 fn move_units(
     time: Res<Time>,
     shown: Option<Res<Shown>>,
     grid: Option<Res<Grid>>,
-    mut sprites: Query<(
-        Entity,
-        &UnitSprite,
-        &mut Transform,
-        &Children,
-        Option<&mut Bump>,
-    )>,
-    mut parts: Query<(&Part, &mut Transform), Without<UnitSprite>>,
+    mut sprites: Query<(Entity, &UnitSprite, &mut Transform, Option<&mut Bump>)>,
     mut commands: Commands,
 ) {
     let (Some(shown), Some(grid)) = (shown, grid) else {
         return;
     };
     let step = (time.delta_secs() * 14.0).min(1.0);
-    for (entity, sprite, mut t, children, bump) in &mut sprites {
+    for (entity, sprite, mut t, bump) in &mut sprites {
         let Some(u) = shown.board.unit(sprite.0) else {
             continue;
         };
-        let mut target = grid.world(u.at).extend(UNIT_Z);
+        let mut target = unit_translation(&grid, u.at);
         if let Some(mut b) = bump {
             b.age += time.delta_secs();
             let reach = (b.age / BUMP * std::f32::consts::PI).sin().max(0.0) * TILE * 0.3;
@@ -170,18 +299,105 @@ fn move_units(
             }
         }
         t.translation = t.translation.lerp(target, step);
-        let (offset, rotation) = facing_marker(u.facing);
+        // The row's z at once: a unit walking south is drawn over the row
+        // it enters.
+        t.translation.z = target.z;
+    }
+}
+
+/// Whether a figure facing `dir` is mirrored: west-facing ones are, east
+/// ones not, and one facing due north or south looks where it last did.
+pub fn mirrored(dir: crate::grid::Dir, before: bool) -> bool {
+    let (dx, _) = dir.delta();
+    match dx.signum() {
+        -1 => true,
+        1 => false,
+        _ => before,
+    }
+}
+
+/// The figure as the shown board has the unit: which way it looks, whether
+/// it lies down, the weapon in its hands, its wedge.
+fn dress_units(
+    shown: Option<Res<Shown>>,
+    field: Option<Res<Battlefield>>,
+    units: Query<(&UnitSprite, &Children)>,
+    mut figures_q: Query<(&mut Figure, &mut Transform, &Children)>,
+    mut layers: Query<(&Layer, &mut Sprite)>,
+    mut parts: Query<(&Part, &mut Sprite), Without<Layer>>,
+) {
+    let (Some(shown), Some(field)) = (shown, field) else {
+        return;
+    };
+    if !shown.is_changed() {
+        return;
+    }
+    for (sprite, children) in &units {
+        let Some(u) = shown.board.unit(sprite.0) else {
+            continue;
+        };
         for child in children.iter() {
-            if let Ok((Part::Facing, mut pt)) = parts.get_mut(child) {
-                pt.translation = offset.extend(0.2);
-                pt.rotation = rotation;
+            if let Ok((Part::Wedge, mut s)) = parts.get_mut(child)
+                && let Some(atlas) = s.texture_atlas.as_mut()
+            {
+                atlas.index = figures::wedge(u.facing);
+            }
+            let Ok((mut figure, mut t, layers_of)) = figures_q.get_mut(child) else {
+                continue;
+            };
+            let next = Figure {
+                mirrored: mirrored(u.facing, figure.mirrored),
+                lying: lies_down(u),
+                ..*figure
+            };
+            if next != *figure {
+                *figure = next;
+                pose(&figure, &mut t);
+            }
+            let arms = Arms::of(
+                u.gear
+                    .weapons
+                    .first()
+                    .and_then(|w| field.0.catalog.weapon(w)),
+            );
+            for layer in layers_of.iter() {
+                if let Ok((Layer::Arms, mut s)) = layers.get_mut(layer)
+                    && let Some(atlas) = s.texture_atlas.as_mut()
+                    && atlas.index != arms.cell()
+                {
+                    atlas.index = arms.cell();
+                }
             }
         }
     }
 }
 
-/// HP and AR bars, the condition text, the acting unit's marker; the dead
-/// fade.
+/// Lies down: prone, dying or stabilised (R4.8, R10); the dead are a
+/// corpse marker.
+fn lies_down(u: &UnitView) -> bool {
+    u.prone || u.dying.is_some() || u.stable || u.dead
+}
+
+/// The figure's transform for how it stands: mirrored, scaled, and on its
+/// back (falling backwards) when it lies down, shifted so that it lies
+/// across its own tile.
+pub fn pose(figure: &Figure, t: &mut Transform) {
+    let flip = if figure.mirrored { -1.0 } else { 1.0 };
+    t.scale = Vec3::new(flip * figure.scale, figure.scale, 1.0);
+    if figure.lying {
+        t.rotation = Quat::from_rotation_z(flip * std::f32::consts::FRAC_PI_2);
+        // Lying, the figure reaches half its height behind its feet.
+        t.translation.x = flip * TILE * 0.4 * figure.scale;
+        t.translation.y = FEET + 3.0;
+    } else {
+        t.rotation = Quat::IDENTITY;
+        t.translation.x = 0.0;
+        t.translation.y = FEET;
+    }
+}
+
+/// HP and AR bars, the condition icons, the acting unit's ring; the dead
+/// leave a corpse marker.
 fn show_conditions(
     shown: Option<Res<Shown>>,
     playback: Option<Res<super::playback::Playback>>,
@@ -195,13 +411,23 @@ fn show_conditions(
         Option<&mut Sprite>,
         Option<&mut Text2d>,
     )>,
+    mut figures_q: Query<&mut Visibility, (With<Figure>, Without<Part>)>,
     ids: Query<&UnitId>,
+    detail: Res<Detail>,
 ) {
     let Some(shown) = shown else { return };
-    if !shown.is_changed() && !turn.is_changed() {
+    if !shown.is_changed() && !turn.is_changed() && !detail.is_changed() {
         return;
     }
+    let (near, far) = (!detail.far, detail.far);
     let current = turn.current.and_then(|c| ids.get(c).ok().copied());
+    let shown_if = |on: bool| {
+        if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
+    };
     for (sprite, children) in &sprites {
         let Some(u) = shown.board.unit(sprite.0) else {
             continue;
@@ -214,6 +440,10 @@ fn show_conditions(
         // The icons sit in a row centred over the unit's top edge.
         let icon_x = |slot: usize| (slot as f32 - (icons.len() as f32 - 1.0) / 2.0) * (ICON as f32);
         for child in children.iter() {
+            if let Ok(mut vis) = figures_q.get_mut(child) {
+                *vis = shown_if(!u.dead && near);
+                continue;
+            }
             let Ok((part, mut t, mut vis, sprite_part, text)) = parts.get_mut(child) else {
                 continue;
             };
@@ -222,6 +452,7 @@ fn show_conditions(
                     let share = (u.hp as f32 / max_hp as f32).clamp(0.0, 1.0);
                     t.scale.x = share.max(0.001);
                     t.translation.x = -BAR * (1.0 - share) / 2.0;
+                    *vis = shown_if(!u.dead);
                     if let Some(mut s) = sprite_part {
                         s.color = if share > 0.5 {
                             Color::srgb(0.3, 0.9, 0.3)
@@ -236,24 +467,29 @@ fn show_conditions(
                     let share = (u.ar as f32 / max_ar as f32).clamp(0.0, 1.0);
                     t.scale.x = share.max(0.001);
                     t.translation.x = -BAR * (1.0 - share) / 2.0;
-                    *vis = if u.ar > 0 {
-                        Visibility::Inherited
+                    *vis = shown_if(u.ar > 0 && !u.dead);
+                }
+                Part::Disc => *vis = shown_if(far && !u.dead),
+                Part::Sign => {
+                    *vis = shown_if(far && !u.dead);
+                    // A token lying on its side: prone, dying, stabilised.
+                    t.rotation = if lies_down(u) {
+                        Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)
                     } else {
-                        Visibility::Hidden
+                        Quat::IDENTITY
                     };
                 }
-                Part::Body => {
+                Part::Base => {
+                    *vis = shown_if(near || u.dead);
                     if let Some(mut s) = sprite_part {
-                        let alpha = if u.dead {
-                            0.25
-                        } else if u.dying.is_some() || u.stable {
-                            0.55
-                        } else {
-                            1.0
-                        };
-                        s.color.set_alpha(alpha);
+                        // The fallen's base dims: still their side's, out
+                        // of the fight.
+                        s.color.set_alpha(if u.dead { 0.35 } else { 1.0 });
                     }
                 }
+                Part::BarBack => *vis = shown_if(!u.dead),
+                Part::Wedge | Part::Initials => *vis = shown_if(near && !u.dead && !lies_down(u)),
+                Part::Corpse => *vis = shown_if(u.dead),
                 Part::Status => {
                     // The turns left sit just left of the dying icon, the
                     // first of the row.
@@ -262,7 +498,7 @@ fn show_conditions(
                     let secret = playback
                         .as_ref()
                         .is_some_and(|p| p.hidden.contains(&sprite.0));
-                    if let (Some(mut text), Some(slot), false) = (text, dying, secret) {
+                    if let (Some(mut text), Some(slot), false, true) = (text, dying, secret, near) {
                         text.0 = u.dying.map(|n| n.to_string()).unwrap_or_default();
                         t.translation.x = icon_x(slot) - ICON as f32;
                         *vis = Visibility::Inherited;
@@ -270,7 +506,9 @@ fn show_conditions(
                         *vis = Visibility::Hidden;
                     }
                 }
-                Part::Icon(slot) => match icons.get(*slot) {
+                // Zoomed far out an icon would be a smudge of 3 pixels: the
+                // token lies on its side instead.
+                Part::Icon(slot) => match icons.get(*slot).filter(|_| near) {
                     Some(icon) => {
                         if let Some(mut s) = sprite_part
                             && let Some(atlas) = s.texture_atlas.as_mut()
@@ -282,27 +520,14 @@ fn show_conditions(
                     }
                     None => *vis = Visibility::Hidden,
                 },
-                Part::Marker => {
-                    *vis = if current == Some(sprite.0) {
-                        Visibility::Inherited
-                    } else {
-                        Visibility::Hidden
-                    };
-                }
-                Part::Facing => {
-                    *vis = if u.dead {
-                        Visibility::Hidden
-                    } else {
-                        Visibility::Inherited
-                    };
-                }
+                Part::Ring => *vis = shown_if(current == Some(sprite.0) && !u.dead),
             }
         }
     }
 }
 
 /// The icons of a unit's conditions, in the order drawn.
-pub fn conditions(u: &crate::rules::board::UnitView) -> Vec<Icon> {
+pub fn conditions(u: &UnitView) -> Vec<Icon> {
     let mut icons = vec![];
     if u.dead {
         icons.push(Icon::Dead);
@@ -330,6 +555,65 @@ pub fn conditions(u: &crate::rules::board::UnitView) -> Vec<Icon> {
     icons.truncate(ICON_SLOTS);
     icons
 }
+
+/// How much of a unit the map shows at its zoom.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    /// Zoomed far out (a tile under [`FAR_TILE`] pixels on screen): units
+    /// are tokens, a disc in the side's colour with a bold sign of the
+    /// kind, a little bigger than their tile, drawn from the 16-pixel
+    /// sheet (the 64-pixel one shrunk that far would skip most of its
+    /// pixels). A figure a few pixels tall reads as a smudge; a bow, a
+    /// shield or a cross on a coloured disc still reads.
+    pub far: bool,
+}
+
+/// Switches [`Detail`] as the battle camera zooms past [`FAR_TILE`].
+fn choose_detail(
+    figures: Option<Res<Figures>>,
+    cameras: Query<
+        &Transform,
+        (
+            With<super::camera::BattleCamera>,
+            Changed<Transform>,
+            Without<UnitSprite>,
+        ),
+    >,
+    mut units: Query<&mut Transform, With<UnitSprite>>,
+    mut sprites: Query<&mut Sprite, Or<(With<Layer>, With<Part>)>>,
+    mut detail: ResMut<Detail>,
+) {
+    let (Some(figures), Ok(camera)) = (figures, cameras.single()) else {
+        return;
+    };
+    // The battle camera zooms by its scale (see `camera::move_camera`).
+    let far = TILE / camera.scale.x < FAR_TILE;
+    if far == detail.far {
+        return;
+    }
+    detail.far = far;
+    let (from, image, layout) = if far {
+        (&figures.near, &figures.far, &figures.far_layout)
+    } else {
+        (&figures.far, &figures.near, &figures.near_layout)
+    };
+    for mut t in &mut units {
+        t.scale = Vec3::splat(if far { FAR_SCALE } else { 1.0 });
+    }
+    for mut s in &mut sprites {
+        if s.image == *from
+            && let Some(atlas) = s.texture_atlas.as_mut()
+        {
+            atlas.layout = layout.clone();
+            s.image = image.clone();
+        }
+    }
+}
+
+/// Below this many pixels a tile, units are drawn as tokens.
+const FAR_TILE: f32 = 20.0;
+/// How much bigger than a tile a token is.
+const FAR_SCALE: f32 = 1.4;
 
 /// Objects on the ground (R9.5): a small marker per object, redrawn when
 /// they change.
@@ -364,8 +648,23 @@ fn show_ground(
         commands.spawn((
             GroundMarker,
             icons.sprite(Icon::Object, ICON as f32),
-            Transform::from_translation(at.extend(UNIT_Z + 1.0)),
+            Transform::from_translation(at.extend(UNIT_Z + LABEL_Z)),
             Name::new(object.name.clone()),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Dir;
+
+    #[test]
+    fn a_figure_looks_east_or_west_and_keeps_its_side_facing_north_or_south() {
+        assert!(!mirrored(Dir::E, true));
+        assert!(!mirrored(Dir::NE, true));
+        assert!(mirrored(Dir::SW, false));
+        assert!(mirrored(Dir::N, true));
+        assert!(!mirrored(Dir::S, false));
     }
 }
