@@ -63,46 +63,72 @@ fn balance_warns_of_draws_and_of_a_favoured_side() {
     assert_eq!(d.at, Some((5, 20)), "{d}");
 }
 
-/// `render`, checked pixel by pixel on a tiny level: the wall tile of the
-/// tileset where the wall is, the unit's side colour on its tile, a
-/// reach shade only where the rules let the unit move.
+/// `render`, checked pixel by pixel on a tiny level: the window's wall
+/// tile where the wall is, the unit's side colour on its tile and its
+/// wedge on the side it faces, a reach shade only where the rules let the
+/// unit move.
 #[test]
 fn render_draws_the_tiles_units_and_layers_where_they_are() {
     let duel = level_at("tests/lint/reach.ron");
     let plain = render(&duel, &RenderOptions::default()).unwrap();
     assert_eq!((plain.width, plain.height), (9 * 32, 4 * 32));
-    // A wall (0, 0) and a floor tile (6, 2): the tileset's own pixels, and
-    // they differ.
+    // A wall (0, 0) and a floor tile (6, 2): the pixels of the tileset's
+    // tile the window draws there (`tile_at`), and they differ.
     let tiles = skirmish::art::tiles::tileset_image();
     let data = tiles.data.as_ref().unwrap();
     let sheet = |kind: u32, x: u32, y: u32| {
         let i = ((y * tiles.width() + kind * 32 + x) * 4) as usize;
         [data[i], data[i + 1], data[i + 2]]
     };
-    let wall = skirmish::art::tiles::TileKind::Wall as u32;
-    let floor = skirmish::art::tiles::TileKind::Floor as u32;
+    let at = |x, y| skirmish::art::tiles::tile_at(&duel.map, skirmish::grid::Pos::new(x, y));
+    let (wall, floor) = (at(0, 0), at(6, 2));
+    assert_ne!(wall, floor);
     for (x, y) in [(3, 5), (16, 16), (30, 29)] {
         assert_eq!(plain.pixel(x, y)[..3], sheet(wall, x, y), "wall ({x}, {y})");
         let (fx, fy) = (6 * 32 + x, 2 * 32 + y);
         assert_eq!(plain.pixel(fx, fy)[..3], sheet(floor, x, y), "floor");
     }
-    // Ila (side 0) at (3, 1) and Brakka (side 1) at (4, 1): their side's
-    // colour beside the tile's centre.
+    // Ila (side 0) at (3, 1) and Brakka (side 1) at (4, 1): each tile
+    // holds its side's colour (base, tabard, shield: 2 to 5% of it), not
+    // the other's.
     let colour = |side: usize| {
         let c = skirmish::art::palette::side_color(side).to_srgba();
-        [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8)
+        [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as i32)
     };
-    assert_eq!(plain.pixel(3 * 32 + 6, 32 + 6)[..3], colour(0));
-    assert_eq!(plain.pixel(4 * 32 + 6, 32 + 6)[..3], colour(1));
-    // Her label "IL": white letter pixels in the middle of her tile.
-    let lit = (3 * 32 + 9..3 * 32 + 23)
-        .flat_map(|x| (32 + 11..32 + 21).map(move |y| (x, y)))
-        .filter(|(x, y)| plain.pixel(*x, *y)[..3] == [255, 255, 255])
-        .count();
-    assert!(lit > 20, "{lit} label pixels");
-    // Facing marker: Ila faces W, so the white mark is on her west edge.
-    assert_eq!(plain.pixel(3 * 32 + 7, 32 + 16)[..3], [255, 255, 255]);
-    assert_ne!(plain.pixel(3 * 32 + 25, 32 + 16)[..3], [255, 255, 255]);
+    let share = |tile: (u32, u32), side: usize| {
+        let c = colour(side);
+        let near = |p: [u8; 4]| (0..3).all(|k| (p[k] as i32 - c[k]).abs() <= 12);
+        let hits = (0..32)
+            .flat_map(|dx| (0..32).map(move |dy| (tile.0 * 32 + dx, tile.1 * 32 + dy)))
+            .filter(|(x, y)| near(plain.pixel(*x, *y)))
+            .count();
+        hits as f32 / 1024.0
+    };
+    assert!(
+        share((3, 1), 0) > 0.015 && share((3, 1), 1) < 0.005,
+        "Ila, blue"
+    );
+    assert!(
+        share((4, 1), 1) > 0.015 && share((4, 1), 0) < 0.005,
+        "Brakka, red"
+    );
+    // Facing: both face W, so each wedge (cream) is left of its feet.
+    let cream = |x: u32, y: u32| {
+        let p = plain.pixel(x, y);
+        p[0] > 240 && p[1] > 230 && p[2] > 190 && p[2] < 225
+    };
+    let wedge = |tile: u32, left: bool| {
+        let xs = if left { 0..16 } else { 17..32 };
+        xs.flat_map(|dx| (22..32).map(move |dy| (dx, dy)))
+            .filter(|(dx, dy)| cream(tile * 32 + dx, 32 + dy))
+            .count()
+    };
+    for tile in [3, 4] {
+        assert!(
+            wedge(tile, true) >= 4 && wedge(tile, false) == 0,
+            "wedge of {tile}"
+        );
+    }
     // --reach Brakka: shaded where a Move may go (R5.1), nowhere else.
     let options = RenderOptions {
         reach: Some("Brakka".into()),

@@ -236,6 +236,64 @@ fn the_window_draws_the_battle_and_saves_a_screenshot() {
     assert!(count_near(&image, [230, 77, 64], 20) > 200, "red units");
 }
 
+/// Overlays tint the ground, never what stands on it: with reach, range
+/// bands and threat on (range bands tint every tile), each tree's canopy
+/// is drawn exactly as with no overlay, while the ground beside it is
+/// tinted. Both sides at the window, so that nobody moves before the
+/// pictures.
+#[test]
+fn trees_stay_whole_under_the_overlays() {
+    let Some(xvfb) = xvfb() else { return };
+    let args = |overlays| {
+        [
+            "play",
+            "levels/ford.ron",
+            "--human",
+            "Raiders",
+            "--overlay",
+            overlays,
+        ]
+    };
+    let bare = picture(&xvfb, "trees-bare", &args("none"));
+    let tinted = picture(&xvfb, "trees-tinted", &args("reach,range,threat"));
+    let level = crate::common::level("ford.ron");
+    let grid = Grid {
+        width: level.map.width(),
+        height: level.map.height(),
+    };
+    let mean = |image: &Image, p: Pos, (fx, fy): (f32, f32)| {
+        let (corner, side) = tile_on_screen(&grid, p, false);
+        let (mut sum, mut n) = ([0; 3], 0);
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let c = pixel(
+                    image,
+                    corner.x + side * fx + dx as f32,
+                    corner.y + side * fy + dy as f32,
+                );
+                (0..3).for_each(|k| sum[k] += c[k]);
+                n += 1;
+            }
+        }
+        sum.map(|v| v / n)
+    };
+    let trees: Vec<Pos> = level
+        .map
+        .positions()
+        .filter(|p| skirmish::art::tiles::tree_at(&level.map, *p).is_some())
+        .collect();
+    assert!(trees.len() >= 3, "the ford has trees");
+    for p in trees {
+        // The canopy's middle (the tree is drawn in the tile's upper half).
+        let (a, b) = (mean(&bare, p, (0.5, 0.38)), mean(&tinted, p, (0.5, 0.38)));
+        assert!(near(a, b, 3), "the tree at {p} is whole: {a:?} and {b:?}");
+        // The ground in the tile's bottom left corner, clear of the tree
+        // and its shadow: tinted by the range bands.
+        let (a, b) = (mean(&bare, p, (0.12, 0.9)), mean(&tinted, p, (0.12, 0.9)));
+        assert!(!near(a, b, 3), "the ground under the tree at {p} is tinted");
+    }
+}
+
 /// Zoomed out (a 64×64 level fitted to the window: 3.5 terrain texels a
 /// pixel), the map shows the terrain shrunk by averaging: no pixel picks a
 /// floor tile's 1-px edge at full strength, which nearest sampling did in
@@ -549,6 +607,22 @@ fn tile_colour(image: &Image, grid: &Grid, tile: Pos, tour: bool) -> [i32; 3] {
     sum.map(|v| v / n.max(1))
 }
 
+/// The mean colour of the bottom strip of tileset tile `index`, as
+/// [`tile_colour`] reads a tile on screen.
+fn sheet_tile_colour(index: u32) -> [i32; 3] {
+    let tiles = skirmish::art::tiles::tileset_image();
+    let data = tiles.data.as_ref().unwrap();
+    let (mut sum, mut n) = ([0; 3], 0);
+    for y in 23..30 {
+        for x in 2..30 {
+            let i = ((y * tiles.width() + index * 32 + x) * 4) as usize;
+            (0..3).for_each(|k| sum[k] += data[i + k] as i32);
+            n += 1;
+        }
+    }
+    sum.map(|v| v / n)
+}
+
 /// `under` with `tint` blended over it as the renderer blends (in linear
 /// light).
 fn blend(under: [i32; 3], tint: bevy::color::Color) -> [i32; 3] {
@@ -786,6 +860,7 @@ fn the_editor_draws_the_level_its_edits_saved() {
         editor.apply(&edit).unwrap();
     }
     editor.save().unwrap();
+    let saved = skirmish::load::load_level_file(&file, catalog()).unwrap();
     let image = picture(&xvfb, "editor", &["edit", file.to_str().unwrap()]);
     std::fs::remove_file(&file).ok();
     let grid = Grid {
@@ -795,17 +870,26 @@ fn the_editor_draws_the_level_its_edits_saved() {
     let corner_wall = tile_colour(&image, &grid, Pos::new(0, 0), false);
     let floor = tile_colour(&image, &grid, Pos::new(2, 2), false);
     assert!(!near(corner_wall, floor, 20), "walls and floor differ");
-    assert!(
-        near(
-            tile_colour(&image, &grid, Pos::new(3, 1), false),
-            corner_wall,
-            6
-        ),
-        "the painted wall is drawn as a wall"
-    );
+    // Each is the tile the window draws for the saved level there (a
+    // wall with its face where its south side shows).
+    for p in [
+        Pos::new(0, 0),
+        Pos::new(3, 1),
+        Pos::new(2, 2),
+        Pos::new(4, 2),
+    ] {
+        let expected = sheet_tile_colour(skirmish::art::tiles::tile_at(&saved.map, p));
+        let drawn = tile_colour(&image, &grid, p, false);
+        assert!(
+            near(drawn, expected, 12),
+            "the tile at {p} is drawn as the saved level has it: {drawn:?} against {expected:?}"
+        );
+    }
+    // A pond of one tile: blue inside its banks.
     let water = tile_colour(&image, &grid, Pos::new(4, 2), false);
+    let expected = sheet_tile_colour(skirmish::art::tiles::tile_at(&saved.map, Pos::new(4, 2)));
     assert!(
-        water[2] > water[0] + 60,
+        water[2] > water[0] + 40 && near(water, expected, 12),
         "the painted water is blue: {water:?}"
     );
     let red = |c: [i32; 3]| near(c, [230, 77, 64], 25);

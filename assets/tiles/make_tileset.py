@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Draws assets/tiles/tileset.png: one 32x32 tile per terrain of RULES.md R6
-(and the overlay tiles the view tints), in a single row; and
-assets/tiles/icons.png: one 12x12 icon per unit condition and for objects
-on the ground, in a single row.
+"""Draws assets/tiles/tileset.png: the 32x32 tiles of the terrains of
+RULES.md R6, with variants (so that a field of floor is not a checkerboard)
+and edges (walls with a face where their south side shows, water with a
+bank where it meets land, low walls joined to their neighbours), in a
+single row; assets/tiles/objects.png: what stands on the ground and stays
+in sight over the overlays (trees), 32x32; and assets/tiles/icons.png: one
+12x12 icon per unit condition and for objects on the ground, in a single
+row.
 
 Standard library only: run `python3 assets/tiles/make_tileset.py` from the
-project root and commit the PNGs. The order of the tiles is `TileKind` in
-src/view/tiles.rs, the order of the icons `Icon` there.
+project root and commit the PNGs. Which tile a map's tile takes is
+`tile_at` in src/art/tiles.rs; the order of the icons is `Icon` there.
 """
 import random
 import struct
@@ -21,90 +25,324 @@ def clamp(v):
 def noise(base, amount):
     return tuple(clamp(c + rng.randint(-amount, amount)) for c in base)
 
-def floor(x, y):
-    # Packed earth: warm tan, a faint grid edge so tiles can be counted.
+def shade(c, k):
+    return tuple(clamp(v * k) for v in c)
+
+def mix(a, b, t):
+    return tuple(clamp(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+# Smooth value noise, so that ground varies in patches rather than per
+# pixel; `seed` gives each variant its own.
+def _lattice(ix, iy, seed):
+    h = (ix * 374761393 + iy * 668265263 + seed * 2147483647) & 0xFFFFFFFF
+    h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
+    return (h & 0xFFFF) / 65535.0
+
+def vnoise(x, y, scale, seed):
+    fx, fy = x / scale, y / scale
+    ix, iy = int(fx // 1), int(fy // 1)
+    tx, ty = fx - ix, fy - iy
+    tx, ty = tx * tx * (3 - 2 * tx), ty * ty * (3 - 2 * ty)
+    a, b = _lattice(ix, iy, seed), _lattice(ix + 1, iy, seed)
+    c, d = _lattice(ix, iy + 1, seed), _lattice(ix + 1, iy + 1, seed)
+    return (a + (b - a) * tx) + ((c + (d - c) * tx) - (a + (b - a) * tx)) * ty
+
+# Periodic over a tile, so that a tile's variants meet without a seam.
+def tnoise(x, y, scale, seed):
+    n = T // scale
+    fx, fy = x / scale, y / scale
+    ix, iy = int(fx // 1), int(fy // 1)
+    tx, ty = fx - ix, fy - iy
+    tx, ty = tx * tx * (3 - 2 * tx), ty * ty * (3 - 2 * ty)
+    L = lambda i, j: _lattice(i % n, j % n, seed)
+    a, b, c, d = L(ix, iy), L(ix + 1, iy), L(ix, iy + 1), L(ix + 1, iy + 1)
+    return (a + (b - a) * tx) + ((c + (d - c) * tx) - (a + (b - a) * tx)) * ty
+
+# ---------------------------------------------------------------- ground
+
+EARTH = (172, 150, 108)
+
+def earth(x, y, v):
+    # Packed earth in soft patches, pebbles here and there, and a faint
+    # darker line on the tile's top and left edges so tiles can be counted.
+    n = tnoise(x, y, 8, v) * 0.6 + tnoise(x, y, 4, v + 10) * 0.4
+    c = shade(EARTH, 0.9 + 0.18 * n)
+    h = _lattice(x, y, v + 20)
+    if h > 0.985:
+        c = (120, 108, 90)
+    elif h > 0.975:
+        c = (206, 190, 160)
     if x == 0 or y == 0:
-        return (150, 128, 94)
-    return noise((176, 152, 112), 6)
+        c = shade(c, 0.88)
+    return c
 
-def wall(x, y):
-    # Bricks: dark grey, mortar lines.
-    row = y // 8
-    offset = 8 if row % 2 else 0
-    if y % 8 == 0 or (x + offset) % 16 == 0:
-        return (48, 46, 52)
-    return noise((96, 94, 104), 6)
-
-def low_wall(x, y):
-    # A low stone wall across the middle of a floor tile (partial cover).
-    if 11 <= y <= 21:
-        if y in (11, 21) or x % 10 == 0:
-            return (70, 68, 72)
-        return noise((140, 138, 142), 8)
-    return floor(x, y)
-
-def brush(x, y):
-    # Floor with tufts of green (difficult, partial cover).
-    base = floor(x, y)
-    if (x * 7 + y * 13) % 11 < 3 or (x // 4 + y // 4) % 3 == 0 and (x + y) % 3 == 0:
-        return noise((86, 128, 52), 10)
-    return base
-
-def tree(x, y):
-    # A canopy seen from above on grass, a dark rim.
-    cx, cy = 15.5, 15.5
-    d = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
-    if d < 11:
-        return noise((40, 96, 40), 10)
-    if d < 13:
-        return (24, 60, 24)
-    return noise((98, 140, 70), 6)
-
-def water(x, y):
-    # Shallow water: blue with light wave strokes.
-    if (y % 8 == 3) and (x + y // 8 * 5) % 12 < 6:
-        return (150, 200, 230)
-    return noise((64, 120, 178), 5)
-
-def chasm(x, y):
-    # A drop: near black, a lit edge on top.
-    if y < 3:
-        return (120, 104, 80)
-    return noise((16, 14, 20), 4)
-
-def custom_difficult(x, y):
-    # A level's own difficult terrain: floor with diagonal hatching.
-    if (x + y) % 6 < 2:
-        return (120, 98, 70)
-    return floor(x, y)
-
-def custom_blocking(x, y):
-    # A level's own impassable terrain: cross-hatched grey block.
-    if (x + y) % 6 < 2 or (x - y) % 6 < 2:
-        return (60, 58, 64)
-    return noise((110, 108, 116), 5)
-
-def custom_cover(x, y):
-    # A level's own cover: floor with a crate-like square.
-    if 6 <= x <= 25 and 6 <= y <= 25:
-        if x in (6, 25) or y in (6, 25) or x == y or x + y == 31:
-            return (90, 60, 30)
-        return noise((150, 104, 56), 8)
-    return floor(x, y)
-
-def white(x, y):
-    # Tinted by the view: reach shading and other overlays.
-    return (255, 255, 255)
-
-def ring(x, y):
-    # An outline, tinted by the view: the hovered tile, the path.
-    if x < 3 or y < 3 or x > 28 or y > 28:
-        return (255, 255, 255)
+def grass_tuft(x, y, v, density):
+    # Short blades of grass: a pixel column of green over the ground.
+    for k in range(density):
+        bx = int(_lattice(k, v, 31) * 30) + 1
+        by = int(_lattice(k, v, 37) * 26) + 4
+        hgt = 2 + int(_lattice(k, v, 41) * 3)
+        for j in range(hgt):
+            lean = (j * (1 if k % 2 else -1)) // 2
+            if x == bx + lean and y == by - j:
+                g = 0.85 + 0.3 * (j / hgt)
+                return shade((84, 132, 58), g)
     return None
 
-TILES = [floor, wall, low_wall, brush, tree, water, chasm,
-         custom_difficult, custom_blocking, custom_cover, white, ring]
+def floor(v):
+    def draw(x, y):
+        g = grass_tuft(x, y, v, 3 + v)
+        return g if g else earth(x, y, v)
+    return draw
 
+def floor_shadowed(x, y):
+    # Floor just south of a wall: the wall's shadow falls on its top.
+    c = earth(x, y, 0)
+    if y < 7:
+        return shade(c, 0.62 + 0.05 * y)
+    return c
+
+STONE_TOP = (118, 118, 128)
+
+def wall_top_px(x, y, v):
+    # The top of a wall seen from above: large flagstones.
+    bw = 16
+    row = y // 10
+    off = (8 if row % 2 else 0) + v * 4
+    n = tnoise(x, y, 8, 50 + v)
+    c = shade(STONE_TOP, 0.92 + 0.14 * n)
+    if y % 10 == 0 or (x + off) % bw == 0:
+        c = shade(STONE_TOP, 0.62)
+    elif y % 10 == 1 or (x + off) % bw == 1:
+        c = shade(STONE_TOP, 1.15)
+    return c
+
+def wall_top(v):
+    return lambda x, y: wall_top_px(x, y, v)
+
+FACE = (86, 80, 88)
+
+def wall_face(v):
+    # A wall whose south side shows: its top, then its face in bricks, in
+    # shadow at the foot: the wall has depth.
+    def draw(x, y):
+        if y < 18:
+            c = wall_top_px(x, y, v)
+            if y == 17:
+                c = shade(STONE_TOP, 1.25)
+            return c
+        row = (y - 18) // 5
+        off = 6 if row % 2 else 0
+        n = tnoise(x, y, 4, 60 + v)
+        c = shade(FACE, 0.85 + 0.2 * n - 0.04 * row)
+        if (y - 18) % 5 == 0 or (x + off + v * 3) % 12 == 0:
+            c = shade(FACE, 0.55)
+        if y >= 30:
+            c = (34, 30, 36)
+        return c
+    return draw
+
+LOW_TOP = (176, 172, 168)
+LOW_FACE = (122, 116, 112)
+
+def low_wall(mask):
+    # A knee-high stone wall across the tile (R6 partial cover), joined to
+    # any low wall beside it: `mask` has a bit per neighbour N, E, S, W.
+    n_, e_, s_, w_ = (mask >> 3) & 1, (mask >> 2) & 1, (mask >> 1) & 1, mask & 1
+    def on_top(x, y):
+        if 11 <= y <= 16 and (10 <= x <= 21 or (e_ and x > 21) or (w_ and x < 10)):
+            return True
+        if 11 <= x <= 20 and ((n_ and y < 11) or (s_ and y > 16)):
+            return True
+        return False
+    def on_face(x, y):
+        # The south face shows below a top that does not run on south.
+        return 17 <= y <= 22 and on_top(x, 16) and not (s_ and 11 <= x <= 20)
+    def draw(x, y):
+        if on_top(x, y):
+            c = shade(LOW_TOP, 0.92 + 0.14 * tnoise(x, y, 4, 70))
+            if not on_top(x, y - 1) or not on_top(x - 1, y) or not on_top(x + 1, y):
+                c = shade(LOW_TOP, 1.12)
+            if (x + (3 if y > 13 else 0)) % 7 == 0 and 11 <= y <= 16:
+                c = shade(LOW_TOP, 0.7)
+            return c
+        if on_face(x, y):
+            c = shade(LOW_FACE, 0.95 - 0.05 * (y - 17))
+            if (x + (4 if y > 19 else 0)) % 8 == 0 or y == 20:
+                c = shade(LOW_FACE, 0.65)
+            return c
+        c = earth(x, y, 1)
+        # Its shadow on the ground north-west of the light.
+        if 23 <= y <= 25 and on_face(x, 22):
+            c = shade(c, 0.7)
+        return c
+    return draw
+
+def brush(v):
+    # Knee-high scrub (difficult, partial cover): clumps of dark and light
+    # green over the ground, a few flowers.
+    def draw(x, y):
+        clump = tnoise(x, y, 8, 80 + v)
+        fine = tnoise(x, y, 2, 90 + v)
+        if clump > 0.34:
+            g = (62, 104, 44) if fine < 0.5 else (92, 138, 56)
+            if fine > 0.85:
+                g = (128, 168, 72)
+            if _lattice(x, y, 95 + v) > 0.985:
+                g = (228, 214, 120)
+            return g
+        g = grass_tuft(x, y, v + 7, 6)
+        return g if g else earth(x, y, v)
+    return draw
+
+def forest_floor(v):
+    # The ground under a tree: moss and fallen leaves (the tree itself is
+    # drawn over the overlays, from objects.png).
+    def draw(x, y):
+        n = tnoise(x, y, 8, 100 + v)
+        c = mix((86, 108, 56), (112, 104, 64), n)
+        h = _lattice(x, y, 110 + v)
+        if h > 0.95:
+            c = (150, 112, 52)
+        elif h > 0.92:
+            c = (70, 88, 44)
+        if x == 0 or y == 0:
+            c = shade(c, 0.88)
+        return c
+    return draw
+
+WATER = (62, 118, 172)
+SAND = (196, 178, 128)
+FOAM = (214, 232, 240)
+
+def water(mask):
+    # Shallow water with ripples; a bank of wet sand and a line of foam on
+    # each side that meets land (`mask`: a bit per side N, E, S, W).
+    sides = [(mask >> 3) & 1, (mask >> 2) & 1, (mask >> 1) & 1, mask & 1]
+    def draw(x, y):
+        ripple = (y + 3 * tnoise(x, y, 8, 120)) % 8
+        c = shade(WATER, 0.92 + 0.16 * tnoise(x, y, 8, 121))
+        if 3.2 < ripple < 4.2 and tnoise(x, y, 4, 122) > 0.45:
+            c = (132, 186, 222)
+        # Distance to the nearest land side, wobbling a little.
+        d = 99
+        wob = int(1.6 * tnoise(x, y, 4, 123))
+        for k, (on, dist) in enumerate(zip(sides, (y, T - 1 - x, T - 1 - y, x))):
+            if on:
+                d = min(d, dist - wob)
+        if d <= 1:
+            return shade(SAND, 0.95 + 0.1 * tnoise(x, y, 2, 124))
+        if d <= 3:
+            return FOAM if d == 2 else mix(FOAM, c, 0.5)
+        if d <= 5:
+            return shade(c, 1.12)
+        return c
+    return draw
+
+def chasm(edge):
+    # A drop: near black; where the ground ends to the north, the rock
+    # face falls away into it.
+    def draw(x, y):
+        c = shade((22, 18, 26), 0.9 + 0.2 * tnoise(x, y, 4, 130))
+        if edge:
+            depth = 14 + int(3 * tnoise(x, 0, 4, 131))
+            if y < depth:
+                band = (y + int(4 * tnoise(x, y, 8, 132))) % 5
+                rock = shade((108, 92, 74), 1.0 - y / depth * 0.75)
+                c = shade(rock, 0.8) if band == 0 else rock
+            if y == 0:
+                c = (150, 134, 100)
+        return c
+    return draw
+
+def rubble(v):
+    # A level's own difficult terrain: stones and broken blocks.
+    stones = [(int(_lattice(k, v, 140) * 28) + 2, int(_lattice(k, v, 141) * 28) + 2,
+               2 + int(_lattice(k, v, 142) * 3)) for k in range(9)]
+    def draw(x, y):
+        for sx, sy, r in stones:
+            dx, dy = x - sx, y - sy
+            if dx * dx + dy * dy <= r * r:
+                lit = (dx + dy) < -r * 0.4
+                return (170, 166, 160) if lit else (124, 120, 118)
+            if dx * dx + (dy - 1) ** 2 <= r * r and dy > 0:
+                return shade(earth(x, y, v), 0.7)
+        return earth(x, y, v)
+    return draw
+
+def boulder(x, y):
+    # A level's own impassable terrain: a boulder.
+    dx, dy = x - 15.5, y - 14.5
+    d = (dx * dx / 1.1 + dy * dy) ** 0.5
+    if d < 12:
+        n = tnoise(x, y, 4, 150)
+        lit = 1.15 - 0.35 * ((dx + dy) / 17 + 0.5) + 0.1 * n
+        return shade((128, 124, 120), lit)
+    if d < 13.5:
+        return (52, 50, 52)
+    c = earth(x, y, 2)
+    if 0 < dy < 16 and d < 16:
+        c = shade(c, 0.7)
+    return c
+
+def crates(x, y):
+    # A level's own cover: two stacked crates.
+    def crate(x0, y0, w):
+        if x0 <= x < x0 + w and y0 <= y < y0 + w:
+            lx, ly = x - x0, y - y0
+            if lx in (0, w - 1) or ly in (0, w - 1):
+                return (78, 50, 26)
+            if lx == ly or lx + ly == w - 1:
+                return (118, 80, 40)
+            return shade((168, 118, 62), 0.95 + 0.1 * tnoise(x, y, 2, 160))
+        return None
+    return crate(4, 12, 15) or crate(17, 6, 12) or crate(15, 17, 13) or earth(x, y, 3)
+
+# The tileset's tiles, in the order `Tiles` in src/art/tiles.rs counts
+# them: four of floor, the floor in a wall's shadow, two wall tops, two
+# wall faces, sixteen low walls, three of brush, two forest floors,
+# sixteen waters, two chasms, two rubbles, a boulder, crates.
+TILES = ([floor(v) for v in range(4)] + [floor_shadowed]
+         + [wall_top(v) for v in range(2)] + [wall_face(v) for v in range(2)]
+         + [low_wall(m) for m in range(16)] + [brush(v) for v in range(3)]
+         + [forest_floor(v) for v in range(2)] + [water(m) for m in range(16)]
+         + [chasm(False), chasm(True)] + [rubble(v) for v in range(2)]
+         + [boulder, crates])
+
+# ---------------------------------------------------------------- objects
+# What stands on the ground, drawn over the overlays (32x32, transparent):
+# three trees.
+
+def tree(v):
+    rngt = random.Random(200 + v)
+    blobs = [(16 + rngt.uniform(-5, 5), 12 + rngt.uniform(-4, 3), rngt.uniform(6, 8.5)) for _ in range(5)]
+    blobs.append((16, 12, 9.5))
+    def inside(x, y):
+        return any((x - bx) ** 2 + (y - by) ** 2 <= r * r for bx, by, r in blobs)
+    def draw(x, y):
+        if inside(x, y):
+            # Lit from the top left; darker underneath; leafy speckle.
+            lit = 0
+            for bx, by, r in blobs:
+                d2 = (x - bx) ** 2 + (y - by) ** 2
+                if d2 <= r * r:
+                    lit = max(lit, 1 - ((x - bx + r * 0.45) ** 2 + (y - by + r * 0.45) ** 2) ** 0.5 / (r * 1.6))
+            n = tnoise(x, y, 2, 210 + v)
+            g = mix((28, 70, 34), (96, 150, 62), max(0.0, min(1.0, lit * 1.3 + 0.25 * (n - 0.5))))
+            if not inside(x, y + 1) or not inside(x + 1, y) or not inside(x - 1, y) or not inside(x, y - 1):
+                g = (18, 44, 22)
+            return g + (255,)
+        # The trunk under the canopy.
+        if 14 <= x <= 17 and 18 <= y <= 27:
+            return ((92, 62, 36) if x < 16 else (64, 42, 24)) + (255,)
+        # Its shadow on the ground.
+        dx, dy = (x - 18) / 11, (y - 26) / 4
+        if dx * dx + dy * dy <= 1:
+            return (10, 20, 10, 90)
+        return None
+    return draw
+
+OBJECTS = [tree(v) for v in range(3)]
 
 # --- Icons: 12x12, transparent, drawn on a 1-px dark outline so they read
 # on any terrain.
@@ -211,7 +449,10 @@ def write_png(path, width, height, pixel):
         row = bytearray([0])  # filter: none
         for x in range(width):
             c = pixel(x, y)
-            row += bytes(c) + b"\xff" if c is not None else b"\x00\x00\x00\x00"
+            if c is None:
+                row += b"\x00\x00\x00\x00"
+            else:
+                row += bytes(c[:3]) + bytes([c[3] if len(c) == 4 else 255])
         rows.append(bytes(row))
     raw = b"".join(rows)
 
@@ -229,6 +470,8 @@ def write_png(path, width, height, pixel):
 def main():
     write_png("assets/tiles/tileset.png", T * len(TILES), T,
               lambda x, y: TILES[x // T](x % T, y))
+    write_png("assets/tiles/objects.png", T * len(OBJECTS), T,
+              lambda x, y: OBJECTS[x // T](x % T, y))
     write_png("assets/tiles/icons.png", I * len(ICONS), I,
               lambda x, y: outlined(ICONS[x // I], x % I, y))
 

@@ -232,6 +232,17 @@ pub fn wedge(dir: Dir) -> usize {
     3 * COLUMNS as usize + 7 + k
 }
 
+/// Whether a figure facing `dir` is mirrored: west-facing ones are, east
+/// ones not, and one facing due north or south looks where it last did
+/// (`before`).
+pub fn mirrored(dir: Dir, before: bool) -> bool {
+    match dir.delta().0.signum() {
+        -1 => true,
+        1 => false,
+        _ => before,
+    }
+}
+
 /// How much bigger than a man a unit of `size` is drawn.
 pub fn scale(size: Size) -> f32 {
     match size {
@@ -320,6 +331,15 @@ mod tests {
         assert!(Arms::Sling.cell() < 3 * COLUMNS as usize);
         assert!(wedge(Dir::NW) < last);
         assert_eq!(wedge(Dir::N) + 7, wedge(Dir::NW));
+    }
+
+    #[test]
+    fn a_figure_looks_east_or_west_and_keeps_its_side_facing_north_or_south() {
+        assert!(!mirrored(Dir::E, true));
+        assert!(!mirrored(Dir::NE, true));
+        assert!(mirrored(Dir::SW, false));
+        assert!(mirrored(Dir::N, true));
+        assert!(!mirrored(Dir::S, false));
     }
 
     #[test]

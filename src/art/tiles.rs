@@ -1,7 +1,8 @@
 //! The tileset (`assets/tiles/tileset.png`, drawn by
 //! `assets/tiles/make_tileset.py`): which tile shows which terrain.
 
-use crate::terrain::{Cover, Line, Movement, Terrain};
+use crate::grid::{Dir, Pos};
+use crate::terrain::{Cover, Line, Movement, Terrain, TerrainMap};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
@@ -12,28 +13,26 @@ pub const TILESET_PNG: &[u8] = include_bytes!("../../assets/tiles/tileset.png");
 /// A tile's side in pixels, in the tileset and on screen at zoom 1.
 pub const TILE: f32 = 32.0;
 
-/// The tiles of the tileset, in its order.
+/// The ground a terrain is drawn with: the default legend's by name, a
+/// level's own by what it does (R5 movement, R6 line and cover).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum TileKind {
-    Floor = 0,
+    Floor,
     Wall,
     LowWall,
     Brush,
+    /// The ground under a tree; the tree stands over it (see
+    /// [`tree_at`]).
     Tree,
     Water,
     Chasm,
-    /// A level's own difficult terrain.
+    /// A level's own difficult terrain: rubble.
     Difficult,
-    /// A level's own impassable terrain.
+    /// A level's own impassable terrain: a boulder.
     Blocking,
-    /// A level's own cover.
+    /// A level's own cover: crates.
     Cover,
-    /// Plain white. Spare: the overlay is an image of its own now (see
-    /// `view::map`), but the tileset keeps its place.
-    White,
-    /// An outline. Spare, as `White` is.
-    Ring,
 }
 
 /// The tile of a terrain: the default legend's by name, a level's own by
@@ -55,6 +54,92 @@ pub fn tile_of(t: &Terrain) -> TileKind {
             _ => TileKind::Floor,
         },
     }
+}
+
+/// Where each kind's tiles start in the tileset, and how many it has (in
+/// the order `make_tileset.py` draws them).
+mod sheet {
+    pub const FLOOR: u32 = 0; // 4 variants
+    pub const FLOOR_SHADOWED: u32 = 4;
+    pub const WALL_TOP: u32 = 5; // 2 variants
+    pub const WALL_FACE: u32 = 7; // 2 variants
+    pub const LOW_WALL: u32 = 9; // 16: a bit per low-wall neighbour N E S W
+    pub const BRUSH: u32 = 25; // 3 variants
+    pub const FOREST: u32 = 28; // 2 variants
+    pub const WATER: u32 = 30; // 16: a bit per land side N E S W
+    pub const CHASM: u32 = 46; // inside, then with the rock face to the north
+    pub const RUBBLE: u32 = 48; // 2 variants
+    pub const BOULDER: u32 = 50;
+    pub const CRATES: u32 = 51;
+    /// Tiles in the sheet.
+    pub const COUNT: u32 = 52;
+}
+
+/// Tiles in the tileset.
+pub const TILES: u32 = sheet::COUNT;
+
+/// A variant for tile `p` out of `n`: scattered, the same each time.
+fn variant(p: Pos, n: u32) -> u32 {
+    let h = (p.x as u32).wrapping_mul(73_856_093) ^ (p.y as u32).wrapping_mul(19_349_663);
+    (h ^ (h >> 7)) % n
+}
+
+/// The tileset tile drawn at `p` of `map`: its terrain's, in a variant
+/// chosen by place, with the edges its neighbours give it (a wall's face
+/// where its south side shows and its shadow on the ground south of it,
+/// water's bank where it meets land, a low wall joined to the low walls
+/// beside it, a chasm's rock face under the ground north of it).
+pub fn tile_at(map: &TerrainMap, p: Pos) -> u32 {
+    let kind_at = |q: Pos| map.get(q).map(tile_of);
+    let kind = kind_at(p).unwrap_or(TileKind::Floor);
+    // A bit per neighbour N, E, S, W for which `is` holds.
+    let mask = |is: &dyn Fn(Option<TileKind>) -> bool| {
+        [Dir::N, Dir::E, Dir::S, Dir::W]
+            .iter()
+            .fold(0, |m, d| (m << 1) | u32::from(is(kind_at(p.step(*d)))))
+    };
+    match kind {
+        TileKind::Floor => {
+            if kind_at(p.step(Dir::N)) == Some(TileKind::Wall) {
+                sheet::FLOOR_SHADOWED
+            } else {
+                sheet::FLOOR + variant(p, 4)
+            }
+        }
+        TileKind::Wall => {
+            let face = kind_at(p.step(Dir::S)) != Some(TileKind::Wall);
+            (if face {
+                sheet::WALL_FACE
+            } else {
+                sheet::WALL_TOP
+            }) + variant(p, 2)
+        }
+        TileKind::LowWall => sheet::LOW_WALL + mask(&|k| k == Some(TileKind::LowWall)),
+        TileKind::Brush => sheet::BRUSH + variant(p, 3),
+        TileKind::Tree => sheet::FOREST + variant(p, 2),
+        // The map's edge is not a bank: the water runs on past it.
+        TileKind::Water => sheet::WATER + mask(&|k| k.is_some_and(|k| k != TileKind::Water)),
+        TileKind::Chasm => {
+            let edge = kind_at(p.step(Dir::N)).is_some_and(|k| k != TileKind::Chasm);
+            sheet::CHASM + u32::from(edge)
+        }
+        TileKind::Difficult => sheet::RUBBLE + variant(p, 2),
+        TileKind::Blocking => sheet::BOULDER,
+        TileKind::Cover => sheet::CRATES,
+    }
+}
+
+/// What stands on the ground, drawn over the overlays
+/// (`assets/tiles/objects.png`, drawn by the same script).
+pub const OBJECTS_PNG: &[u8] = include_bytes!("../../assets/tiles/objects.png");
+
+/// Cells in the object sheet: three trees.
+pub const OBJECTS: u32 = 3;
+
+/// The tree standing on `p` of `map`, if any: its cell in the object
+/// sheet. Overlays tint the ground under it, never the tree.
+pub fn tree_at(map: &TerrainMap, p: Pos) -> Option<u32> {
+    (map.get(p).map(tile_of) == Some(TileKind::Tree)).then(|| variant(p.step(Dir::E), OBJECTS))
 }
 
 /// The tileset as an image.

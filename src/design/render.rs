@@ -2,12 +2,17 @@
 //! memory with the game's own tileset and icons, without a window or a GPU
 //! — for READMEs, bug reports and reviews of a level.
 //!
-//! It draws the terrain, the victory zones, the objects on the ground and
-//! the units (side colour, facing marker, the first letters of the name), and optionally a unit's reach
-//! (R5.1) or a side's threatened tiles (R4.4), asked of the rules.
+//! It draws the terrain (the window's tiles, variants and edges), the
+//! victory zones, the trees, the objects on the ground and the units (the
+//! window's figures: base in the side's colour, facing wedge, kind, shield
+//! and weapon in hand), and optionally a unit's reach (R5.1) or a side's
+//! threatened tiles (R4.4), asked of the rules.
 
+use crate::art::figures::{self, Arms, Kind, ShieldArt};
 use crate::art::palette::tint;
-use crate::art::tiles::{ICON, ICONS_PNG, Icon, TILESET_PNG, built_in_png, tile_of};
+use crate::art::tiles::{
+    ICON, ICONS_PNG, Icon, OBJECTS_PNG, TILESET_PNG, built_in_png, tile_at, tree_at,
+};
 use crate::format::Victory;
 use crate::grid::{Dir, Pos};
 use crate::load::ValidLevel;
@@ -125,6 +130,67 @@ impl Sheet {
     }
 }
 
+impl Sheet {
+    /// Draws cell `index` as a `size`-pixel square with its top left at
+    /// `(x, y)` (which may be off the picture), each pixel the mean of the
+    /// cell's pixels under it (the figures are drawn, not pixel art), its
+    /// colour multiplied by `tint`, mirrored left to right if asked.
+    fn draw_smooth(
+        &self,
+        index: u32,
+        into: &mut Picture,
+        (x, y): (i64, i64),
+        size: u32,
+        tint: [u8; 4],
+        mirror: bool,
+    ) {
+        let per_row = (self.width / self.side).max(1);
+        let (sx, sy) = ((index % per_row) * self.side, (index / per_row) * self.side);
+        let span = |d: u32| {
+            (
+                d * self.side / size,
+                ((d + 1) * self.side / size).max(d * self.side / size + 1),
+            )
+        };
+        for dy in 0..size {
+            for dx in 0..size {
+                let (px, py) = (x + dx as i64, y + dy as i64);
+                if px < 0 || py < 0 {
+                    continue;
+                }
+                let source_x = if mirror { size - 1 - dx } else { dx };
+                let (u0, u1) = span(source_x);
+                let (v0, v1) = span(dy);
+                // Premultiplied means, so that clear pixels lend no colour.
+                let mut sum = [0u32; 4];
+                for v in v0..v1 {
+                    for u in u0..u1 {
+                        let i = (((sy + v) * self.width + sx + u) * 4) as usize;
+                        let Some(c) = self.rgba.get(i..i + 4) else {
+                            continue;
+                        };
+                        let a = c[3] as u32;
+                        for k in 0..3 {
+                            sum[k] += c[k] as u32 * a;
+                        }
+                        sum[3] += a;
+                    }
+                }
+                let n = (u1 - u0) * (v1 - v0);
+                if sum[3] == 0 {
+                    continue;
+                }
+                let mut c = [0u8; 4];
+                for k in 0..3 {
+                    c[k] = (sum[k] / sum[3] * tint[k] as u32 / 255) as u8;
+                }
+                c[3] = (sum[3] / n * tint[3] as u32 / 255) as u8;
+                into.blend(px as u32, py as u32, c);
+            }
+        }
+    }
+}
+
 /// `c` as straight-alpha sRGB bytes.
 fn rgba(c: Color) -> [u8; 4] {
     let s = c.to_srgba();
@@ -144,9 +210,8 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
     let corner = |p: Pos| (p.x as u32 * px, p.y as u32 * px);
     let tiles = Sheet::decode(TILESET_PNG, crate::art::tiles::TILE as u32);
     for p in map.positions() {
-        let kind = map.get(p).map_or(0, |t| tile_of(t) as u32);
         let (x, y) = corner(p);
-        tiles.draw(kind, &mut picture, x, y, px);
+        tiles.draw(tile_at(map, p), &mut picture, x, y, px);
     }
     // Layers asked for, each from the rules.
     if let Some(name) = &options.reach {
@@ -202,44 +267,109 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
             }
         }
     }
+    // Trees over the layers, as the window draws them.
+    let objects = Sheet::decode(OBJECTS_PNG, crate::art::tiles::TILE as u32);
+    for p in map.positions() {
+        if let Some(tree) = tree_at(map, p) {
+            let (x, y) = corner(p);
+            objects.draw(tree, &mut picture, x, y, px);
+        }
+    }
     // Objects: the window's icon, in the tile's top left.
     let icons = Sheet::decode(ICONS_PNG, ICON);
     for o in level.ground() {
         let (x, y) = corner(o.at);
         icons.draw(Icon::Object as u32, &mut picture, x + 1, y + 1, px / 2);
     }
-    // Units: a square of the side's colour with a dark rim, and a white
-    // marker on the edge it faces.
+    // Below 24 pixels a tile a figure is a smudge: tokens, as the window
+    // draws units zoomed far out.
+    let tokens = px < 24;
+    let sheet = if tokens {
+        Sheet::decode(figures::UNITS_FAR_PNG, figures::FAR_CELL)
+    } else {
+        Sheet::decode(figures::UNITS_PNG, figures::CELL)
+    };
     for u in &level.units {
         let (x, y) = corner(u.at);
-        let inset = px / 8;
-        let body = px - 2 * inset;
-        picture.fill(x + inset, y + inset, body, body, [20, 20, 28, 255]);
-        let rim = (px / 16).max(1);
-        picture.fill(
-            x + inset + rim,
-            y + inset + rim,
-            body - 2 * rim,
-            body - 2 * rim,
-            rgba(crate::art::palette::side_color(u.side)),
-        );
-        let mark = (px / 5).max(2);
-        let mid = px / 2;
-        let (dx, dy) = u.facing.delta();
-        let reach = mid - inset - mark / 2;
-        let mx = (mid as i32 + dx * reach as i32 - (mark / 2) as i32).max(0) as u32;
-        let my = (mid as i32 + dy * reach as i32 - (mark / 2) as i32).max(0) as u32;
-        picture.fill(x + mx, y + my, mark, mark, [255, 255, 255, 255]);
-        // The first two letters of its name, as the window labels it.
-        let scale = (px / 16).max(1);
-        let letters: Vec<char> = u.name.chars().take(2).collect();
-        let wide = letters.len() as u32 * 4 * scale - scale;
-        let (lx, ly) = (x + (px - wide) / 2, y + (px - 5 * scale) / 2);
-        for (i, c) in letters.into_iter().enumerate() {
-            draw_letter(&mut picture, c, lx + i as u32 * 4 * scale, ly, scale);
+        let at = (x as i64, y as i64);
+        if tokens {
+            let side = rgba(crate::art::palette::side_color(u.side));
+            let kind = Kind::of(&u.kind);
+            sheet.draw_smooth(figures::DISC as u32, &mut picture, at, px, side, false);
+            sheet.draw_smooth(kind.sign() as u32, &mut picture, at, px, [255; 4], false);
+        } else {
+            draw_unit(&sheet, &mut picture, level, u, at, px);
         }
     }
     Ok(picture)
+}
+
+/// A unit as the window draws it standing: its base in its side's colour
+/// with the wedge where it faces, its kind's figure (mirrored facing west)
+/// with its side-coloured parts, its shield, its arms with its first
+/// weapon; a kind without its own figure has its initials on its tunic.
+fn draw_unit(
+    sheet: &Sheet,
+    picture: &mut Picture,
+    level: &ValidLevel,
+    u: &crate::load::UnitSpec,
+    (x, y): (i64, i64),
+    px: u32,
+) {
+    const WHITE: [u8; 4] = [255; 4];
+    let side = rgba(crate::art::palette::side_color(u.side));
+    let kind = Kind::of(&u.kind);
+    // Not yet turned either way, a unit facing due north or south looks east.
+    let mirror = figures::mirrored(u.facing, false);
+    sheet.draw_smooth(figures::BASE as u32, picture, (x, y), px, side, false);
+    // The figure, scaled by size about its feet.
+    let scale = figures::scale(u.stats.size);
+    let size = (px as f32 * scale).round() as u32;
+    let feet = figures::FEET / figures::CELL as f32;
+    let fx = x + (px as i64 - size as i64) / 2;
+    let fy = y + (px as f32 * feet - size as f32 * feet).round() as i64;
+    let mut layer = |index: usize, tint: [u8; 4]| {
+        sheet.draw_smooth(index as u32, picture, (fx, fy), size, tint, mirror);
+    };
+    layer(kind.figure(), WHITE);
+    layer(kind.tint(), side);
+    if let Some(shield) = u
+        .stats
+        .shield
+        .as_deref()
+        .and_then(|s| level.catalog.shield(s))
+    {
+        let art = ShieldArt::of(shield);
+        layer(art.cell(), WHITE);
+        layer(art.face(), side);
+    }
+    let weapon = u
+        .stats
+        .weapons
+        .first()
+        .and_then(|w| level.catalog.weapon(w));
+    layer(Arms::of(weapon).cell(), WHITE);
+    // The wedge: its cells are drawn at half scale about the base's centre.
+    let wide = (px as f32 * figures::WEDGE_SCALE) as i64;
+    let base_y = y + (px as f32 * figures::BASE_Y / figures::CELL as f32) as i64;
+    sheet.draw_smooth(
+        figures::wedge(u.facing) as u32,
+        picture,
+        (x + px as i64 / 2 - wide / 2, base_y - wide / 2),
+        wide as u32,
+        WHITE,
+        false,
+    );
+    if kind == Kind::Generic {
+        let scale = (px / 16).max(1);
+        let letters: Vec<char> = u.name.chars().take(2).collect();
+        let wide = letters.len() as u32 * 4 * scale - scale;
+        let chest = (px as f32 * figures::CHEST / figures::CELL as f32) as u32;
+        let (lx, ly) = (x as u32 + (px - wide) / 2, y as u32 + chest - 5 * scale / 2);
+        for (i, c) in letters.into_iter().enumerate() {
+            draw_letter(picture, c, lx + i as u32 * 4 * scale, ly, scale);
+        }
+    }
 }
 
 /// A 3×5 capital letter or digit, one row of three bits per line (the

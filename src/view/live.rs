@@ -162,6 +162,7 @@ pub fn redraw_battle(world: &mut World) {
             With<UnitSprite>,
             With<TerrainPart>,
             With<super::map::MapQuad>,
+            With<super::map::Tree>,
         )>>()
         .iter(world)
         .collect();

@@ -12,7 +12,7 @@
 use super::coords::{Grid, TILE};
 use super::map_material::MapMaterial;
 use super::terrain_cache::{TERRAIN_LAYER, TerrainMap, spawn_terrain_camera};
-use crate::art::tiles::{tile_of, tileset_image};
+use crate::art::tiles::{OBJECTS, OBJECTS_PNG, built_in_png, tile_at, tileset_image, tree_at};
 use crate::battle::Battlefield;
 use crate::grid::Pos;
 use bevy::asset::RenderAssetUsages;
@@ -57,6 +57,7 @@ pub(super) fn spawn_battlefield(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<MapMaterial>>,
     mut shrinkers: ResMut<Assets<super::map_material::ShrinkMaterial>>,
+    mut layouts: ResMut<Assets<TextureAtlasLayout>>,
 ) {
     let map = &field.0.map;
     let grid = Grid {
@@ -75,14 +76,11 @@ pub(super) fn spawn_battlefield(
         for x in 0..grid.width {
             let p = Pos::new(x, y);
             let position = grid.tile_pos(p);
-            let kind = map
-                .get(p)
-                .map_or(crate::art::tiles::TileKind::Floor, tile_of);
             let tile = commands
                 .spawn(TileBundle {
                     position,
                     tilemap_id: TilemapId(tilemap),
-                    texture_index: TileTextureIndex(kind as u32),
+                    texture_index: TileTextureIndex(tile_at(map, p)),
                     ..default()
                 })
                 .id();
@@ -105,6 +103,7 @@ pub(super) fn spawn_battlefield(
         TerrainMap,
         RenderLayers::layer(TERRAIN_LAYER),
     ));
+    spawn_trees(&mut commands, &mut images, &mut layouts, map, grid);
     let terrain = spawn_terrain_camera(
         &mut commands,
         &mut images,
@@ -135,6 +134,55 @@ pub(super) fn spawn_battlefield(
         })),
         Transform::from_xyz(0.0, 0.0, MAP_Z),
     ));
+}
+
+/// A tree standing on the map: drawn over the overlays, which tint the
+/// ground under it and never hide it.
+#[derive(Component)]
+pub struct Tree;
+
+/// The trees' z: over the map quad (and so over the overlays' tints),
+/// under the units.
+const TREE_Z: f32 = 1.0;
+
+/// A sprite per tree, over the map quad: the overlays are the map
+/// quad's tint, so a tree stays whole whatever overlay is on. Sprites, not
+/// another full-map layer: they cost only the pixels of the trees (a
+/// second blended quad over the map costs a pass over every pixel under
+/// software rendering).
+fn spawn_trees(
+    commands: &mut Commands,
+    images: &mut Assets<Image>,
+    layouts: &mut Assets<TextureAtlasLayout>,
+    map: &crate::terrain::TerrainMap,
+    grid: Grid,
+) {
+    let image = images.add(built_in_png(OBJECTS_PNG));
+    let layout = layouts.add(TextureAtlasLayout::from_grid(
+        UVec2::splat(TILE as u32),
+        OBJECTS,
+        1,
+        None,
+        None,
+    ));
+    for p in map.positions() {
+        let Some(index) = tree_at(map, p) else {
+            continue;
+        };
+        commands.spawn((
+            Tree,
+            Sprite {
+                image: image.clone(),
+                texture_atlas: Some(TextureAtlas {
+                    layout: layout.clone(),
+                    index: index as usize,
+                }),
+                custom_size: Some(Vec2::splat(TILE)),
+                ..default()
+            },
+            Transform::from_translation(grid.world(p).extend(TREE_Z)),
+        ));
+    }
 }
 
 /// Shows [`Highlights`] on the overlay: each marked tile's texel takes its

@@ -108,8 +108,9 @@ struct GroundMarker;
 /// figure standing south overlaps the one behind it, never the reverse.
 const UNIT_Z: f32 = 5.0;
 const ROW_Z: f32 = 0.02;
-/// The bars and icons' z over the unit: above every figure.
-const LABEL_Z: f32 = 8.0;
+/// The bars and icons' z over the unit: above every figure, under the
+/// overlays' links (6.5) and labels (8).
+const LABEL_Z: f32 = 1.5;
 const BAR: f32 = TILE - 8.0;
 /// The HP bar's height over the tile's centre: at the tile's top edge.
 const BARS_Y: f32 = TILE / 2.0 - 2.0;
@@ -305,17 +306,6 @@ fn move_units(
     }
 }
 
-/// Whether a figure facing `dir` is mirrored: west-facing ones are, east
-/// ones not, and one facing due north or south looks where it last did.
-pub fn mirrored(dir: crate::grid::Dir, before: bool) -> bool {
-    let (dx, _) = dir.delta();
-    match dx.signum() {
-        -1 => true,
-        1 => false,
-        _ => before,
-    }
-}
-
 /// The figure as the shown board has the unit: which way it looks, whether
 /// it lies down, the weapon in its hands, its wedge.
 fn dress_units(
@@ -346,7 +336,7 @@ fn dress_units(
                 continue;
             };
             let next = Figure {
-                mirrored: mirrored(u.facing, figure.mirrored),
+                mirrored: figures::mirrored(u.facing, figure.mirrored),
                 lying: lies_down(u),
                 ..*figure
             };
@@ -651,20 +641,5 @@ fn show_ground(
             Transform::from_translation(at.extend(UNIT_Z + LABEL_Z)),
             Name::new(object.name.clone()),
         ));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::Dir;
-
-    #[test]
-    fn a_figure_looks_east_or_west_and_keeps_its_side_facing_north_or_south() {
-        assert!(!mirrored(Dir::E, true));
-        assert!(!mirrored(Dir::NE, true));
-        assert!(mirrored(Dir::SW, false));
-        assert!(mirrored(Dir::N, true));
-        assert!(!mirrored(Dir::S, false));
     }
 }
