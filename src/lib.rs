@@ -18,6 +18,7 @@ pub mod rules;
 pub mod save;
 pub mod scenario;
 pub mod setup;
+pub mod settings;
 pub mod sim;
 pub mod terrain;
 pub mod view;

@@ -15,7 +15,10 @@
 //          unit's ring, the corpse marker, then the facing wedge in the
 //          eight directions N NE E SE S SW W NW
 //   row 4  tokens for a map zoomed far out: each kind's sign, then the
-//          disc under it (tinted)
+//          disc under it (tinted); then an arrow, a bolt, a sling stone
+//          and a javelin in flight
+//   row 5  a knife, a bomb, an oil flask, a potion and a sack in flight,
+//          a miss's swoosh, a hit's burst, a parry's clang
 //
 // Every figure faces east, its feet on the base at the cell's bottom; the
 // window mirrors it for a unit facing west. All figures share one
@@ -463,6 +466,56 @@ const SIGNS = {
   generic: () => sign(`<circle cx="32" cy="22" r="8"/><path d="M18,50 Q18,34 32,34 Q46,34 46,50 z"/>`),
 };
 
+// ---------------------------------------------------------------- in flight
+// What flies and what flashes (the rest of row 4, and row 5), drawn
+// pointing east about the cell's centre: the window turns them along
+// their flight.
+const MISSILES = {
+  arrow: () =>
+    stick(14, 32, 50, 32, WOOD, 1.6) + poly([[48, 28.5], [56, 32], [48, 35.5]], STEEL, 1.1) +
+    poly([[14, 32], [9, 27.5], [18, 30]], '#e9e2cf', 1) + poly([[14, 32], [9, 36.5], [18, 34]], '#e9e2cf', 1),
+  bolt: () =>
+    stick(20, 32, 46, 32, WOOD_DARK, 2.2) + poly([[44, 28.5], [52, 32], [44, 35.5]], STEEL_DARK, 1.1) +
+    poly([[20, 32], [16, 28], [23, 30.5]], '#b9b2a0', 1) + poly([[20, 32], [16, 36], [23, 33.5]], '#b9b2a0', 1),
+  stone: () => circle(32, 32, 6.5, '#8f8a84', 1.8) + circle(30, 30, 2.2, '#c9c4bc', 0),
+  javelin: () => stick(6, 32, 52, 32, WOOD, 1.8) + poly([[50, 28.5], [60, 32], [50, 35.5]], STEEL, 1.2),
+  knife: () => blade(24, 32, 44, 32, 4.2) + stick(17, 32, 24, 32, WOOD_DARK, 2.2),
+  bomb: () => circle(31, 34, 8, '#34343a', 1.5) + circle(28, 31, 2.2, '#6a6a74', 0) +
+    `<path d="M36,27 Q40,21 44,20" fill="none" stroke="${WOOD}" stroke-width="1.8"/>` + circle(45, 19, 2.2, '#ffcf40', 1),
+  flask: () => path(`M28,22 h8 v6 q8,4 8,12 q0,10 -12,10 q-12,0 -12,-10 q0,-8 8,-12 z`, '#c9a24a', 1.4) +
+    rect(29, 18, 6, 5, WOOD, 1, 1.2) + path(`M22,40 q10,4 20,0 q0,8 -10,8 q-10,0 -10,-8 z`, '#7a4a1a', 0),
+  potion: () => path(`M29,20 h6 v8 q8,4 8,12 q0,9 -11,9 q-11,0 -11,-9 q0,-8 8,-12 z`, '#e8e8f0', 1.4) +
+    path(`M22,40 q10,3 20,0 q0,8 -10,8 q-10,0 -10,-8 z`, '#d0405a', 0) + rect(29.5, 16, 5, 5, WOOD, 1, 1.2),
+  sack: () => path(`M24,30 Q22,48 32,49 Q42,48 40,30 Q36,27 32,28 Q28,27 24,30 z`, '#d9ae5a', 1.4) +
+    line(26, 29, 38, 29, LEATHER_DARK, 2),
+  // A miss: a swoosh past the target.
+  whiff: () =>
+    `<path d="M8,44 Q30,14 56,22" fill="none" stroke="${INK}" stroke-width="6" stroke-linecap="round" opacity="0.35"/>` +
+    `<path d="M8,44 Q30,14 56,22" fill="none" stroke="#f4f4f4" stroke-width="3.2" stroke-linecap="round"/>` +
+    `<path d="M14,48 Q32,24 52,28" fill="none" stroke="#f4f4f4" stroke-width="1.6" stroke-linecap="round" opacity="0.7"/>`,
+  // A hit: a burst.
+  spark: () => {
+    let pts = [];
+    for (let k = 0; k < 16; k++) {
+      const a = (k * Math.PI) / 8, r = k % 2 ? 9 : 22;
+      pts.push([32 + Math.cos(a) * r, 32 + Math.sin(a) * r]);
+    }
+    return `<polygon points="${p(pts)}" fill="#ffffff" stroke="${INK}" stroke-width="1.6" stroke-linejoin="round"/>` +
+      circle(32, 32, 6, '#ffffff', 0);
+  },
+  // Steel on steel: a parry.
+  clang: () => {
+    let s = '';
+    for (let k = 0; k < 8; k++) {
+      const a = (k * Math.PI) / 4 + 0.3;
+      s += line(32 + Math.cos(a) * 7, 32 + Math.sin(a) * 7, 32 + Math.cos(a) * 20, 32 + Math.sin(a) * 20, INK, 4.5);
+      s += line(32 + Math.cos(a) * 7, 32 + Math.sin(a) * 7, 32 + Math.cos(a) * 20, 32 + Math.sin(a) * 20, '#ffe680', 2.4);
+    }
+    return s + circle(32, 32, 5, '#fff6d0', 1.2);
+  },
+};
+const MISSILE_ORDER = ['arrow', 'bolt', 'stone', 'javelin', 'knife', 'bomb', 'flask', 'potion', 'sack', 'whiff', 'spark', 'clang'];
+
 // ---------------------------------------------------------------- sheet
 const KIND_ORDER = ['warden', 'archer', 'raider', 'spearman', 'skirmisher', 'grenadier', 'medic', 'brute', 'crossbowman', 'halberdier', 'generic'];
 const POSE_ORDER = ['unarmed', 'longsword', 'shortsword', 'axe', 'greataxe', 'maul', 'mace', 'spear', 'halberd', 'javelin', 'throwing knife', 'shortbow', 'longbow', 'crossbow', 'sling'];
@@ -477,7 +530,8 @@ function cells() {
   for (const w of POSE_ORDER) rows[2].push(POSES[w]());
   rows[3].push(SHIELDS.heater.body(), SHIELDS.buckler.body(), SHIELDS.heater.face(), SHIELDS.buckler.face(), base(), ring(), corpse());
   for (let k = 0; k < 8; k++) rows[3].push(wedge(k));
-  rows.push(KIND_ORDER.map((k) => SIGNS[k]()).concat([disc()]));
+  rows.push(KIND_ORDER.map((k) => SIGNS[k]()).concat([disc()], MISSILE_ORDER.slice(0, 4).map((m) => MISSILES[m]())));
+  rows.push(MISSILE_ORDER.slice(4).map((m) => MISSILES[m]()));
   return rows;
 }
 

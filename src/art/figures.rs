@@ -26,7 +26,7 @@ pub const FAR_CELL: u32 = 16;
 /// Cells in a row of either sheet.
 pub const COLUMNS: u32 = 16;
 /// Rows of either sheet.
-pub const ROWS: u32 = 5;
+pub const ROWS: u32 = 6;
 
 /// A kind of unit with its own figure: the shipped catalog's templates,
 /// and [`Kind::Generic`] for any other (drawn with its initials).
@@ -219,6 +219,68 @@ pub const CORPSE: usize = 3 * COLUMNS as usize + 6;
 
 /// The disc under a token's sign, tinted with its side's colour.
 pub const DISC: usize = 4 * COLUMNS as usize + 11;
+
+/// What flies from a shooter or a thrower, drawn pointing east.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Missile {
+    Arrow,
+    Bolt,
+    Stone,
+    Javelin,
+    Knife,
+    Bomb,
+    Flask,
+    Potion,
+    /// Anything else thrown.
+    Sack,
+}
+
+impl Missile {
+    /// What a ranged attack with `weapon` shoots (R7.4): an arrow from a
+    /// bow, a bolt from a crossbow, a stone from anything else.
+    pub fn shot(weapon: Option<&Weapon>) -> Missile {
+        match weapon {
+            Some(w) if w.traits.contains(&WeaponTrait::Bow) => Missile::Arrow,
+            Some(w) if w.traits.contains(&WeaponTrait::Crossbow) => Missile::Bolt,
+            _ => Missile::Stone,
+        }
+    }
+
+    /// What flies when `object` is thrown (R9.1): a thrown weapon by its
+    /// arms' look, the shipped items by name, a splash item as a bomb.
+    pub fn thrown(object: &str, weapon: Option<&Weapon>, splash: bool) -> Missile {
+        match (object, weapon.map(|w| Arms::of(Some(w)))) {
+            (_, Some(Arms::Knife)) => Missile::Knife,
+            (_, Some(_)) => Missile::Javelin,
+            ("oil flask", _) => Missile::Flask,
+            ("potion", _) => Missile::Potion,
+            _ if splash => Missile::Bomb,
+            _ => Missile::Sack,
+        }
+    }
+
+    /// Turned along its flight (an arrow, a javelin), or not (a stone, a
+    /// bomb: they tumble).
+    pub fn points(self) -> bool {
+        matches!(
+            self,
+            Missile::Arrow | Missile::Bolt | Missile::Javelin | Missile::Knife
+        )
+    }
+
+    /// Its cell (the end of row 4, then row 5).
+    pub fn cell(self) -> usize {
+        4 * COLUMNS as usize + 12 + self as usize
+    }
+}
+
+/// A miss's swoosh past its target.
+pub const WHIFF: usize = 5 * COLUMNS as usize + 5;
+/// A hit's burst.
+pub const SPARK: usize = 5 * COLUMNS as usize + 6;
+/// A parry's clang.
+pub const CLANG: usize = 5 * COLUMNS as usize + 7;
 
 /// Where the base's centre is, in pixels from a cell's top.
 pub const BASE_Y: f32 = 55.2;

@@ -5,3 +5,4 @@
 pub mod figures;
 pub mod palette;
 pub mod tiles;
+pub mod vision;

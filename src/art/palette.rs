@@ -1,15 +1,109 @@
 //! The colours shared by the window and the pictures `skirmish render`
-//! draws: each side's colour and the overlays' tints.
+//! draws: each side's colour and the overlays' tints, in two palettes —
+//! the standard one and one for colour-blind players (the settings
+//! screen's choice), whose sides were chosen by simulating protanopia,
+//! deuteranopia and tritanopia (`vision.rs`).
 
+use crate::settings::PaletteChoice;
 use bevy::prelude::*;
 
-/// The colour of side `side`.
+/// The colour of side `side` in the standard palette (`render`'s).
 pub fn side_color(side: usize) -> Color {
-    match side % 4 {
-        0 => Color::srgb(0.25, 0.5, 0.95),
-        1 => Color::srgb(0.9, 0.3, 0.25),
-        2 => Color::srgb(0.3, 0.75, 0.35),
-        _ => Color::srgb(0.9, 0.75, 0.2),
+    Palette::STANDARD.side(side)
+}
+
+/// The colours the window draws sides and the overlays that must be told
+/// apart in: the rest of the tints are in [`tint`].
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    /// Each side's base and tabard, by side index (mod 4).
+    pub sides: [Color; 4],
+    /// A reachable tile's tint, as RGB (its alpha says how cheap).
+    pub reach: [f32; 3],
+    /// The front arc (R4.1).
+    pub front: Color,
+    /// The rear arc (R4.1).
+    pub rear: Color,
+    /// A threatened tile (R8.2).
+    pub threat: Color,
+    /// A threatened tile whose leaving provokes now (R8.2).
+    pub provokes: Color,
+    /// A clear line of effect (R6).
+    pub line: Color,
+    /// A blocked line (R6).
+    pub blocked: Color,
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette::STANDARD
+    }
+}
+
+impl Palette {
+    /// Blue, red, green and gold sides; green front and purple rear.
+    pub const STANDARD: Palette = Palette {
+        sides: [
+            Color::srgb(0.25, 0.5, 0.95),
+            Color::srgb(0.9, 0.3, 0.25),
+            Color::srgb(0.3, 0.75, 0.35),
+            Color::srgb(0.9, 0.75, 0.2),
+        ],
+        reach: [0.25, 0.55, 1.0],
+        front: tint::FRONT,
+        rear: tint::REAR,
+        threat: tint::THREAT,
+        provokes: tint::PROVOKES,
+        line: tint::LINE,
+        blocked: tint::BLOCKED,
+    };
+
+    /// For colour-blind players: the sides are the four Okabe–Ito colours
+    /// whose closest pair stays farthest apart under every vision
+    /// (`vision::choose_apart`: blue, vermillion, yellow, sky blue; ΔE ≥ 24
+    /// between any two under protanopia, deuteranopia and tritanopia);
+    /// the overlays pair sky blue with orange and yellow with a dark
+    /// purple, which differ in lightness as well as hue.
+    pub const COLOUR_BLIND: Palette = Palette {
+        sides: [
+            Color::srgb(0.0, 0.447, 0.698),
+            Color::srgb(0.835, 0.369, 0.0),
+            Color::srgb(0.941, 0.894, 0.259),
+            Color::srgb(0.337, 0.706, 0.914),
+        ],
+        reach: [0.0, 0.447, 0.698],
+        front: Color::srgba(0.337, 0.706, 0.914, 0.45),
+        rear: Color::srgba(0.902, 0.624, 0.0, 0.45),
+        threat: Color::srgba(0.941, 0.894, 0.259, 0.45),
+        provokes: Color::srgba(0.5, 0.1, 0.3, 0.65),
+        line: Color::srgba(0.337, 0.706, 0.914, 0.55),
+        blocked: Color::srgba(0.835, 0.369, 0.0, 0.6),
+    };
+
+    /// The palette the player chose.
+    pub fn of(choice: PaletteChoice) -> Palette {
+        match choice {
+            PaletteChoice::Standard => Palette::STANDARD,
+            PaletteChoice::ColourBlind => Palette::COLOUR_BLIND,
+        }
+    }
+
+    /// The colour of side `side`.
+    pub fn side(&self, side: usize) -> Color {
+        self.sides[side % 4]
+    }
+
+    /// A tile a Move reaches for `cost` of `speed` movement (R5.1):
+    /// lighter is cheaper.
+    pub fn reach(&self, cost: u32, speed: u32) -> Color {
+        let share = cost as f32 / speed.max(1) as f32;
+        let [r, g, b] = self.reach;
+        Color::srgba(r, g, b, 0.6 - 0.3 * share)
+    }
+
+    /// The palette of `world` (the standard one in an app without it).
+    pub fn in_world(world: &World) -> Palette {
+        world.get_resource::<Palette>().copied().unwrap_or_default()
     }
 }
 
@@ -21,8 +115,7 @@ pub mod tint {
     /// is cheaper (the AP cost is always 1). The window and `render` both
     /// shade reach with it.
     pub fn reach(cost: u32, speed: u32) -> Color {
-        let share = cost as f32 / speed.max(1) as f32;
-        Color::srgba(0.25, 0.55, 1.0, 0.6 - 0.3 * share)
+        super::Palette::STANDARD.reach(cost, speed)
     }
 
     /// A tile in the front arc.

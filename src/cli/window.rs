@@ -85,9 +85,17 @@ pub struct PlayArgs {
     /// With --frames: an empty window of the same size.
     #[arg(long)]
     pub bare: bool,
-    /// Animation speed (1 normal; 8 fast).
-    #[arg(long, default_value_t = 1.0)]
-    pub speed: f32,
+    /// With --frames: present frames as fast as they are drawn (no vsync),
+    /// so the figures measure what a frame costs.
+    #[arg(long)]
+    pub no_vsync: bool,
+    /// With --screenshot: shoot once N battle events have been played
+    /// (mid-animation; with --watch, an AI turn as it happens).
+    #[arg(long, value_name = "N")]
+    pub shot_after: Option<usize>,
+    /// Animation speed (1 normal; 8 fast; default: the settings').
+    #[arg(long)]
+    pub speed: Option<f32>,
     /// Write the battle as a replay file as it is played.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -151,6 +159,8 @@ pub fn play(args: &PlayArgs) -> ExitCode {
             screenshot: args.screenshot.clone(),
             frames: args.frames,
             bare: args.bare,
+            no_vsync: args.no_vsync,
+            shot_after: args.shot_after,
             speed: args.speed,
             record: args.record.clone(),
             hover: args.hover,
@@ -222,7 +232,9 @@ pub fn tour(
             screenshot,
             frames: None,
             bare: false,
-            speed: 1.0,
+            no_vsync: false,
+            shot_after: None,
+            speed: None,
             record: None,
             hover: None,
             overlays: None,

@@ -19,6 +19,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, fit_viewport)
         .add_systems(PostStartup, fit_camera)
+        .add_systems(Update, refit_camera.in_set(ViewSystems::Draw))
         .add_systems(Update, move_camera.in_set(ViewSystems::Input));
 }
 
@@ -47,6 +48,7 @@ pub fn spawn_camera(mut commands: Commands) {
             viewport: Some(map_viewport(
                 Vec2::new(super::frame::WINDOW.0 as f32, super::frame::WINDOW.1 as f32),
                 1.0,
+                1.0,
             )),
             ..default()
         },
@@ -67,11 +69,11 @@ pub fn spawn_camera(mut commands: Commands) {
 }
 
 /// The battle camera's viewport in a window of `size` logical pixels at
-/// `scale` physical pixels each: left of the side column, under the turn
-/// bar.
-fn map_viewport(size: Vec2, scale: f32) -> bevy::camera::Viewport {
-    let at = Vec2::new(0.0, TURN_BAR) * scale;
-    let end = Vec2::new(size.x - SIDE_WIDTH, size.y) * scale;
+/// `scale` physical pixels each, the panels drawn at `ui` (the UI scale):
+/// left of the side column, under the turn bar.
+fn map_viewport(size: Vec2, scale: f32, ui: f32) -> bevy::camera::Viewport {
+    let at = Vec2::new(0.0, TURN_BAR * ui) * scale;
+    let end = Vec2::new(size.x - SIDE_WIDTH * ui, size.y) * scale;
     bevy::camera::Viewport {
         physical_position: at.as_uvec2(),
         physical_size: (end - at).max(Vec2::ONE).as_uvec2(),
@@ -82,13 +84,17 @@ fn map_viewport(size: Vec2, scale: f32) -> bevy::camera::Viewport {
 /// Keeps the battle camera's viewport fitted to the window as it is
 /// resized or moved to a screen of another scale.
 pub fn fit_viewport(
-    window: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    ui: Res<UiScale>,
     mut camera: Query<&mut Camera, With<BattleCamera>>,
 ) {
     let (Ok(window), Ok(mut camera)) = (window.single(), camera.single_mut()) else {
         return;
     };
-    let viewport = map_viewport(window.size(), window.scale_factor());
+    if !window.is_changed() && !ui.is_changed() {
+        return;
+    }
+    let viewport = map_viewport(window.size(), window.scale_factor(), ui.0);
     let same = camera.viewport.as_ref().is_some_and(|v| {
         (v.physical_position, v.physical_size)
             == (viewport.physical_position, viewport.physical_size)
@@ -106,14 +112,52 @@ pub struct BattleCamera;
 /// The camera that fits the whole level between the panels (and, in the
 /// tour, under the caption): its scale and position.
 pub fn fitted_camera(grid: &Grid, caption: bool) -> (f32, Vec2) {
-    let (w, h) = (super::frame::WINDOW.0 as f32, super::frame::WINDOW.1 as f32);
+    let window = Vec2::new(super::frame::WINDOW.0 as f32, super::frame::WINDOW.1 as f32);
+    fitted_camera_in(grid, caption, window, 1.0)
+}
+
+/// [`fitted_camera`] in a window of `window` logical pixels with the
+/// panels at UI scale `ui`.
+pub fn fitted_camera_in(grid: &Grid, caption: bool, window: Vec2, ui: f32) -> (f32, Vec2) {
     let margin = 12.0;
-    let top = TOP + if caption { CAPTION_ROOM } else { 0.0 };
-    let free = Vec2::new(w - SIDE_WIDTH - 2.0 * margin, h - top - 2.0 * margin);
+    let top = (TOP + if caption { CAPTION_ROOM } else { 0.0 }) * ui;
+    let free = Vec2::new(
+        window.x - SIDE_WIDTH * ui - 2.0 * margin,
+        window.y - top - 2.0 * margin,
+    )
+    .max(Vec2::ONE);
     let scale = (grid.extent() / free).max_element().max(1.0 / MAX_FIT_ZOOM);
     // Centre the map in the free area: the camera's viewport (left of the
     // side column, under the turn bar) less the action bar and caption.
-    (scale, Vec2::new(0.0, (top - TURN_BAR) / 2.0) * scale)
+    (scale, Vec2::new(0.0, (top - TURN_BAR * ui) / 2.0) * scale)
+}
+
+/// Fits the map again when the window is resized or the UI scale changes
+/// (the settings screen): the view the player panned is given up then.
+fn refit_camera(
+    grid: Option<Res<Grid>>,
+    tour: Option<Res<super::tour::Tour>>,
+    ui: Res<UiScale>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut last: Local<Option<(Vec2, f32)>>,
+    mut camera: Query<&mut Transform, With<BattleCamera>>,
+) {
+    let (Some(grid), Ok(window), Ok(mut t)) = (grid, window.single(), camera.single_mut()) else {
+        return;
+    };
+    let now = (window.size(), ui.0);
+    if last.is_none() {
+        *last = Some(now);
+        return;
+    }
+    if *last == Some(now) {
+        return;
+    }
+    *last = Some(now);
+    let (scale, at) = fitted_camera_in(&grid, tour.is_some(), now.0, now.1);
+    t.scale = Vec3::new(scale, scale, 1.0);
+    t.translation.x = at.x;
+    t.translation.y = at.y;
 }
 
 /// Where tile `p` is in the window, in pixels from its top left corner,
@@ -157,27 +201,35 @@ pub fn move_camera(
         return;
     };
     // While a question is open, D answers it (a dodge, V2): the letters
-    // do not pan then, the arrows still do.
+    // do not pan then. The arrows move the tile cursor (key_cursor.rs).
     let asked = decisions.is_some_and(|d| d.asked().is_some());
     let mut dir = Vec2::ZERO;
-    for (k, alt, d) in [
-        (KeyCode::ArrowLeft, KeyCode::KeyA, Vec2::NEG_X),
-        (KeyCode::ArrowRight, KeyCode::KeyD, Vec2::X),
-        (KeyCode::ArrowUp, KeyCode::KeyW, Vec2::Y),
-        (KeyCode::ArrowDown, KeyCode::KeyS, Vec2::NEG_Y),
+    for (k, d) in [
+        (KeyCode::KeyA, Vec2::NEG_X),
+        (KeyCode::KeyD, Vec2::X),
+        (KeyCode::KeyW, Vec2::Y),
+        (KeyCode::KeyS, Vec2::NEG_Y),
     ] {
-        if keys.pressed(k) || (keys.pressed(alt) && !asked) {
+        if keys.pressed(k) && !asked {
             dir += d;
         }
     }
+    // `,` and `.` zoom out and in, as the wheel does.
+    let zoom = keys.just_pressed(KeyCode::Period) as i32 - keys.just_pressed(KeyCode::Comma) as i32;
     let scale = t.scale.x;
     t.translation += (dir * 600.0 * scale * time.delta_secs()).extend(0.0);
     if mouse.pressed(MouseButton::Middle) {
         let d = motion.delta * scale;
         t.translation += Vec3::new(-d.x, d.y, 0.0);
     }
-    if scroll.delta.y != 0.0 {
-        let s = (scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.1, 8.0);
+    // (`f32::signum` of 0 is 1: the wheel's sign only when it turned.)
+    let wheel = if scroll.delta.y == 0.0 {
+        zoom
+    } else {
+        scroll.delta.y.signum() as i32
+    };
+    if wheel != 0 {
+        let s = (scale * (1.0 - 0.1 * wheel.signum() as f32)).clamp(0.1, 8.0);
         t.scale = Vec3::new(s, s, 1.0);
     }
 }

@@ -99,7 +99,14 @@ fn take_screenshot(world: &mut World) {
             .get_resource::<super::seat::Script>()
             .is_some_and(|s| s.0.is_empty())
             && playback.is_some_and(Playback::idle);
-        turn.is_none() || finished(turn, playback) || human_waits(world) || script_done
+        let shot_after = world.resource::<PlayOptions>().shot_after;
+        match shot_after {
+            // Mid-animation: the n-th event is on screen.
+            Some(n) => playback.is_some_and(|p| p.played() >= n),
+            None => {
+                turn.is_none() || finished(turn, playback) || human_waits(world) || script_done
+            }
+        }
     };
     shoot_when_ready(world, path, ready);
 }

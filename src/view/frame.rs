@@ -39,8 +39,15 @@ pub struct PlayOptions {
     pub frames: Option<usize>,
     /// With `frames`: an empty window of the same size, for comparison.
     pub bare: bool,
-    /// Animation speed: 1 is normal; higher is faster.
-    pub speed: f32,
+    /// Present frames as fast as they are drawn (no vsync): `--frames`
+    /// then measures what a frame costs, not the display's rate.
+    pub no_vsync: bool,
+    /// With `screenshot`: shoot as soon as this many events have been
+    /// played (mid-animation), not at the end.
+    pub shot_after: Option<usize>,
+    /// Animation speed: 1 is normal; higher is faster (none: the
+    /// settings').
+    pub speed: Option<f32>,
     /// Write the battle as a replay file here as it is played.
     pub record: Option<PathBuf>,
     /// Keep the cursor on this tile (screenshots for tests and bug

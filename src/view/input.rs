@@ -52,7 +52,9 @@ use bevy::window::PrimaryWindow;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        track_cursor.in_set(super::frame::ViewSystems::Input),
+        track_cursor
+            .before(super::key_cursor::steer_key_cursor)
+            .in_set(super::frame::ViewSystems::Input),
     );
     input_plugin(app);
 }
@@ -67,10 +69,15 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<Aiming>()
         .init_resource::<AimedPart>()
         .init_resource::<Clicked>()
+        .init_resource::<super::key_cursor::KeyCursor>()
         .init_resource::<Highlights>()
         .init_resource::<super::overlays::Overlays>()
         .init_resource::<super::overlays::OverlayMarks>()
         .init_resource::<super::overlays::Spotlight>()
+        .add_systems(
+            Update,
+            super::key_cursor::steer_key_cursor.in_set(super::frame::ViewSystems::Input),
+        )
         .add_systems(
             Update,
             (
@@ -199,7 +206,6 @@ pub fn command_for(
     let action = Action::ALL
         .into_iter()
         .find(|a| keys.just_pressed(a.key()))
-        .or_else(|| keys.just_pressed(KeyCode::Enter).then_some(Action::EndTurn))
         .or_else(|| {
             world
                 .get_resource::<Clicked>()

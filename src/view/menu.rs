@@ -51,6 +51,13 @@ pub fn describe(e: &Entry) -> String {
 #[derive(Resource)]
 struct Levels(Vec<Entry>);
 
+/// Marks the level menu's window (`S` opens the settings there).
+#[derive(Resource)]
+pub struct MenuWindow;
+
+/// The menu's line that opens the settings.
+const SETTINGS: usize = usize::MAX - 1;
+
 #[derive(Component)]
 struct Choice(usize);
 
@@ -63,15 +70,26 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
         eprintln!("skirmish: {problem}");
         return ExitCode::from(2);
     }
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Skirmish".into(),
-                resolution: WindowResolution::from(super::frame::WINDOW),
-                ..default()
-            }),
+    let settings = super::settings::load_settings();
+    let shooting = std::env::var_os("SKIRMISH_SCREENSHOT").is_some();
+    let size = if shooting {
+        super::frame::WINDOW
+    } else {
+        settings.window
+    };
+    let plugins = DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Skirmish".into(),
+            resolution: WindowResolution::from(size),
             ..default()
-        }))
+        }),
+        ..default()
+    });
+    App::new()
+        .add_plugins(super::sound::default_plugins(plugins))
+        .insert_resource(settings)
+        .insert_resource(MenuWindow)
+        .add_plugins(super::settings::menu_plugin)
         .insert_resource(Levels(levels))
         .add_systems(Startup, spawn_menu)
         .add_systems(Update, choose_level)
@@ -115,6 +133,14 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
                     .into(),
                 Color::srgb(1.0, 0.9, 0.5),
             );
+            spawn_choice(
+                root,
+                SETTINGS,
+                "S. Settings: UI scale, window, animation speed, volume, colour-blind palette, keys \
+                 (Esc in battle)"
+                    .into(),
+                Color::srgb(0.7, 0.85, 1.0),
+            );
         });
 }
 
@@ -146,8 +172,12 @@ fn choose_level(
     levels: Res<Levels>,
     keys: Res<ButtonInput<KeyCode>>,
     mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
+    mut settings: ResMut<super::settings::SettingsMenu>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    if settings.open {
+        return;
+    }
     let digits = super::controls::DIGIT_KEYS;
     let mut chosen = digits.iter().position(|k| keys.just_pressed(*k));
     if keys.just_pressed(KeyCode::KeyT) {
@@ -162,6 +192,10 @@ fn choose_level(
     }
     let args: Vec<std::ffi::OsString> = match chosen {
         Some(TOUR) => vec!["tour".into()],
+        Some(SETTINGS) => {
+            settings.open = true;
+            return;
+        }
         Some(i) => match levels.0.get(i) {
             Some(entry) => vec!["play".into(), entry.path.clone().into()],
             None => return,

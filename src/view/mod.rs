@@ -21,20 +21,25 @@ pub mod capture;
 pub mod controls;
 pub mod coords;
 pub mod editor;
+pub mod floats;
 pub mod frame;
 pub mod hud;
 pub mod input;
+pub mod key_cursor;
 pub mod live;
 pub mod log;
 pub mod map;
 pub mod map_material;
 pub mod menu;
+pub mod motion;
 pub mod odds;
 pub mod overlays;
 pub mod playback;
 pub mod preview;
 pub mod prompt;
 pub mod seat;
+pub mod settings;
+pub mod sound;
 pub mod terrain_cache;
 pub mod theme;
 pub mod tour;
@@ -51,7 +56,6 @@ use crate::load::ValidLevel;
 use crate::rules::turns::turn::begin_battle;
 use crate::setup::{BattlePlugin, spawn_battle};
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -86,7 +90,15 @@ impl Plugin for ViewPlugin {
             overlays::plugin,
             tour::plugin,
         ))
-        .add_plugins((capture::plugin, live::plugin, terrain_cache::plugin));
+        .add_plugins((
+            capture::plugin,
+            live::plugin,
+            terrain_cache::plugin,
+            motion::plugin,
+            floats::plugin,
+            sound::plugin,
+            settings::plugin,
+        ));
     }
 }
 
@@ -145,19 +157,21 @@ pub fn run(options: PlayOptions, tour: Option<(tour::Tour, usize)>) -> ExitCode 
         );
         std::process::exit(3);
     }));
+    let settings = settings::load_settings();
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: format!("Skirmish — {}", options.level.name()),
-                    resolution: WindowResolution::from(WINDOW),
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(ImagePlugin::default_nearest()),
-    );
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(settings::window_for(
+                &settings,
+                format!("Skirmish — {}", options.level.name()),
+                &options,
+            )),
+            ..default()
+        })
+        .set(ImagePlugin::default_nearest());
+    app.add_plugins(sound::default_plugins(plugins));
+    app.insert_resource(crate::art::palette::Palette::of(settings.palette))
+        .insert_resource(settings);
     if options.bare {
         app.insert_resource(options);
         // The same camera as the game's (no multisampling).

@@ -100,6 +100,7 @@ impl Layer {
 }
 
 pub use crate::art::palette::tint;
+use crate::art::palette::Palette;
 
 /// How far from the unit the arcs are drawn, in tiles.
 pub const ARC_RADIUS: i32 = 3;
@@ -115,6 +116,7 @@ fn pos_of(world: &World, unit: Entity) -> Option<Pos> {
 /// R4.1: the tiles within [`ARC_RADIUS`] of `unit` in its front and rear
 /// arcs.
 pub fn arcs(world: &World, unit: Entity) -> Layer {
+    let pal = Palette::in_world(world);
     let mut layer = Layer::default();
     let (Some(at), Some(facing)) = (pos_of(world, unit), world.get::<Facing>(unit)) else {
         return layer;
@@ -128,7 +130,7 @@ pub fn arcs(world: &World, unit: Entity) -> Layer {
             let front = in_front_arc(at, facing.0, p);
             layer
                 .tiles
-                .push((p, if front { tint::FRONT } else { tint::REAR }));
+                .push((p, if front { pal.front } else { pal.rear }));
         }
     }
     layer
@@ -137,6 +139,7 @@ pub fn arcs(world: &World, unit: Entity) -> Layer {
 /// R4.4, R8.2: the tiles `unit`'s enemies threaten; deeper where leaving
 /// the tile would provoke now (the enemy may react: R8.3).
 pub fn threats(world: &World, unit: Entity) -> Layer {
+    let pal = Palette::in_world(world);
     let mut layer = Layer::default();
     let Some(side) = world.get::<Side>(unit).copied() else {
         return layer;
@@ -155,9 +158,9 @@ pub fn threats(world: &World, unit: Entity) -> Layer {
         for x in 0..w {
             let p = Pos::new(x, y);
             if ready.iter().any(|t| t.covers(p)) {
-                layer.tiles.push((p, tint::PROVOKES));
+                layer.tiles.push((p, pal.provokes));
             } else if enemies.iter().any(|t| t.covers(p)) {
-                layer.tiles.push((p, tint::THREAT));
+                layer.tiles.push((p, pal.threat));
             }
         }
     }
@@ -238,7 +241,8 @@ pub fn line_of_effect(world: &mut World, unit: Entity, target: Entity) -> Layer 
         return layer;
     };
     let s = sight(&world.resource::<Battlefield>().0.map, from, to);
-    let color = if s.clear { tint::LINE } else { tint::BLOCKED };
+    let pal = Palette::in_world(world);
+    let color = if s.clear { pal.line } else { pal.blocked };
     for cell in supercover(from, to) {
         match cell {
             Cell::Tile(p) => layer.tiles.push((p, color)),

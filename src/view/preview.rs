@@ -52,6 +52,12 @@ pub struct Hover {
 }
 
 impl Hover {
+    /// Computes the preview and overlays again next frame (the palette
+    /// changed).
+    pub fn refresh(&mut self) {
+        self.key = None;
+    }
+
     /// The rule whose text hovering the hover panel opens: the last
     /// refused command's, else the refusal the preview foresees.
     pub fn cited(&self) -> Option<Rule> {
@@ -372,8 +378,9 @@ pub(super) fn preview_hover(world: &mut World) {
         let reach = move_reach(world, me);
         let speed = speed_of(world, me);
         if overlays.0.contains(&Overlay::Reach) {
+            let palette = crate::art::palette::Palette::in_world(world);
             for (p, r) in &reach {
-                marks.insert(*p, super::overlays::tint::reach(r.cost, speed));
+                marks.insert(*p, palette.reach(r.cost, speed));
             }
         }
         let enemy = tile

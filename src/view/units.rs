@@ -8,9 +8,10 @@
 //! small markers.
 
 use super::coords::{Grid, TILE};
-use super::playback::{BUMP, Bump, Shown, UnitSprite};
+use super::motion::{Fade, SideTint};
+use super::playback::{Shown, UnitSprite};
 use crate::art::figures::{self, Arms, Figures, Kind, ShieldArt};
-use crate::art::palette::side_color;
+use crate::art::palette::Palette;
 use crate::art::tiles::{ICON, Icon, Icons};
 use crate::battle::{
     ArmorReduction, Battlefield, GridPos, GroundObject, Health, Side, Stats, UnitId,
@@ -29,11 +30,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                move_units,
                 dress_units,
                 show_conditions,
                 show_ground,
                 choose_detail,
+                recolor_sides,
             )
                 .in_set(super::frame::ViewSystems::Draw),
         );
@@ -133,11 +134,13 @@ pub(super) fn spawn_units(
     icons: Res<Icons>,
     figures: Res<Figures>,
     field: Option<Res<Battlefield>>,
+    palette: Option<Res<Palette>>,
     units: Query<(&UnitId, &Name, &Side, &GridPos, Option<&Stats>)>,
 ) {
     let Some(grid) = grid else { return };
+    let palette = palette.map(|p| *p).unwrap_or_default();
     for (id, name, side, pos, stats) in &units {
-        let color = side_color(side.0);
+        let color = palette.side(side.0);
         let kind = Kind::of(stats.map_or("", |s| s.kind.as_str()));
         let size = stats.map_or(1.0, |s| figures::scale(s.template.size));
         let shield = stats
@@ -154,6 +157,7 @@ pub(super) fn spawn_units(
         commands
             .spawn((
                 UnitSprite(*id),
+                SideTint(color),
                 Transform::from_translation(unit_translation(&grid, pos.0)),
                 Visibility::default(),
             ))
@@ -274,45 +278,13 @@ pub(super) fn spawn_units(
     }
 }
 
-/// Moves each unit's picture toward its shown tile.
-fn move_units(
-    time: Res<Time>,
-    shown: Option<Res<Shown>>,
-    grid: Option<Res<Grid>>,
-    mut sprites: Query<(Entity, &UnitSprite, &mut Transform, Option<&mut Bump>)>,
-    mut commands: Commands,
-) {
-    let (Some(shown), Some(grid)) = (shown, grid) else {
-        return;
-    };
-    let step = (time.delta_secs() * 14.0).min(1.0);
-    for (entity, sprite, mut t, bump) in &mut sprites {
-        let Some(u) = shown.board.unit(sprite.0) else {
-            continue;
-        };
-        let mut target = unit_translation(&grid, u.at);
-        if let Some(mut b) = bump {
-            b.age += time.delta_secs();
-            let reach = (b.age / BUMP * std::f32::consts::PI).sin().max(0.0) * TILE * 0.3;
-            target += (b.toward * reach).extend(0.0);
-            if b.age >= BUMP {
-                commands.entity(entity).remove::<Bump>();
-            }
-        }
-        t.translation = t.translation.lerp(target, step);
-        // The row's z at once: a unit walking south is drawn over the row
-        // it enters.
-        t.translation.z = target.z;
-    }
-}
-
 /// The figure as the shown board has the unit: which way it looks, whether
 /// it lies down, the weapon in its hands, its wedge.
 fn dress_units(
     shown: Option<Res<Shown>>,
     field: Option<Res<Battlefield>>,
     units: Query<(&UnitSprite, &Children)>,
-    mut figures_q: Query<(&mut Figure, &mut Transform, &Children)>,
+    mut figures_q: Query<(&mut Figure, &Children)>,
     mut layers: Query<(&Layer, &mut Sprite)>,
     mut parts: Query<(&Part, &mut Sprite), Without<Layer>>,
 ) {
@@ -332,9 +304,11 @@ fn dress_units(
             {
                 atlas.index = figures::wedge(u.facing);
             }
-            let Ok((mut figure, mut t, layers_of)) = figures_q.get_mut(child) else {
+            let Ok((mut figure, layers_of)) = figures_q.get_mut(child) else {
                 continue;
             };
+            // The motion moves the figure to its new pose (see
+            // `motion::pose_figures`).
             let next = Figure {
                 mirrored: figures::mirrored(u.facing, figure.mirrored),
                 lying: lies_down(u),
@@ -342,7 +316,6 @@ fn dress_units(
             };
             if next != *figure {
                 *figure = next;
-                pose(&figure, &mut t);
             }
             let arms = Arms::of(
                 u.gear
@@ -393,7 +366,7 @@ fn show_conditions(
     playback: Option<Res<super::playback::Playback>>,
     turn: Res<TurnState>,
     units: Query<(&UnitId, &Health, &ArmorReduction)>,
-    sprites: Query<(&UnitSprite, &Children)>,
+    sprites: Query<(Entity, &UnitSprite, &Children)>,
     mut parts: Query<(
         &Part,
         &mut Transform,
@@ -404,9 +377,10 @@ fn show_conditions(
     mut figures_q: Query<&mut Visibility, (With<Figure>, Without<Part>)>,
     ids: Query<&UnitId>,
     detail: Res<Detail>,
+    fades: Query<&Fade>,
 ) {
     let Some(shown) = shown else { return };
-    if !shown.is_changed() && !turn.is_changed() && !detail.is_changed() {
+    if !shown.is_changed() && !turn.is_changed() && !detail.is_changed() && fades.is_empty() {
         return;
     }
     let (near, far) = (!detail.far, detail.far);
@@ -418,10 +392,12 @@ fn show_conditions(
             Visibility::Hidden
         }
     };
-    for (sprite, children) in &sprites {
+    for (entity, sprite, children) in &sprites {
         let Some(u) = shown.board.unit(sprite.0) else {
             continue;
         };
+        // The dead fade out before their corpse marker is all that stays.
+        let fading = fades.get(entity).is_ok_and(Fade::fading);
         let (max_hp, max_ar) = units
             .iter()
             .find(|(id, ..)| **id == sprite.0)
@@ -431,7 +407,7 @@ fn show_conditions(
         let icon_x = |slot: usize| (slot as f32 - (icons.len() as f32 - 1.0) / 2.0) * (ICON as f32);
         for child in children.iter() {
             if let Ok(mut vis) = figures_q.get_mut(child) {
-                *vis = shown_if(!u.dead && near);
+                *vis = shown_if((!u.dead || fading) && near);
                 continue;
             }
             let Ok((part, mut t, mut vis, sprite_part, text)) = parts.get_mut(child) else {
@@ -641,5 +617,37 @@ fn show_ground(
             Transform::from_translation(at.extend(UNIT_Z + LABEL_Z)),
             Name::new(object.name.clone()),
         ));
+    }
+}
+
+/// The sides in the palette's colours when the player changes it (the
+/// settings screen): each base, token disc, tabard and shield face.
+fn recolor_sides(
+    palette: Option<Res<Palette>>,
+    sides: Query<(&UnitId, &Side)>,
+    mut sprites: Query<(&UnitSprite, &mut SideTint, &Children)>,
+    figures_q: Query<&Children, With<Figure>>,
+    mut parts: Query<(&Part, &mut Sprite), Without<Layer>>,
+    mut layers: Query<(&Layer, &mut Sprite), Without<Part>>,
+) {
+    let Some(palette) = palette.filter(|p| p.is_changed() && !p.is_added()) else {
+        return;
+    };
+    for (sprite, mut tint, children) in &mut sprites {
+        let Some((_, side)) = sides.iter().find(|(id, _)| **id == sprite.0) else {
+            continue;
+        };
+        let color = palette.side(side.0);
+        tint.0 = color;
+        for child in children.iter() {
+            if let Ok((Part::Base | Part::Disc, mut s)) = parts.get_mut(child) {
+                s.color = color.with_alpha(s.color.alpha());
+            }
+            for layer in figures_q.get(child).into_iter().flatten() {
+                if let Ok((Layer::Tint | Layer::ShieldFace, mut s)) = layers.get_mut(*layer) {
+                    s.color = color.with_alpha(s.color.alpha());
+                }
+            }
+        }
     }
 }

@@ -57,6 +57,7 @@ pub fn run_editor(editor: Editor, screenshot: Option<std::path::PathBuf>) -> Exi
         super::map::plugin,
         super::units::plugin,
         super::playback::plugin,
+        super::motion::plugin,
         super::terrain_cache::plugin,
         super::capture::pipelines_plugin,
         plugin,
