@@ -182,7 +182,11 @@ mod tests {
 
     #[test]
     fn out_of_range_values_are_refused() {
-        assert!(Settings::parse("(volume: 3.0)").unwrap_err().contains("volume"));
+        assert!(
+            Settings::parse("(volume: 3.0)")
+                .unwrap_err()
+                .contains("volume")
+        );
         assert!(Settings::parse("(ui_scale: Some(9.0))").is_err());
     }
 

@@ -653,3 +653,68 @@ fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
         Some(Command::Attack { part: None, .. })
     ));
 }
+
+/// Presses `key` (with `Shift` held if `shift`) for one frame, the cursor
+/// left where the keyboard has it.
+fn key(app: &mut App, key: KeyCode, shift: bool) {
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    if shift {
+        keys.press(KeyCode::ShiftLeft);
+    }
+    keys.press(key);
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .reset_all();
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .reset_all();
+}
+
+#[test]
+fn the_arrows_and_enter_move_face_and_attack_without_a_mouse() {
+    use skirmish::battle::Facing;
+    use skirmish::grid::Dir;
+    let mut app = app();
+    // The first arrow shows the cursor on the Hero; three more take it
+    // three tiles east, next to the Orc; Enter moves there (R5.1).
+    key(&mut app, KeyCode::ArrowRight, false);
+    assert_eq!(app.world().resource::<CursorTile>().0, Some(Pos::new(1, 1)));
+    for _ in 0..3 {
+        key(&mut app, KeyCode::ArrowRight, false);
+    }
+    key(&mut app, KeyCode::Enter, false);
+    assert_eq!(
+        last_command(&app),
+        Some(Command::Move {
+            unit: "Hero".into(),
+            to: Pos::new(4, 1),
+            path: None
+        })
+    );
+    assert_eq!(at(&mut app, "Hero"), Pos::new(4, 1));
+    // Shift+Enter on the tile below faces it (R4.2), as a right click.
+    key(&mut app, KeyCode::ArrowDown, false);
+    key(&mut app, KeyCode::Enter, true);
+    assert_eq!(
+        last_command(&app),
+        Some(Command::Face {
+            unit: "Hero".into(),
+            dir: Dir::S
+        })
+    );
+    let hero = unit_named(app.world(), "Hero").unwrap();
+    assert_eq!(app.world().get::<Facing>(hero).unwrap().0, Dir::S);
+    // Up and east: the Orc's tile; Enter attacks it (R7).
+    key(&mut app, KeyCode::ArrowUp, false);
+    key(&mut app, KeyCode::ArrowRight, false);
+    key(&mut app, KeyCode::Enter, false);
+    assert!(
+        matches!(last_command(&app), Some(Command::Attack { ref target, .. }) if target == "Orc"),
+        "{:?}",
+        last_command(&app)
+    );
+    // E ends the turn; Enter alone no longer does.
+    key(&mut app, KeyCode::KeyE, false);
+    assert_eq!(last_command(&app), Some(Command::EndTurn));
+}

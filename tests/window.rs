@@ -141,10 +141,19 @@ fn play_in_xvfb(xvfb: &Path, args: &[&str]) -> String {
 
 /// Runs `skirmish ARGS` in a virtual display; its output.
 fn run_in_xvfb(xvfb: &Path, args: &[&str]) -> String {
+    // No settings file: every picture is taken with the defaults, whatever
+    // the machine's player chose.
+    run_in_xvfb_with(xvfb, args, &temp("no-settings"))
+}
+
+/// Runs `skirmish ARGS` in a virtual display with its settings in
+/// `config`; its output.
+fn run_in_xvfb_with(xvfb: &Path, args: &[&str], config: &Path) -> String {
     let out = Command::new(xvfb)
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_skirmish"))
         .args(args)
+        .env("SKIRMISH_CONFIG_DIR", config)
         .current_dir(root())
         .output()
         .expect("xvfb-run runs");
@@ -907,4 +916,201 @@ fn the_editor_draws_the_level_its_edits_saved() {
     // The palette's chosen tool (amber) in the top bar.
     let amber = count_near(&image, [191, 140, 38], 30);
     assert!(amber > 300, "the chosen tool is lit ({amber} pixels)");
+}
+
+/// A level of figures in a row for the sprite tests: `units` as
+/// `(template, facing)` of the Wardens on row 1, a Raider far off.
+fn figures_level(name: &str, units: &[(&str, &str)]) -> PathBuf {
+    let rows = units.len() * 2 + 3;
+    let line = ".".repeat(rows);
+    let units: Vec<String> = units
+        .iter()
+        .enumerate()
+        .map(|(i, (template, facing))| {
+            format!(
+                r#"(name: "U{i}", side: "Wardens", template: "{template}", at: ({}, 1), facing: {facing}),"#,
+                2 + 2 * i
+            )
+        })
+        .collect();
+    let text = format!(
+        r#"Level(
+    name: "Figures",
+    map: ["{line}", "{line}", "{line}", "{line}"],
+    sides: [(name: "Wardens", control: Human), (name: "Raiders", control: Human)],
+    units: [
+        {}
+        (name: "Far", side: "Raiders", template: "raider", at: (0, 3), facing: N),
+    ],
+)"#,
+        units.join("\n        ")
+    );
+    let path = temp(&format!("{name}.ron"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The pixels of the figure standing on `tile`: the tile's middle band,
+/// from under the bars to above the base (the acting unit's ring is
+/// round the base).
+fn figure_pixels(image: &Image, grid: &Grid, tile: Pos) -> Vec<[i32; 3]> {
+    let (corner, side) = tile_on_screen(grid, tile, false);
+    let mut out = vec![];
+    for y in (side * 0.15) as i32..(side * 0.7) as i32 {
+        for x in (side * 0.1) as i32..(side * 0.9) as i32 {
+            out.push(pixel(image, corner.x + x as f32, corner.y + y as f32));
+        }
+    }
+    out
+}
+
+/// The share of two figures' pixels that plainly differ (by more than 90
+/// summed over the channels): the floor's own variation from tile to tile
+/// stays under it, a different figure does not.
+fn difference(a: &[[i32; 3]], b: &[[i32; 3]]) -> f32 {
+    let differ = a
+        .iter()
+        .zip(b)
+        .filter(|(p, q)| (0..3).map(|k| (p[k] - q[k]).abs()).sum::<i32>() > 90)
+        .count();
+    differ as f32 / a.len() as f32
+}
+
+/// Each template is its own figure, and a figure turns with its unit's
+/// facing (R4.1): the knight-like warden, the archer and the brute differ
+/// from each other, the warden facing east differs from the warden facing
+/// west, and (the measure's own check) two wardens facing east are alike.
+#[test]
+fn templates_look_different_and_a_figure_turns_with_its_facing() {
+    let Some(xvfb) = xvfb() else { return };
+    let units = [
+        ("warden", "E"),
+        ("archer", "E"),
+        ("brute", "E"),
+        ("warden", "W"),
+        ("warden", "E"),
+    ];
+    let level = figures_level("figures", &units);
+    let image = picture(
+        &xvfb,
+        "figures",
+        &["play", level.to_str().unwrap(), "--overlay", "none"],
+    );
+    let grid = Grid {
+        width: (units.len() * 2 + 3) as i32,
+        height: 4,
+    };
+    let fig: Vec<Vec<[i32; 3]>> = (0..units.len())
+        .map(|i| figure_pixels(&image, &grid, Pos::new(2 + 2 * i as i32, 1)))
+        .collect();
+    let same = difference(&fig[0], &fig[4]);
+    assert!(same < 0.1, "two wardens facing east look alike: {same:.2}");
+    for (a, b, what) in [
+        (0, 1, "warden and archer"),
+        (0, 2, "warden and brute"),
+        (1, 2, "archer and brute"),
+        (0, 3, "a warden facing east and one facing west"),
+    ] {
+        let d = difference(&fig[a], &fig[b]);
+        assert!(
+            d > 0.25 && d > 4.0 * same,
+            "{what} differ: {d:.2} of the pixels (alike: {same:.2})"
+        );
+    }
+}
+
+/// The colour-blind palette, read from the settings file: the two sides'
+/// bases, as drawn in the window, stay apart under a simulated
+/// deuteranopia by more than ΔE 20 (and the window is not the standard
+/// palette's blue and red).
+#[test]
+fn the_colour_blind_sides_stay_apart_for_the_green_blind_on_screen() {
+    use skirmish::art::vision::{Vision, distance};
+    let Some(xvfb) = xvfb() else { return };
+    let config = temp("cb-settings");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("settings.ron"), "(palette: ColourBlind)").unwrap();
+    let shot = temp("cb.png");
+    run_in_xvfb_with(
+        &xvfb,
+        &[
+            "play",
+            "levels/ford.ron",
+            "--human",
+            "Raiders",
+            "--overlay",
+            "none",
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ],
+        &config,
+    );
+    let image = read_png(&std::fs::read(&shot).unwrap());
+    let level = crate::common::level("ford.ron");
+    let grid = Grid {
+        width: level.map.width(),
+        height: level.map.height(),
+    };
+    // The base: the side-coloured disc under each figure's feet, left of
+    // the figure (its most saturated pixels there).
+    let base = |side: &str| {
+        let u = level
+            .units
+            .iter()
+            .find(|u| level.sides()[u.side].name == side)
+            .unwrap();
+        let (corner, tile) = tile_on_screen(&grid, u.at, false);
+        let mut best = [0; 3];
+        for dy in (tile * 0.78) as i32..(tile * 0.95) as i32 {
+            for dx in (tile * 0.1) as i32..(tile * 0.3) as i32 {
+                let c = pixel(&image, corner.x + dx as f32, corner.y + dy as f32);
+                let sat = |c: [i32; 3]| c.iter().max().unwrap() - c.iter().min().unwrap();
+                if sat(c) > sat(best) {
+                    best = c;
+                }
+            }
+        }
+        best.map(|v| v as f32 / 255.0)
+    };
+    let (a, b) = (base("Wardens"), base("Raiders"));
+    let d = distance(Vision::Deuteranopia, a, b);
+    assert!(
+        d > 20.0,
+        "sides {a:?} and {b:?}: ΔE {d:.1} for the green-blind"
+    );
+    let blue = skirmish::art::vision::distance(Vision::Typical, a, [0.25, 0.5, 0.95]);
+    assert!(blue > 10.0, "the colour-blind palette is on: {a:?}");
+}
+
+/// A broken settings file: the game still opens (with the defaults), says
+/// so in one line, and leaves the defaults in the file.
+#[test]
+fn a_broken_settings_file_opens_the_game_with_the_defaults() {
+    let Some(xvfb) = xvfb() else { return };
+    let config = temp("broken-settings");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("settings.ron"), "(volume: loud").unwrap();
+    let shot = temp("broken-settings.png");
+    let out = run_in_xvfb_with(
+        &xvfb,
+        &[
+            "play",
+            "levels/ford.ron",
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ],
+        &config,
+    );
+    assert!(std::fs::metadata(&shot).is_ok_and(|m| m.len() > 0));
+    let told: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("settings.ron:"))
+        .collect();
+    assert_eq!(told.len(), 1, "one line:\n{out}");
+    assert!(told[0].contains("replaced by the defaults"), "{}", told[0]);
+    let now = std::fs::read_to_string(config.join("settings.ron")).unwrap();
+    assert_eq!(
+        skirmish::settings::Settings::parse(&now).unwrap(),
+        skirmish::settings::Settings::default()
+    );
 }

@@ -53,9 +53,8 @@ impl Vision {
     pub fn see(self, srgb: [f32; 3]) -> [f32; 3] {
         let lin = srgb.map(to_linear);
         let m = self.matrix();
-        let out = [0, 1, 2].map(|r| {
-            (m[r][0] * lin[0] + m[r][1] * lin[1] + m[r][2] * lin[2]).clamp(0.0, 1.0)
-        });
+        let out = [0, 1, 2]
+            .map(|r| (m[r][0] * lin[0] + m[r][1] * lin[1] + m[r][2] * lin[2]).clamp(0.0, 1.0));
         out.map(to_srgb)
     }
 }

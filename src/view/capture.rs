@@ -103,9 +103,7 @@ fn take_screenshot(world: &mut World) {
         match shot_after {
             // Mid-animation: the n-th event is on screen.
             Some(n) => playback.is_some_and(|p| p.played() >= n),
-            None => {
-                turn.is_none() || finished(turn, playback) || human_waits(world) || script_done
-            }
+            None => turn.is_none() || finished(turn, playback) || human_waits(world) || script_done,
         }
     };
     shoot_when_ready(world, path, ready);

@@ -12,7 +12,8 @@ use bevy::math::Rect;
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
-pub(super) fn plugin(app: &mut App) {
+/// The words, placed and aged (no renderer needed: a test runs it).
+pub fn plugin(app: &mut App) {
     app.init_resource::<Waiting>().add_systems(
         Update,
         (queue_words, place_words, age_words)
@@ -67,10 +68,7 @@ pub fn free_line(taken: &[Rect], anchor: Vec2, text: &str) -> Option<Rect> {
         let wide = text.chars().count() as f32 * ADVANCE;
         let at = anchor + Vec2::new(-wide / 2.0, line as f32 * (LINE + RISE));
         let r = room(text, at);
-        taken
-            .iter()
-            .all(|t| t.intersect(r).is_empty())
-            .then_some(r)
+        taken.iter().all(|t| t.intersect(r).is_empty()).then_some(r)
     })
 }
 
@@ -183,7 +181,9 @@ fn age_words(
         w.age += time.delta_secs();
         let k = w.age / w.life;
         t.translation.y = w.rect.min.y + RISE * (k * 4.0).min(1.0);
-        color.0.set_alpha((1.0 - (k - 0.7).max(0.0) / 0.3).clamp(0.0, 1.0));
+        color
+            .0
+            .set_alpha((1.0 - (k - 0.7).max(0.0) / 0.3).clamp(0.0, 1.0));
         if w.age >= w.life {
             commands.entity(e).despawn();
         }

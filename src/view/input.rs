@@ -76,7 +76,10 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<super::overlays::Spotlight>()
         .add_systems(
             Update,
-            super::key_cursor::steer_key_cursor.in_set(super::frame::ViewSystems::Input),
+            super::key_cursor::steer_key_cursor
+                .in_set(super::frame::ViewSystems::Input)
+                // (Also where the frame's sets are not chained: a test app.)
+                .before(send_player_commands),
         )
         .add_systems(
             Update,

@@ -51,10 +51,6 @@ pub fn describe(e: &Entry) -> String {
 #[derive(Resource)]
 struct Levels(Vec<Entry>);
 
-/// Marks the level menu's window (`S` opens the settings there).
-#[derive(Resource)]
-pub struct MenuWindow;
-
 /// The menu's line that opens the settings.
 const SETTINGS: usize = usize::MAX - 1;
 
@@ -88,7 +84,7 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
     App::new()
         .add_plugins(super::sound::default_plugins(plugins))
         .insert_resource(settings)
-        .insert_resource(MenuWindow)
+        .insert_resource(super::settings::MenuWindow)
         .add_plugins(super::settings::menu_plugin)
         .insert_resource(Levels(levels))
         .add_systems(Startup, spawn_menu)

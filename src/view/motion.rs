@@ -12,7 +12,7 @@
 
 use super::coords::{Grid, TILE};
 use super::playback::{Passing, Played, Shown, UnitSprite, duration};
-use super::units::{Detail, Figure, Layer, Part, pose, unit_translation};
+use super::units::{Detail, Fade, Figure, Layer, Part, SideTint, pose, unit_translation};
 use crate::art::figures::{self, Figures, Missile};
 use crate::battle::{Battlefield, UnitId};
 use crate::rules::events::BattleEvent;
@@ -29,7 +29,13 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (place_units, pose_figures, color_units, fly_missiles, fade_bursts)
+        (
+            place_units,
+            pose_figures,
+            color_units,
+            fly_missiles,
+            fade_bursts,
+        )
             .in_set(super::frame::ViewSystems::Draw),
     );
 }
@@ -67,20 +73,6 @@ pub struct Flash {
     duration: f32,
 }
 
-/// A dead unit's figure fading, its corpse marker showing (R10.1).
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Fade {
-    age: f32,
-    duration: f32,
-}
-
-impl Fade {
-    /// Still fading: the figure is still drawn.
-    pub fn fading(&self) -> bool {
-        self.age < self.duration
-    }
-}
-
 /// A figure moving to a new pose: toppling, rising, turning round.
 #[derive(Component, Clone, Copy, Debug)]
 struct PoseTween {
@@ -109,11 +101,6 @@ struct Burst {
 
 /// Missiles and bursts over the units and their labels, under the words.
 const EFFECT_Z: f32 = 15.0;
-
-/// The side colour of a unit's tinted layers, to come back to after a
-/// flash.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct SideTint(pub Color);
 
 /// Starts the motion of each event played.
 fn start_motion(
@@ -159,7 +146,14 @@ fn start_motion(
                             });
                         }
                         if a.degrees == 0 {
-                            whiff(&mut commands, &figures, a.target, &sprite_of, toward, seconds(0.3));
+                            whiff(
+                                &mut commands,
+                                &figures,
+                                a.target,
+                                &sprite_of,
+                                toward,
+                                seconds(0.3),
+                            );
                         }
                     }
                     AttackMode::Ranged => {
@@ -168,11 +162,25 @@ fn start_motion(
                         if a.degrees == 0 {
                             // A miss flies on past the target.
                             waypoints.push(target + toward * TILE * 1.5);
-                            whiff(&mut commands, &figures, a.target, &sprite_of, toward, seconds(0.3));
+                            whiff(
+                                &mut commands,
+                                &figures,
+                                a.target,
+                                &sprite_of,
+                                toward,
+                                seconds(0.3),
+                            );
                         }
                         let fades = a.degrees == 0;
                         let legs = (waypoints.len() - 1) as f32;
-                        fly(&mut commands, &figures, missile, waypoints, seconds(0.3 * legs), fades);
+                        fly(
+                            &mut commands,
+                            &figures,
+                            missile,
+                            waypoints,
+                            seconds(0.3 * legs),
+                            fades,
+                        );
                     }
                     // A throw flies with its ThrowFlight.
                     AttackMode::Thrown => {}
@@ -196,7 +204,14 @@ fn start_motion(
                     waypoints.push(grid.world(*landing));
                 }
                 let legs = (waypoints.len() - 1) as f32;
-                fly(&mut commands, &figures, missile, waypoints, seconds(0.35 * legs), false);
+                fly(
+                    &mut commands,
+                    &figures,
+                    missile,
+                    waypoints,
+                    seconds(0.35 * legs),
+                    false,
+                );
             }
             BattleEvent::Damaged { unit, source, .. } => {
                 let Some((e, _, t)) = sprite_of(*unit) else {
@@ -232,7 +247,13 @@ fn start_motion(
                 ..
             } => {
                 if let Some(p) = at(*unit) {
-                    burst(&mut commands, &figures, figures::CLANG, p + Vec2::Y * TILE * 0.15, seconds(0.3));
+                    burst(
+                        &mut commands,
+                        &figures,
+                        figures::CLANG,
+                        p + Vec2::Y * TILE * 0.15,
+                        seconds(0.3),
+                    );
                 }
             }
             BattleEvent::Died { unit } => {

@@ -99,8 +99,8 @@ impl Layer {
     }
 }
 
-pub use crate::art::palette::tint;
 use crate::art::palette::Palette;
+pub use crate::art::palette::tint;
 
 /// How far from the unit the arcs are drawn, in tiles.
 pub const ARC_RADIUS: i32 = 3;

@@ -79,6 +79,10 @@ pub fn window_for(
     }
 }
 
+/// Marks the level menu's window (`S` opens the settings there).
+#[derive(Resource)]
+pub struct MenuWindow;
+
 /// Whether the screen is open, and its chosen line.
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct SettingsMenu {
@@ -180,14 +184,20 @@ fn on_off(b: bool) -> String {
 /// The keys, as the settings screen lists them (the README's input table
 /// says the same at length).
 pub const KEYS: &[(&str, &str)] = &[
-    ("left click / Enter", "move, attack, aim (Enter: at the tile cursor)"),
+    (
+        "left click / Enter",
+        "move, attack, aim (Enter: at the tile cursor)",
+    ),
     ("right click / Shift+Enter", "face the tile (R4.2)"),
     ("arrows", "move the tile cursor"),
     ("WASD, , .", "pan, zoom out, zoom in"),
     ("Tab", "next of your units"),
     ("E", "end the turn"),
     ("X C Q Z V T", "step, charge, power, lunge, cleave, throw"),
-    ("G R U P H K F", "defend, shield, stand, pick up, potion, stabilize, aim"),
+    (
+        "G R U P H K F",
+        "defend, shield, stand, pick up, potion, stabilize, aim",
+    ),
     ("Y N / B P D N", "answer a reaction / an attack (V2)"),
     ("1-7", "overlays"),
     ("Space + -", "skip animations, faster, slower"),
@@ -288,7 +298,7 @@ fn open_settings(
     keys: Res<ButtonInput<KeyCode>>,
     aiming: Option<Res<super::controls::Aiming>>,
     spotlight: Option<Res<super::overlays::Spotlight>>,
-    menu_window: Option<Res<super::menu::MenuWindow>>,
+    menu_window: Option<Res<MenuWindow>>,
     mut menu: ResMut<SettingsMenu>,
 ) {
     let busy = aiming.is_some_and(|a| a.0.is_some()) || spotlight.is_some_and(|s| s.0.is_some());
@@ -346,8 +356,8 @@ fn scale_ui_to_monitor(
     let (Ok(monitor), Ok(mut auto)) = (monitors.single(), auto.single_mut()) else {
         return;
     };
-    let scale = Settings::default()
-        .ui_scale_for(monitor.scale_factor as f32, monitor.physical_height);
+    let scale =
+        Settings::default().ui_scale_for(monitor.scale_factor as f32, monitor.physical_height);
     if auto.0 != scale {
         auto.0 = scale;
     }

@@ -216,13 +216,13 @@ pub fn audio_device_present() -> bool {
 
 #[cfg(feature = "sound")]
 mod audio {
-    use super::{Cue, Sound};
     use crate::settings::Settings;
+    use crate::view::sound::{Cue, Sound, audio_device_present};
     use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
     use bevy::prelude::*;
 
     pub(super) fn plugin(app: &mut App) {
-        use super::super::frame::ViewSystems;
+        use crate::view::frame::ViewSystems;
         app.add_systems(Startup, load_sounds).add_systems(
             Update,
             (
@@ -238,7 +238,7 @@ mod audio {
 
     fn load_sounds(assets: Option<Res<AssetServer>>, mut commands: Commands) {
         let Some(assets) = assets else { return };
-        if !super::audio_device_present() {
+        if !audio_device_present() {
             return;
         }
         let handles = Sound::ALL
@@ -296,9 +296,7 @@ mod audio {
 
 /// Bevy's default plugins, without its audio where there is no device to
 /// play on (one line says so) or no `sound` feature.
-pub fn default_plugins(
-    plugins: bevy::app::PluginGroupBuilder,
-) -> bevy::app::PluginGroupBuilder {
+pub fn default_plugins(plugins: bevy::app::PluginGroupBuilder) -> bevy::app::PluginGroupBuilder {
     #[cfg(feature = "sound")]
     if !audio_device_present() {
         info!("no audio device: the game plays silently");

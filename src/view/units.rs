@@ -8,7 +8,6 @@
 //! small markers.
 
 use super::coords::{Grid, TILE};
-use super::motion::{Fade, SideTint};
 use super::playback::{Shown, UnitSprite};
 use crate::art::figures::{self, Arms, Figures, Kind, ShieldArt};
 use crate::art::palette::Palette;
@@ -96,6 +95,27 @@ pub enum Layer {
     /// The arms with the weapon in hand.
     Arms,
 }
+
+/// A dead unit's figure fading, its corpse marker showing (R10.1).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Fade {
+    /// Seconds since it began.
+    pub age: f32,
+    /// Seconds it lasts.
+    pub duration: f32,
+}
+
+impl Fade {
+    /// Still fading: the figure is still drawn.
+    pub fn fading(&self) -> bool {
+        self.age < self.duration
+    }
+}
+
+/// The side colour of a unit's tinted layers, to come back to after a
+/// flash.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SideTint(pub Color);
 
 /// Icon slots above a unit: at most one of dead, dying, stable or prone,
 /// plus defending, shield ready, off-guard and open.
