@@ -45,8 +45,9 @@ struct HoverText;
 
 /// The keys and the map's shades, under the log.
 const KEYS_AND_SHADES: &str = "Space: skip animations · +/-: speed · L: log · PgUp/PgDn: scroll \
-log · F5 save · F9 load · arrows/WASD, wheel: camera · 1-7: overlays · Alt: compare a tile\n\
-Map: blue = reachable (lighter: cheaper) · yellow = path · red = provokes (R8.2) · \
+log · F5 save · F9 load · arrows, Enter: tile cursor · WASD, wheel: camera · 1-7: overlays · \
+Alt: compare a tile · M: mute · Esc: settings\n\
+Map: blue = reachable (lighter: cheaper) · yellow = path · deepest = provokes (R8.2) · \
 bars: HP (green), AR (blue)";
 
 fn spawn_hud(

@@ -57,6 +57,7 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(super::frame::ViewSystems::Input),
     );
     input_plugin(app);
+    super::key_cursor::frame_plugin(app);
 }
 
 /// The input systems that need no window: tests add them to a headless app.

@@ -79,3 +79,72 @@ fn start_tile(world: &World) -> Option<Pos> {
         .or_else(|| world.get_resource::<super::controls::Selected>()?.0)?;
     world.get::<GridPos>(unit).map(|p| p.0)
 }
+
+/// The frame round the keyboard's tile (the mouse has its own pointer).
+#[derive(Component)]
+struct CursorFrame;
+
+/// Over the units and their labels, under the floating words.
+const FRAME_Z: f32 = 14.0;
+
+/// Draws the keyboard's tile as a bright frame (window only).
+pub(super) fn frame_plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_cursor_frame).add_systems(
+        Update,
+        show_cursor_frame.in_set(super::frame::ViewSystems::Draw),
+    );
+}
+
+fn spawn_cursor_frame(mut commands: Commands) {
+    use super::coords::TILE;
+    let color = Color::srgb(1.0, 0.95, 0.4);
+    let (long, thick) = (TILE, 3.0);
+    commands
+        .spawn((
+            CursorFrame,
+            Transform::from_xyz(0.0, 0.0, FRAME_Z),
+            Visibility::Hidden,
+        ))
+        .with_children(|f| {
+            for (size, at) in [
+                (Vec2::new(long, thick), Vec2::new(0.0, (TILE - thick) / 2.0)),
+                (
+                    Vec2::new(long, thick),
+                    Vec2::new(0.0, -(TILE - thick) / 2.0),
+                ),
+                (Vec2::new(thick, long), Vec2::new((TILE - thick) / 2.0, 0.0)),
+                (
+                    Vec2::new(thick, long),
+                    Vec2::new(-(TILE - thick) / 2.0, 0.0),
+                ),
+            ] {
+                f.spawn((
+                    Sprite::from_color(color, size),
+                    Transform::from_translation(at.extend(0.0)),
+                ));
+            }
+        });
+}
+
+fn show_cursor_frame(
+    cursor: Res<KeyCursor>,
+    grid: Option<Res<Grid>>,
+    mut frame: Query<(&mut Transform, &mut Visibility), With<CursorFrame>>,
+) {
+    let (Ok((mut t, mut v)), Some(grid)) = (frame.single_mut(), grid) else {
+        return;
+    };
+    let want = match cursor.0 {
+        Some(tile) => {
+            let at = grid.world(tile).extend(FRAME_Z);
+            if t.translation != at {
+                t.translation = at;
+            }
+            Visibility::Inherited
+        }
+        None => Visibility::Hidden,
+    };
+    if *v != want {
+        *v = want;
+    }
+}

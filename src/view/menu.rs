@@ -103,8 +103,8 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
-                padding: UiRect::all(px(24)),
-                row_gap: px(10),
+                padding: UiRect::all(px(16)),
+                row_gap: px(6),
                 ..default()
             },
             BackgroundColor(Color::srgb(0.07, 0.08, 0.1)),
@@ -145,9 +145,11 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
     root.spawn((
         Button,
         Choice(choice),
+        // Wide enough for a level's description on one line: every
+        // level, the tour and the settings fit a 1280×720 window.
         Node {
-            width: px(900),
-            padding: UiRect::all(px(10)),
+            width: px(1220),
+            padding: UiRect::axes(px(10), px(6)),
             ..default()
         },
         BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
@@ -156,7 +158,7 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
         b.spawn((
             Text::new(words),
             TextFont {
-                font_size: FontSize::Px(16.0),
+                font_size: FontSize::Px(15.0),
                 ..default()
             },
             TextColor(color),

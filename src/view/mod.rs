@@ -170,6 +170,16 @@ pub fn run(options: PlayOptions, tour: Option<(tour::Tour, usize)>) -> ExitCode 
         })
         .set(ImagePlugin::default_nearest());
     app.add_plugins(sound::default_plugins(plugins));
+    if options.no_vsync {
+        // Unfocused (Xvfb has no window manager to focus it), Bevy updates
+        // at most 60 times a second: that cap, not vsync, is what `--frames`
+        // measured before. Measuring, every frame runs at once.
+        use bevy::winit::{UpdateMode, WinitSettings};
+        app.insert_resource(WinitSettings {
+            focused_mode: UpdateMode::Continuous,
+            unfocused_mode: UpdateMode::Continuous,
+        });
+    }
     app.insert_resource(crate::art::palette::Palette::of(settings.palette))
         .insert_resource(settings);
     if options.bare {
