@@ -1108,6 +1108,18 @@ fn a_broken_settings_file_opens_the_game_with_the_defaults() {
         .collect();
     assert_eq!(told.len(), 1, "one line:\n{out}");
     assert!(told[0].contains("replaced by the defaults"), "{}", told[0]);
+    // Without a sound device (as on CI) the game plays silently and says
+    // so in one line: nothing from ALSA.
+    if !skirmish::view::sound::audio_device_present() {
+        let audio: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains("audio") || l.contains("ALSA"))
+            .collect();
+        assert_eq!(
+            audio,
+            ["skirmish: no audio device: the game plays silently"]
+        );
+    }
     let now = std::fs::read_to_string(config.join("settings.ron")).unwrap();
     assert_eq!(
         skirmish::settings::Settings::parse(&now).unwrap(),

@@ -299,7 +299,8 @@ mod audio {
 pub fn default_plugins(plugins: bevy::app::PluginGroupBuilder) -> bevy::app::PluginGroupBuilder {
     #[cfg(feature = "sound")]
     if !audio_device_present() {
-        info!("no audio device: the game plays silently");
+        // Before the log is set up: printed, once.
+        eprintln!("skirmish: no audio device: the game plays silently");
         return plugins.disable::<bevy::audio::AudioPlugin>();
     }
     plugins
