@@ -139,7 +139,8 @@ const BARS_Y: f32 = TILE / 2.0 - 2.0;
 const ICONS_Y: f32 = TILE / 2.0 + 4.0;
 /// World units per figure pixel: a 64-pixel cell fills a tile.
 const PIXEL: f32 = TILE / figures::CELL as f32;
-/// The feet below the tile's centre.
+/// How far below the tile's centre the feet stand (the figure's origin:
+/// it turns, lies down and grows from there).
 const FEET: f32 = (figures::FEET - figures::CELL as f32 / 2.0) * PIXEL;
 
 /// Where a unit's picture stands on tile `p`.
@@ -171,7 +172,7 @@ pub(super) fn spawn_units(
             (
                 figures.sprite(index, TILE),
                 // The cell's centre above the feet.
-                Transform::from_xyz(0.0, -FEET, z),
+                Transform::from_xyz(0.0, FEET, z),
             )
         };
         commands
@@ -217,7 +218,7 @@ pub(super) fn spawn_units(
                         mirrored: false,
                         lying: false,
                     },
-                    Transform::from_xyz(0.0, FEET, 0.005).with_scale(Vec3::new(size, size, 1.0)),
+                    Transform::from_xyz(0.0, -FEET, 0.005).with_scale(Vec3::new(size, size, 1.0)),
                     Visibility::default(),
                 ))
                 .with_children(|f| {
@@ -256,7 +257,7 @@ pub(super) fn spawn_units(
                             ..default()
                         },
                         TextColor(Color::WHITE),
-                        Transform::from_xyz(0.0, FEET + chest, 0.009),
+                        Transform::from_xyz(0.0, -FEET + chest, 0.012),
                     ));
                 }
                 // The bars over the head, the base under the feet.
@@ -371,11 +372,11 @@ pub fn pose(figure: &Figure, t: &mut Transform) {
         t.rotation = Quat::from_rotation_z(flip * std::f32::consts::FRAC_PI_2);
         // Lying, the figure reaches half its height behind its feet.
         t.translation.x = flip * TILE * 0.4 * figure.scale;
-        t.translation.y = FEET + 3.0;
+        t.translation.y = -FEET + 3.0;
     } else {
         t.rotation = Quat::IDENTITY;
         t.translation.x = 0.0;
-        t.translation.y = FEET;
+        t.translation.y = -FEET;
     }
 }
 
