@@ -156,15 +156,31 @@ impl Settings {
         std::fs::write(path, text + "\n")
     }
 
-    /// The UI scale to use on a monitor of `scale_factor` and
-    /// `physical_height` pixels: the player's, else 1 per 1080 rows
-    /// beyond the first (a 4K screen at scale factor 1 gets 2), times the
-    /// monitor's own scale factor.
-    pub fn ui_scale_for(&self, scale_factor: f32, physical_height: u32) -> f32 {
+    /// The UI scale a monitor of `scale_factor` and `physical_height`
+    /// pixels asks for: 1 per 1080 logical rows (a 4K screen the system
+    /// does not scale gets 2; one it scales by 2 already shows everything
+    /// twice as large, and gets 1).
+    pub fn monitor_scale(scale_factor: f32, physical_height: u32) -> f32 {
+        let logical = physical_height as f32 / scale_factor.max(0.5);
+        (logical / 1080.0).floor().clamp(1.0, 3.0)
+    }
+
+    /// The UI scale to use in a window of `window` logical pixels on that
+    /// monitor: the player's, else the monitor's, but never more than
+    /// the window holds (the panels are laid out for 1280×720 at 1).
+    pub fn ui_scale_for(&self, scale_factor: f32, physical_height: u32, window: (f32, f32)) -> f32 {
         self.ui_scale.unwrap_or_else(|| {
-            let logical = physical_height as f32 / scale_factor.max(0.5);
-            (logical / 1080.0).floor().clamp(1.0, 3.0)
+            let fits = (window.0 / 1280.0).min(window.1 / 720.0).floor().max(1.0);
+            Settings::monitor_scale(scale_factor, physical_height).min(fits)
         })
+    }
+
+    /// The window a first start opens on that monitor: the standard one,
+    /// made as much larger as the monitor's UI scale (a 4K screen at scale
+    /// factor 1: 2560×1440, with the UI at 2).
+    pub fn first_window(scale_factor: f32, physical_height: u32) -> (u32, u32) {
+        let k = Settings::monitor_scale(scale_factor, physical_height) as u32;
+        (1280 * k, 720 * k)
     }
 }
 
@@ -191,16 +207,22 @@ mod tests {
     }
 
     #[test]
-    fn the_auto_scale_follows_the_monitor() {
+    fn the_auto_scale_follows_the_monitor_within_the_window() {
         let s = Settings::default();
-        assert_eq!(s.ui_scale_for(1.0, 1080), 1.0);
-        assert_eq!(s.ui_scale_for(1.0, 2160), 2.0);
+        let big = (2560.0, 1440.0);
+        assert_eq!(s.ui_scale_for(1.0, 1080, big), 1.0);
+        assert_eq!(s.ui_scale_for(1.0, 2160, big), 2.0);
         // A 4K screen the system already scales by 2 looks like 1080 rows.
-        assert_eq!(s.ui_scale_for(2.0, 2160), 1.0);
+        assert_eq!(s.ui_scale_for(2.0, 2160, big), 1.0);
+        // The panels at 2 would not fit a 1280×720 window.
+        assert_eq!(s.ui_scale_for(1.0, 2160, (1280.0, 720.0)), 1.0);
+        // A first start on that 4K screen opens a window the scale fits.
+        assert_eq!(Settings::first_window(1.0, 2160), (2560, 1440));
+        assert_eq!(Settings::first_window(2.0, 2160), (1280, 720));
         let mine = Settings {
             ui_scale: Some(1.5),
             ..s
         };
-        assert_eq!(mine.ui_scale_for(1.0, 2160), 1.5);
+        assert_eq!(mine.ui_scale_for(1.0, 2160, (1280.0, 720.0)), 1.5);
     }
 }

@@ -126,7 +126,10 @@ pub fn fitted_camera_in(grid: &Grid, caption: bool, window: Vec2, ui: f32) -> (f
         window.y - top - 2.0 * margin,
     )
     .max(Vec2::ONE);
-    let scale = (grid.extent() / free).max_element().max(1.0 / MAX_FIT_ZOOM);
+    // (A larger UI on a larger screen: the map may grow as much.)
+    let scale = (grid.extent() / free)
+        .max_element()
+        .max(1.0 / (MAX_FIT_ZOOM * ui));
     // Centre the map in the free area: the camera's viewport (left of the
     // side column, under the turn bar) less the action bar and caption.
     (scale, Vec2::new(0.0, (top - TURN_BAR * ui) / 2.0) * scale)
@@ -146,11 +149,9 @@ fn refit_camera(
         return;
     };
     let now = (window.size(), ui.0);
-    if last.is_none() {
-        *last = Some(now);
-        return;
-    }
-    if *last == Some(now) {
+    // `fit_camera` fitted the standard window at scale 1 at start.
+    let standard = Vec2::new(super::frame::WINDOW.0 as f32, super::frame::WINDOW.1 as f32);
+    if last.unwrap_or((standard, 1.0)) == now {
         return;
     }
     *last = Some(now);

@@ -66,6 +66,7 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
         eprintln!("skirmish: {problem}");
         return ExitCode::from(2);
     }
+    let first = super::settings::first_start();
     let settings = super::settings::load_settings();
     let shooting = std::env::var_os("SKIRMISH_SCREENSHOT").is_some();
     let size = if shooting {
@@ -81,8 +82,11 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
         }),
         ..default()
     });
-    App::new()
-        .add_plugins(super::sound::default_plugins(plugins))
+    let mut app = App::new();
+    if first && !shooting {
+        app.insert_resource(super::settings::FirstStart);
+    }
+    app.add_plugins(super::sound::default_plugins(plugins))
         .insert_resource(settings)
         .insert_resource(super::settings::MenuWindow)
         .add_plugins(super::settings::menu_plugin)

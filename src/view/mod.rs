@@ -157,6 +157,7 @@ pub fn run(options: PlayOptions, tour: Option<(tour::Tour, usize)>) -> ExitCode 
         );
         std::process::exit(3);
     }));
+    let first = settings::first_start();
     let settings = settings::load_settings();
     let mut app = App::new();
     let plugins = DefaultPlugins
@@ -182,6 +183,9 @@ pub fn run(options: PlayOptions, tour: Option<(tour::Tour, usize)>) -> ExitCode 
     }
     app.insert_resource(crate::art::palette::Palette::of(settings.palette))
         .insert_resource(settings);
+    if first {
+        app.insert_resource(settings::FirstStart);
+    }
     if options.bare {
         app.insert_resource(options);
         // The same camera as the game's (no multisampling).

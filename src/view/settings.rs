@@ -36,6 +36,11 @@ pub fn menu_plugin(app: &mut App) {
     plugin(app);
 }
 
+/// Whether there is no settings file yet (a first start).
+pub fn first_start() -> bool {
+    Settings::path().is_some_and(|p| !p.exists())
+}
+
 /// The saved settings, or the defaults (a broken file said in one line).
 pub fn load_settings() -> Settings {
     let Some(path) = Settings::path() else {
@@ -349,23 +354,49 @@ fn steer_settings(
 /// panels and text).
 fn scale_ui_to_monitor(
     monitors: Query<&bevy::window::Monitor, With<PrimaryMonitor>>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut auto: Query<&mut AutoScale>,
-    settings: Res<Settings>,
+    first: Option<Res<FirstStart>>,
+    options: Option<Res<super::frame::PlayOptions>>,
+    mut settings: ResMut<Settings>,
     mut ui: ResMut<UiScale>,
+    mut commands: Commands,
 ) {
-    let (Ok(monitor), Ok(mut auto)) = (monitors.single(), auto.single_mut()) else {
+    let (Ok(monitor), Ok(mut window), Ok(mut auto)) =
+        (monitors.single(), window.single_mut(), auto.single_mut())
+    else {
         return;
     };
-    let scale =
-        Settings::default().ui_scale_for(monitor.scale_factor as f32, monitor.physical_height);
+    let (factor, rows) = (monitor.scale_factor as f32, monitor.physical_height);
+    // A first start on a high-resolution monitor opens a window as much
+    // larger as the UI (not for pictures and measures: they keep 1280×720).
+    let measured = options.is_some_and(|o| o.screenshot.is_some() || o.frames.is_some());
+    if first.is_some() {
+        commands.remove_resource::<FirstStart>();
+        let size = Settings::first_window(factor, rows);
+        if size != settings.window && !measured {
+            settings.window = size;
+            window.resolution.set(size.0 as f32, size.1 as f32);
+            if let Some(path) = Settings::path() {
+                let _ = settings.save(&path);
+            }
+        }
+    }
+    let size = (window.width(), window.height());
+    let scale = Settings::default().ui_scale_for(factor, rows, size);
     if auto.0 != scale {
         auto.0 = scale;
     }
-    let want = settings.ui_scale_for(monitor.scale_factor as f32, monitor.physical_height);
+    let want = settings.ui_scale_for(factor, rows, size);
     if ui.0 != want {
         ui.0 = want;
     }
 }
+
+/// No settings file was there at start: the window may grow to the
+/// monitor once it is known.
+#[derive(Resource)]
+pub struct FirstStart;
 
 /// Each change at once: the UI scale, the window, the palette (the units'
 /// colours and the overlays), the playback speed; and saved.
