@@ -234,7 +234,6 @@ fn spawn_screen(mut commands: Commands) {
                 display: Display::None,
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
             GlobalZIndex(100),
         ))
         .with_children(|root| {
