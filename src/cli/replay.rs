@@ -38,22 +38,13 @@ pub fn watch_replay(
         }
     };
     let players = crate::ai::Players(vec![None; level.sides().len()]);
+    let seed = replay.seed;
     crate::view::run(
         crate::view::PlayOptions {
-            seed: replay.seed,
-            level,
-            players,
             screenshot,
-            frames: None,
-            bare: false,
-            no_vsync: false,
-            shot_after: None,
             speed: Some(speed),
-            record: None,
-            hover: None,
-            overlays: None,
             replay: Some(replay),
-            live: None,
+            ..crate::view::PlayOptions::new(level, seed, players)
         },
         None,
     )

@@ -226,20 +226,8 @@ pub fn tour(
     let tour = crate::view::tour::Tour::new(demos.clone(), index, scenario, players.clone());
     crate::view::run(
         crate::view::PlayOptions {
-            level,
-            seed,
-            players,
             screenshot,
-            frames: None,
-            bare: false,
-            no_vsync: false,
-            shot_after: None,
-            speed: None,
-            record: None,
-            hover: None,
-            overlays: None,
-            replay: None,
-            live: None,
+            ..crate::view::PlayOptions::new(level, seed, players)
         },
         Some((tour, step)),
     )

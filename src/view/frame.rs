@@ -63,6 +63,29 @@ pub struct PlayOptions {
     pub live: Option<crate::design::reload::LiveLevel>,
 }
 
+impl PlayOptions {
+    /// `level` played with `seed` by `players`, every other option at its
+    /// default (no picture, no measure, the settings' speed).
+    pub fn new(level: ValidLevel, seed: u64, players: Players) -> Self {
+        PlayOptions {
+            level,
+            seed,
+            players,
+            screenshot: None,
+            frames: None,
+            bare: false,
+            no_vsync: false,
+            shot_after: None,
+            speed: None,
+            record: None,
+            hover: None,
+            overlays: None,
+            replay: None,
+            live: None,
+        }
+    }
+}
+
 /// Window size: also the size of `--screenshot` pictures.
 pub const WINDOW: (u32, u32) = (1280, 720);
 

@@ -136,6 +136,18 @@ fn start_motion(
                 let target = grid.world(a.at);
                 let toward = (target - from).normalize_or_zero();
                 let weapon = field.as_ref().and_then(|f| f.0.catalog.weapon(&a.weapon));
+                // A miss: the target sways aside (a throw's miss scatters
+                // with its flight instead).
+                if a.degrees == 0 && a.mode != AttackMode::Thrown {
+                    whiff(
+                        &mut commands,
+                        &figures,
+                        a.target,
+                        &sprite_of,
+                        toward,
+                        seconds(0.3),
+                    );
+                }
                 match a.mode {
                     AttackMode::Melee => {
                         if let Some((e, ..)) = sprite_of(a.attacker) {
@@ -145,16 +157,6 @@ fn start_motion(
                                 duration: seconds(0.25),
                             });
                         }
-                        if a.degrees == 0 {
-                            whiff(
-                                &mut commands,
-                                &figures,
-                                a.target,
-                                &sprite_of,
-                                toward,
-                                seconds(0.3),
-                            );
-                        }
                     }
                     AttackMode::Ranged => {
                         let missile = Missile::shot(weapon);
@@ -162,14 +164,6 @@ fn start_motion(
                         if a.degrees == 0 {
                             // A miss flies on past the target.
                             waypoints.push(target + toward * TILE * 1.5);
-                            whiff(
-                                &mut commands,
-                                &figures,
-                                a.target,
-                                &sprite_of,
-                                toward,
-                                seconds(0.3),
-                            );
                         }
                         let fades = a.degrees == 0;
                         let legs = (waypoints.len() - 1) as f32;
