@@ -58,6 +58,11 @@ pub(crate) fn press(app: &mut App, tile: Pos, mouse: Option<MouseButton>, key: O
             .resource_mut::<ButtonInput<KeyCode>>()
             .press(k);
     }
+    frame(app);
+}
+
+/// One frame with what is pressed, then every button let go.
+fn frame(app: &mut App) {
     app.update();
     app.world_mut()
         .resource_mut::<ButtonInput<MouseButton>>()
@@ -662,13 +667,7 @@ fn key(app: &mut App, key: KeyCode, shift: bool) {
         keys.press(KeyCode::ShiftLeft);
     }
     keys.press(key);
-    app.update();
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .reset_all();
-    app.world_mut()
-        .resource_mut::<ButtonInput<MouseButton>>()
-        .reset_all();
+    frame(app);
 }
 
 #[test]

@@ -1019,6 +1019,15 @@ fn templates_look_different_and_a_figure_turns_with_its_facing() {
     }
 }
 
+/// A config folder (for `SKIRMISH_CONFIG_DIR`) whose settings file says
+/// `text`.
+fn settings_dir(name: &str, text: &str) -> PathBuf {
+    let config = temp(name);
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("settings.ron"), text).unwrap();
+    config
+}
+
 /// The colour-blind palette, read from the settings file: the two sides'
 /// bases, as drawn in the window, stay apart under a simulated
 /// deuteranopia by more than ΔE 20 (and the window is not the standard
@@ -1027,9 +1036,7 @@ fn templates_look_different_and_a_figure_turns_with_its_facing() {
 fn the_colour_blind_sides_stay_apart_for_the_green_blind_on_screen() {
     use skirmish::art::vision::{Vision, distance};
     let Some(xvfb) = xvfb() else { return };
-    let config = temp("cb-settings");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("settings.ron"), "(palette: ColourBlind)").unwrap();
+    let config = settings_dir("cb-settings", "(palette: ColourBlind)");
     let shot = temp("cb.png");
     run_in_xvfb_with(
         &xvfb,
@@ -1087,9 +1094,7 @@ fn the_colour_blind_sides_stay_apart_for_the_green_blind_on_screen() {
 #[test]
 fn a_broken_settings_file_opens_the_game_with_the_defaults() {
     let Some(xvfb) = xvfb() else { return };
-    let config = temp("broken-settings");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("settings.ron"), "(volume: loud").unwrap();
+    let config = settings_dir("broken-settings", "(volume: loud");
     let shot = temp("broken-settings.png");
     let out = run_in_xvfb_with(
         &xvfb,

@@ -31,8 +31,8 @@ pub struct Floating {
     /// The room it holds, world units, for its whole life (its small rise
     /// included).
     pub rect: Rect,
-    age: f32,
-    life: f32,
+    /// Runs once for the word's life.
+    clock: Timer,
 }
 
 /// Words waiting for a free line, in the order they came.
@@ -153,9 +153,8 @@ fn place_words(
             Floating {
                 unit,
                 rect,
-                age: 0.0,
                 // Faster play, shorter words (up to four times).
-                life: LIFE / speed.clamp(1.0, 4.0),
+                clock: Timer::from_seconds(LIFE / speed.clamp(1.0, 4.0), TimerMode::Once),
             },
             Text2d::new(text),
             TextFont {
@@ -178,13 +177,13 @@ fn age_words(
     mut commands: Commands,
 ) {
     for (e, mut w, mut t, mut color) in &mut words {
-        w.age += time.delta_secs();
-        let k = w.age / w.life;
+        w.clock.tick(time.delta());
+        let k = w.clock.fraction();
         t.translation.y = w.rect.min.y + RISE * (k * 4.0).min(1.0);
         color
             .0
             .set_alpha((1.0 - (k - 0.7).max(0.0) / 0.3).clamp(0.0, 1.0));
-        if w.age >= w.life {
+        if w.clock.is_finished() {
             commands.entity(e).despawn();
         }
     }

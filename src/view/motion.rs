@@ -41,62 +41,55 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A unit walking from one tile to the next (R5.1).
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct Walk {
     from: Vec2,
     to: Vec2,
-    age: f32,
-    duration: f32,
+    clock: Timer,
 }
 
 /// A melee attacker's lunge toward what it strikes (R7).
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct Lunge {
     toward: Vec2,
-    age: f32,
-    duration: f32,
+    clock: Timer,
 }
 
 /// A unit pushed by a blow (away from it) or swaying aside from a miss.
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct Nudge {
     toward: Vec2,
     reach: f32,
-    age: f32,
-    duration: f32,
+    clock: Timer,
 }
 
 /// A hit's flash over a unit's figure.
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct Flash {
-    age: f32,
-    duration: f32,
+    clock: Timer,
 }
 
 /// A figure moving to a new pose: toppling, rising, turning round.
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Debug)]
 struct PoseTween {
     from: Transform,
-    age: f32,
-    duration: f32,
+    clock: Timer,
 }
 
 /// A missile in flight: to its target and, if it missed, on past it.
 #[derive(Component, Clone, Debug)]
 struct Flight {
     waypoints: Vec<Vec2>,
-    age: f32,
-    duration: f32,
+    clock: Timer,
     points: bool,
     /// Fades over its last leg (a miss flying on).
     fades: bool,
 }
 
 /// A burst, a swoosh or a clang: grows a little and fades.
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Debug)]
 struct Burst {
-    age: f32,
-    duration: f32,
+    clock: Timer,
 }
 
 /// Missiles and bursts over the units and their labels, under the words.
@@ -126,8 +119,7 @@ fn start_motion(
                     commands.entity(e).insert(Walk {
                         from: t.translation.truncate(),
                         to: grid.world(*to),
-                        age: 0.0,
-                        duration: seconds(duration(event)),
+                        clock: once(seconds(duration(event))),
                     });
                 }
             }
@@ -153,8 +145,7 @@ fn start_motion(
                         if let Some((e, ..)) = sprite_of(a.attacker) {
                             commands.entity(e).insert(Lunge {
                                 toward,
-                                age: 0.0,
-                                duration: seconds(0.25),
+                                clock: once(seconds(0.25)),
                             });
                         }
                     }
@@ -216,14 +207,12 @@ fn start_motion(
                     .unwrap_or(Vec2::Y);
                 commands.entity(e).insert((
                     Flash {
-                        age: 0.0,
-                        duration: seconds(0.3),
+                        clock: once(seconds(0.3)),
                     },
                     Nudge {
                         toward: away,
                         reach: TILE * 0.18,
-                        age: 0.0,
-                        duration: seconds(0.3),
+                        clock: once(seconds(0.3)),
                     },
                 ));
                 burst(
@@ -253,8 +242,7 @@ fn start_motion(
             BattleEvent::Died { unit } => {
                 if let Some((e, ..)) = sprite_of(*unit) {
                     commands.entity(e).insert(Fade {
-                        age: 0.0,
-                        duration: seconds(0.6),
+                        clock: once(seconds(0.6)),
                     });
                 }
             }
@@ -277,8 +265,7 @@ fn fly(
         Passing,
         Flight {
             waypoints,
-            age: 0.0,
-            duration: seconds.max(0.01),
+            clock: once(seconds),
             points: missile.points(),
             fades,
         },
@@ -292,8 +279,7 @@ fn burst(commands: &mut Commands, figures: &Figures, index: usize, at: Vec2, sec
     commands.spawn((
         Passing,
         Burst {
-            age: 0.0,
-            duration: seconds.max(0.01),
+            clock: once(seconds),
         },
         figures.sprite(index, TILE * 0.6),
         Transform::from_translation(at.extend(EFFECT_Z)),
@@ -316,20 +302,24 @@ fn whiff<'a>(
     commands.entity(e).insert(Nudge {
         toward: aside,
         reach: TILE * 0.15,
-        age: 0.0,
-        duration: seconds,
+        clock: once(seconds),
     });
     let at = t.translation.truncate() + aside * TILE * 0.3;
     commands.spawn((
         Passing,
         Burst {
-            age: 0.0,
-            duration: seconds.max(0.01),
+            clock: once(seconds),
         },
         figures.sprite(figures::WHIFF, TILE * 0.7),
         Transform::from_translation(at.extend(EFFECT_Z))
             .with_rotation(Quat::from_rotation_z(toward.to_angle())),
     ));
+}
+
+/// A clock that runs once for `seconds` (Bevy's timer: its fraction
+/// gone and whether it is over are what every motion asks).
+fn once(seconds: f32) -> Timer {
+    Timer::from_seconds(seconds.max(0.001), TimerMode::Once)
 }
 
 /// Eases in and out.
@@ -365,9 +355,9 @@ fn place_units(
         let home = unit_translation(&grid, u.at);
         let mut at = match walk {
             Some(mut w) => {
-                w.age += dt;
-                let p = w.from.lerp(w.to, ease(w.age / w.duration));
-                if w.age >= w.duration {
+                w.clock.tick(time.delta());
+                let p = w.from.lerp(w.to, ease(w.clock.fraction()));
+                if w.clock.is_finished() {
                     commands.entity(entity).remove::<Walk>();
                 }
                 p
@@ -380,16 +370,16 @@ fn place_units(
         // The lunge and the nudge are offsets: the unit comes back.
         let mut offset = Vec2::ZERO;
         if let Some(mut l) = lunge {
-            l.age += dt;
-            offset += l.toward * (l.age / l.duration * PI).sin().max(0.0) * TILE * 0.3;
-            if l.age >= l.duration {
+            l.clock.tick(time.delta());
+            offset += l.toward * (l.clock.fraction() * PI).sin().max(0.0) * TILE * 0.3;
+            if l.clock.is_finished() {
                 commands.entity(entity).remove::<Lunge>();
             }
         }
         if let Some(mut n) = nudge {
-            n.age += dt;
-            offset += n.toward * (n.age / n.duration * PI).sin().max(0.0) * n.reach;
-            if n.age >= n.duration {
+            n.clock.tick(time.delta());
+            offset += n.toward * (n.clock.fraction() * PI).sin().max(0.0) * n.reach;
+            if n.clock.is_finished() {
                 commands.entity(entity).remove::<Nudge>();
             }
         }
@@ -408,7 +398,6 @@ fn pose_figures(
     mut figures_q: Query<(Entity, Ref<Figure>, &mut Transform, Option<&mut PoseTween>)>,
     mut commands: Commands,
 ) {
-    let dt = time.delta_secs();
     for (walk, children) in &units {
         for child in children.iter() {
             let Ok((entity, figure, mut t, tween)) = figures_q.get_mut(child) else {
@@ -420,22 +409,21 @@ fn pose_figures(
             if figure.is_changed() && !figure.is_added() {
                 commands.entity(entity).insert(PoseTween {
                     from: *t,
-                    age: 0.0,
-                    duration: if figure.lying { 0.35 } else { 0.2 },
+                    clock: once(if figure.lying { 0.35 } else { 0.2 }),
                 });
                 now = *t;
             } else if let Some(mut tw) = tween {
-                tw.age += dt;
-                let k = ease(tw.age / tw.duration);
+                tw.clock.tick(time.delta());
+                let k = ease(tw.clock.fraction());
                 now.translation = tw.from.translation.lerp(target.translation, k);
                 now.rotation = tw.from.rotation.slerp(target.rotation, k);
                 now.scale = tw.from.scale.lerp(target.scale, k);
-                if tw.age >= tw.duration {
+                if tw.clock.is_finished() {
                     commands.entity(entity).remove::<PoseTween>();
                 }
             }
             if let Some(w) = walk {
-                now.translation.y += (w.age / w.duration * PI).sin().abs() * 2.5;
+                now.translation.y += (w.clock.fraction() * PI).sin().abs() * 2.5;
             }
             *t = now;
         }
@@ -462,21 +450,20 @@ fn color_units(
     mut parts: Query<(&Part, &mut Sprite), Without<Layer>>,
     mut commands: Commands,
 ) {
-    let dt = time.delta_secs();
     for (entity, tint, children, flash, fade) in &mut units {
         // Red at the blow, back to itself.
         let mut red = 0.0;
         if let Some(mut f) = flash {
-            f.age += dt;
-            red = (1.0 - f.age / f.duration).clamp(0.0, 1.0);
-            if f.age >= f.duration {
+            f.clock.tick(time.delta());
+            red = (1.0 - f.clock.fraction()).clamp(0.0, 1.0);
+            if f.clock.is_finished() {
                 commands.entity(entity).remove::<Flash>();
             }
         }
         let mut alpha = 1.0;
         if let Some(mut f) = fade {
-            f.age += dt;
-            alpha = (1.0 - f.age / f.duration).clamp(0.0, 1.0);
+            f.clock.tick(time.delta());
+            alpha = (1.0 - f.clock.fraction()).clamp(0.0, 1.0);
         }
         for child in children.iter() {
             if let Ok((Part::Corpse, mut s)) = parts.get_mut(child) {
@@ -508,9 +495,9 @@ fn fly_missiles(
     mut commands: Commands,
 ) {
     for (e, mut f, mut t, mut s) in &mut flying {
-        f.age += time.delta_secs();
+        f.clock.tick(time.delta());
         let legs = (f.waypoints.len() - 1).max(1);
-        let progress = (f.age / f.duration).clamp(0.0, 1.0) * legs as f32;
+        let progress = (f.clock.fraction()).clamp(0.0, 1.0) * legs as f32;
         let leg = (progress.floor() as usize).min(legs - 1);
         let along = progress - leg as f32;
         let (a, b) = (f.waypoints[leg], f.waypoints[leg + 1]);
@@ -522,12 +509,12 @@ fn fly_missiles(
             let dir = (b - a).normalize_or_zero();
             Quat::from_rotation_z(dir.to_angle() + slope.atan() * dir.x.signum())
         } else {
-            Quat::from_rotation_z(-f.age * 12.0)
+            Quat::from_rotation_z(-f.clock.elapsed_secs() * 12.0)
         };
         if f.fades && leg == legs - 1 {
             s.color.set_alpha(1.0 - along);
         }
-        if f.age >= f.duration {
+        if f.clock.is_finished() {
             commands.entity(e).despawn();
         }
     }
@@ -540,11 +527,11 @@ fn fade_bursts(
     mut commands: Commands,
 ) {
     for (e, mut b, mut t, mut s) in &mut bursts {
-        b.age += time.delta_secs();
-        let k = (b.age / b.duration).clamp(0.0, 1.0);
+        b.clock.tick(time.delta());
+        let k = (b.clock.fraction()).clamp(0.0, 1.0);
         t.scale = Vec3::splat(0.8 + 0.5 * k);
         s.color.set_alpha(1.0 - k * k);
-        if b.age >= b.duration {
+        if b.clock.is_finished() {
             commands.entity(e).despawn();
         }
     }

@@ -97,18 +97,16 @@ pub enum Layer {
 }
 
 /// A dead unit's figure fading, its corpse marker showing (R10.1).
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct Fade {
-    /// Seconds since it began.
-    pub age: f32,
-    /// Seconds it lasts.
-    pub duration: f32,
+    /// Runs once for the fade's length.
+    pub clock: Timer,
 }
 
 impl Fade {
     /// Still fading: the figure is still drawn.
     pub fn fading(&self) -> bool {
-        self.age < self.duration
+        !self.clock.is_finished()
     }
 }
 
