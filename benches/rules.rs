@@ -109,6 +109,7 @@ fn random_command(world: &mut World, rng: &mut ChaCha8Rng, names: &[(Entity, Str
         7 => Command::Charge {
             unit: name,
             target: other,
+            shove: false,
         },
         8 => Command::Face { unit: name, dir },
         9 => {

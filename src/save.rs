@@ -20,6 +20,7 @@ use crate::load::{Problems, validate_level};
 use crate::rules::attacks::techniques::LastHit;
 use crate::rules::reactions::policy::{ReactionPolicies, ReactionPolicy};
 use crate::rules::turns::victory::HoldStreaks;
+use crate::rules::variants::maneuvers::Grappled;
 use crate::rules::{BattleEvent, BattleEvents, Command, History, Outcome, TurnState, submit};
 use crate::rules::{Decisions, Trigger};
 use crate::setup::{headless_app_with, spawn_battle};
@@ -107,6 +108,10 @@ pub struct UnitSnapshot {
     pub injuries: Vec<(crate::format::BodyPart, crate::format::Severity)>,
     #[serde(default)]
     pub stuck: Vec<String>,
+    /// Grappled (V7.6): the grappler's id, the hold, and the round it was
+    /// last kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grappled: Option<(u32, crate::rules::command::Hold, u32)>,
 }
 
 /// A battle mid-way: everything needed to continue it exactly.
@@ -172,6 +177,11 @@ fn id_of(world: &World, e: Entity) -> u32 {
 impl SaveGame {
     /// Captures the battle in `world`.
     pub fn capture(world: &mut World) -> Self {
+        let ids: Vec<(Entity, u32)> = world
+            .query::<(Entity, &UnitId)>()
+            .iter(world)
+            .map(|(e, id)| (e, id.0))
+            .collect();
         let mut units: Vec<UnitSnapshot> = world
             .query::<(EntityRef, &UnitId)>()
             .iter(world)
@@ -207,6 +217,13 @@ impl SaveGame {
                         .get::<crate::rules::variants::injuries::Injuries>()
                         .map(|i| i.0.clone())
                         .unwrap_or_default(),
+                    grappled: e.get::<Grappled>().map(|g| {
+                        let by = ids
+                            .iter()
+                            .find(|(x, _)| *x == g.by)
+                            .map_or(u32::MAX, |i| i.1);
+                        (by, g.hold, g.kept)
+                    }),
                 }
             })
             .collect();
@@ -334,6 +351,13 @@ impl SaveGame {
             match u.dying {
                 Some(timer) => e.insert(Dying { timer }),
                 None => e.remove::<Dying>(),
+            };
+            match u
+                .grappled
+                .and_then(|(by, hold, kept)| Some((entity(by)?, hold, kept)))
+            {
+                Some((by, hold, kept)) => e.insert(Grappled { by, hold, kept }),
+                None => e.remove::<Grappled>(),
             };
             crate::battle::refresh_reach(world, id);
         }

@@ -171,6 +171,23 @@ pub enum Expect {
         #[serde(default, with = "any_rule")]
         rule: Option<Rule>,
     },
+    /// How firmly `by` grapples the unit (V7.6): `Grabbed`, `Held`, or
+    /// `Free` when it does not.
+    Grappled {
+        /// The grappled unit.
+        unit: String,
+        /// The grappler.
+        by: String,
+        /// Grabbed, Held or Free.
+        hold: crate::rules::command::Hold,
+    },
+    /// The weapon in the unit's hands (V7.5), `"unarmed"` for none.
+    Wielding {
+        /// Unit name.
+        unit: String,
+        /// The weapon's name.
+        weapon: String,
+    },
     /// The unit has an injury of this severity on this part (V3).
     Injury {
         /// Unit name.
@@ -505,6 +522,23 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                     taken
                 ))
             }
+        }
+        Expect::Grappled { unit: u, by, hold } => {
+            let (x, g) = (unit(world, u)?, unit(world, by)?);
+            let found = crate::rules::variants::maneuvers::hold_on(world, x, g);
+            compare(
+                format!("Grappled: {u} by {by}"),
+                format!("{found:?}"),
+                format!("{hold:?}"),
+            )
+        }
+        Expect::Wielding { unit: u, weapon } => {
+            let x = unit(world, u)?;
+            let held = world
+                .get::<crate::battle::Inventory>(x)
+                .and_then(|i| i.weapons.first().cloned())
+                .unwrap_or_else(|| "unarmed".to_string());
+            compare(format!("Wielding of {u}"), held, weapon.clone())
         }
         Expect::Stamina { unit: u, is } => {
             let x = unit(world, u)?;

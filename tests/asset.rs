@@ -76,3 +76,18 @@ fn the_shipped_rules_text_is_the_reference() {
         "assets/rules/RULES.md differs from ../shared/RULES.md: copy it again"
     );
 }
+
+/// The variants' text the game ships (`assets/rules/VARIANTS.md`, where a
+/// sub-rule id such as V7.4 opens) is VARIANTS.md beside the project.
+#[test]
+fn the_shipped_variants_text_is_the_reference() {
+    let reference = crate::common::root().join("../shared/VARIANTS.md");
+    let Ok(reference) = std::fs::read_to_string(&reference) else {
+        eprintln!("../shared/VARIANTS.md is not beside the project: nothing to compare");
+        return;
+    };
+    assert!(
+        skirmish::rules::rulebook::VARIANTS == reference,
+        "assets/rules/VARIANTS.md differs from ../shared/VARIANTS.md: copy it again"
+    );
+}

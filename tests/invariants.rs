@@ -85,7 +85,11 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             lunge: false,
             part: None,
         },
-        5 => Command::Charge { unit, target },
+        5 => Command::Charge {
+            unit,
+            target,
+            shove: false,
+        },
         6 => Command::Defend { unit },
         7 => Command::ReadyShield { unit },
         8 => Command::StandUp { unit },

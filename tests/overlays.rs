@@ -340,6 +340,7 @@ fn the_charge_line_is_the_path_the_charge_takes_r4_7() {
         Command::Charge {
             unit: "Hero".into(),
             target: "Orc".into(),
+            shove: false,
         },
     )
     .unwrap();

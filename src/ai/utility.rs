@@ -122,6 +122,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
                 best.offer(value, || Command::Charge {
                     unit: name.clone(),
                     target: name_of(world, enemy.entity),
+                    shove: false,
                 });
             }
         }

@@ -216,6 +216,11 @@ pub enum WeaponTrait {
     TwoHanded,
     /// Light and precise.
     Finesse,
+    /// Light: cannot disarm a `Heavy` weapon (V7.5, 002:567).
+    Light,
+    /// Heavy: a `Light` weapon cannot disarm it, and it is never flung
+    /// when disarmed (V7.5).
+    Heavy,
 }
 
 /// A weapon. Melee unless it has a `range`; throwable when it has `thrown`

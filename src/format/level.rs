@@ -85,6 +85,9 @@ pub struct RuleOptions {
     /// V3 injuries (001): every hit also inflicts injuries on the body
     /// part it lands on, one severity step per degree.
     pub injuries: bool,
+    /// V7 maneuvers (001, 002, 003, 004): trip, disarm, shove and grapple,
+    /// each one roll against DV with degrees (VARIANTS.md V7.1–V7.7).
+    pub maneuvers: bool,
 }
 
 /// How defenders meet attacks (R1.1, or variant V2).

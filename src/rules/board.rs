@@ -259,11 +259,43 @@ impl Board {
                     }
                 }
             }
+            KnockedDown { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.prone = true;
+                }
+            }
+            Disarmed { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize)
+                    && !u.gear.weapons.is_empty()
+                {
+                    u.gear.weapons.remove(0);
+                }
+            }
+            Shoved { to, .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.at = *to;
+                }
+            }
+            Dragged {
+                to,
+                target,
+                target_to,
+                ..
+            } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.at = *to;
+                }
+                if let Some(u) = units.get_mut(target.0 as usize) {
+                    u.at = *target_to;
+                }
+            }
             Opened { by, .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     match by {
                         Opening::Charge => u.charged = true,
-                        Opening::Lunge | Opening::Cleave => u.exposed = true,
+                        Opening::Lunge | Opening::Cleave | Opening::Maneuver | Opening::Shove => {
+                            u.exposed = true
+                        }
                     }
                 }
             }

@@ -15,6 +15,70 @@ pub enum ThrowTarget {
     Unit(String),
 }
 
+/// A maneuver (V7): an attack that deals no damage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ManeuverKind {
+    /// Knock the target prone (Acrobatics, V7.4).
+    Trip,
+    /// Knock the wielded weapon out of its hands (Acrobatics, V7.5).
+    Disarm,
+    /// Seize it: grabbed at 1 degree, held at 2 (Athletics, V7.6).
+    Grapple,
+    /// Push it a tile away (Athletics, V7.7).
+    Shove,
+    /// Break free of a grapple: the Escape command's roll (V7.6), not a
+    /// kind the Maneuver command takes.
+    Escape,
+}
+
+impl ManeuverKind {
+    /// The kinds a Maneuver command makes.
+    pub const MADE: [ManeuverKind; 4] = [
+        ManeuverKind::Trip,
+        ManeuverKind::Disarm,
+        ManeuverKind::Grapple,
+        ManeuverKind::Shove,
+    ];
+
+    /// Lower-case name for the log ("trip").
+    pub fn label(self) -> &'static str {
+        match self {
+            ManeuverKind::Trip => "trip",
+            ManeuverKind::Disarm => "disarm",
+            ManeuverKind::Grapple => "grapple",
+            ManeuverKind::Shove => "shove",
+            ManeuverKind::Escape => "escape",
+        }
+    }
+
+    /// Made with the wielded weapon (its reach, and R7.3's fumble drops
+    /// it): trip and disarm (V7.1, V7.4, V7.5).
+    pub fn with_weapon(self) -> bool {
+        matches!(self, ManeuverKind::Trip | ManeuverKind::Disarm)
+    }
+
+    /// Its sub-rule in VARIANTS.md.
+    pub fn rule(self) -> Rule {
+        match self {
+            ManeuverKind::Trip => Rule::V7_4,
+            ManeuverKind::Disarm => Rule::V7_5,
+            ManeuverKind::Grapple | ManeuverKind::Escape => Rule::V7_6,
+            ManeuverKind::Shove => Rule::V7_7,
+        }
+    }
+}
+
+/// How firmly a grappler has its target (V7.6, 003:39–41).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Hold {
+    /// 1 degree: 003's partial grab.
+    Grabbed,
+    /// 2 or more degrees: 003's full hold.
+    Held,
+    /// Not grappled by that unit (a scenario's expectation only).
+    Free,
+}
+
 /// One command. Units are named by their level name, so command logs stay
 /// valid across runs (never an `Entity`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,12 +143,66 @@ pub enum Command {
         /// At a tile or a unit.
         at: ThrowTarget,
     },
-    /// Charge (R4.7): a straight run ending with a melee attack.
+    /// Charge (R4.7): a straight run ending with a melee attack, or with
+    /// a shove that drives the target on (V7.7, maneuvers).
     Charge {
         /// The charger.
         unit: String,
         /// The target.
         target: String,
+        /// End in a charge-shove instead of an attack (V7.7).
+        #[serde(default, skip_serializing_if = "is_false")]
+        shove: bool,
+    },
+    /// A maneuver against an enemy within reach (V7).
+    Maneuver {
+        /// Who maneuvers.
+        unit: String,
+        /// The target.
+        target: String,
+        /// Trip, Disarm, Grapple or Shove.
+        kind: ManeuverKind,
+        /// A shove's destination (V7.7); the rules pick one when omitted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Pos>,
+        /// Where a disarm flings the weapon (V7.5); it falls in the
+        /// target's tile when omitted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fling: Option<Pos>,
+    },
+    /// Keep a grapple this turn (1 AP, V7.6).
+    Sustain {
+        /// The grappler.
+        unit: String,
+    },
+    /// Let go of a grapple (free, V7.6).
+    Release {
+        /// The grappler.
+        unit: String,
+    },
+    /// Try to break free of a grapple (V7.6): 2, 1 or 0 AP by the degrees.
+    Escape {
+        /// The grappled unit.
+        unit: String,
+    },
+    /// Force the grappled target to the ground: prone (1 AP, V7.6).
+    ForceDown {
+        /// The grappler.
+        unit: String,
+    },
+    /// Crush the held target: an unarmed strike it cannot answer (2 AP,
+    /// V7.6).
+    Crush {
+        /// The holder.
+        unit: String,
+    },
+    /// Drag the held target along: the holder steps to `to` and the target
+    /// follows by the same step (3 AP, V7.6).
+    Drag {
+        /// The holder.
+        unit: String,
+        /// The holder's new tile, adjacent.
+        to: Pos,
     },
     /// Defend (R4.6): +MB to DV until the unit's next turn.
     Defend {
@@ -159,6 +277,13 @@ impl Command {
             | Cleave { unit, .. }
             | Throw { unit, .. }
             | Charge { unit, .. }
+            | Maneuver { unit, .. }
+            | Sustain { unit }
+            | Release { unit }
+            | Escape { unit }
+            | ForceDown { unit }
+            | Crush { unit }
+            | Drag { unit, .. }
             | Defend { unit }
             | ReadyShield { unit }
             | StandUp { unit }
@@ -179,6 +304,7 @@ impl Command {
             Attack { target, .. }
             | Cleave { target, .. }
             | Charge { target, .. }
+            | Maneuver { target, .. }
             | Stabilize { target, .. } => Some(target),
             DrinkPotion { target, .. } => target.as_deref(),
             Throw {
@@ -200,6 +326,13 @@ impl Command {
             Cleave { .. } => CommandKind::Cleave,
             Throw { .. } => CommandKind::Throw,
             Charge { .. } => CommandKind::Charge,
+            Maneuver { .. } => CommandKind::Maneuver,
+            Sustain { .. } => CommandKind::Sustain,
+            Release { .. } => CommandKind::Release,
+            Escape { .. } => CommandKind::Escape,
+            ForceDown { .. } => CommandKind::ForceDown,
+            Crush { .. } => CommandKind::Crush,
+            Drag { .. } => CommandKind::Drag,
             Defend { .. } => CommandKind::Defend,
             ReadyShield { .. } => CommandKind::ReadyShield,
             StandUp { .. } => CommandKind::StandUp,
@@ -249,6 +382,13 @@ command_kinds!(
     Cleave,
     Throw,
     Charge,
+    Maneuver,
+    Sustain,
+    Release,
+    Escape,
+    ForceDown,
+    Crush,
+    Drag,
     Defend,
     ReadyShield,
     StandUp,
@@ -311,6 +451,9 @@ mod tests {
         let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), Face(unit: \"a\", dir: N), \
             Attack(unit: \"a\", target: \"b\"), Cleave(unit: \"a\", target: \"b\"), \
             Throw(unit: \"a\", item: \"x\", at: Tile((1, 1))), Charge(unit: \"a\", target: \"b\"), \
+            Maneuver(unit: \"a\", target: \"b\", kind: Trip), Sustain(unit: \"a\"), \
+            Release(unit: \"a\"), Escape(unit: \"a\"), ForceDown(unit: \"a\"), Crush(unit: \"a\"), \
+            Drag(unit: \"a\", to: (1, 1)), \
             Defend(unit: \"a\"), ReadyShield(unit: \"a\"), StandUp(unit: \"a\"), \
             Stabilize(unit: \"a\", target: \"b\"), PickUp(unit: \"a\", item: \"x\"), \
             DrinkPotion(unit: \"a\"), EndTurn, React(unit: \"a\", take: true)]";

@@ -7,7 +7,7 @@ use crate::battle::{ActionPoints, Dead, GridPos, Inventory, name_of, units};
 use crate::format::Guard;
 use crate::grid::Dir;
 use crate::rules::attacks::techniques::full_power;
-use crate::rules::command::{Command, ThrowTarget};
+use crate::rules::command::{Command, ManeuverKind, ThrowTarget};
 use crate::rules::events::Trigger;
 use crate::rules::motion::movement::move_reach;
 use crate::rules::pipeline::{Decisions, check};
@@ -17,7 +17,9 @@ use bevy::prelude::*;
 
 /// The current unit's candidate commands, unchecked: every Move to a
 /// reachable tile, every Step, Face, Attack with each weapon, Charge,
-/// Defend, ReadyShield, StandUp, Stabilize, PickUp, DrinkPotion, EndTurn.
+/// Defend, ReadyShield, StandUp, Stabilize, PickUp, DrinkPotion, EndTurn;
+/// with maneuvers (V7) every Maneuver, the charge-shove and the grapple's
+/// commands.
 pub fn candidates(world: &mut World) -> Vec<Command> {
     // A held command waits for a reaction decision (R8): only answers.
     let question = world.resource::<Decisions>().questions.first().copied();
@@ -79,6 +81,24 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         .map(|i| i.weapons.clone())
         .unwrap_or_default();
     let power = full_power(world, unit, false);
+    let maneuvers = crate::rules::variants::maneuvers::on(world);
+    if maneuvers {
+        // The grapple's own commands (V7.6).
+        for cmd in [
+            Command::Sustain { unit: name.clone() },
+            Command::Release { unit: name.clone() },
+            Command::Escape { unit: name.clone() },
+            Command::ForceDown { unit: name.clone() },
+            Command::Crush { unit: name.clone() },
+        ] {
+            out.push(cmd);
+        }
+        let at = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
+        out.extend(Dir::ALL.into_iter().map(|d| Command::Drag {
+            unit: name.clone(),
+            to: at.step(d),
+        }));
+    }
     for other in &others {
         out.push(Command::Attack {
             unit: name.clone(),
@@ -120,7 +140,26 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         out.push(Command::Charge {
             unit: name.clone(),
             target: other.clone(),
+            shove: false,
         });
+        if maneuvers {
+            out.push(Command::Charge {
+                unit: name.clone(),
+                target: other.clone(),
+                shove: true,
+            });
+            out.extend(
+                ManeuverKind::MADE
+                    .into_iter()
+                    .map(|kind| Command::Maneuver {
+                        unit: name.clone(),
+                        target: other.clone(),
+                        kind,
+                        to: None,
+                        fling: None,
+                    }),
+            );
+        }
         out.push(Command::Stabilize {
             unit: name.clone(),
             target: other.clone(),

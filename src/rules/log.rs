@@ -3,46 +3,22 @@
 //! order it happened, as deterministic text. Scenarios search it, `replay`
 //! and `sim --log` print it, the view shows it; nothing parses it.
 
-use crate::battle::{Battlefield, UnitId};
+use crate::battle::UnitId;
 use crate::format::Guard;
 use crate::rules::events::Outcome;
 use crate::rules::events::Trigger;
-use crate::rules::events::{AttackRoll, BattleEvent, BattleEvents, DamageHow, DamageRoll, Opening};
-use crate::rules::modifiers::{AttackMode, Effect, Modifier};
+use crate::rules::events::{BattleEvent, BattleEvents, DamageHow, Opening};
+use crate::rules::modifiers::Effect;
 use bevy::prelude::*;
 use std::fmt::Write;
 
-/// What the log needs to name things: units by id, sides by index.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Names {
-    /// Unit names, by [`UnitId`].
-    pub units: Vec<String>,
-    /// Side names, by index.
-    pub sides: Vec<String>,
-}
+mod maneuvers;
+mod rolls;
+mod words;
 
-impl Names {
-    /// The names of the battle in `world`.
-    pub fn of(world: &World) -> Self {
-        let Some(field) = world.get_resource::<Battlefield>() else {
-            return Self::default();
-        };
-        Self {
-            units: field.0.units.iter().map(|u| u.name.clone()).collect(),
-            sides: field.0.sides().iter().map(|s| s.name.clone()).collect(),
-        }
-    }
-
-    /// A unit's name ("?" for an unknown id).
-    pub fn unit(&self, id: UnitId) -> &str {
-        self.units.get(id.0 as usize).map_or("?", String::as_str)
-    }
-
-    /// A side's name.
-    pub fn side(&self, side: usize) -> &str {
-        self.sides.get(side).map_or("?", String::as_str)
-    }
-}
+use rolls::attack_line;
+pub use words::{Names, listed, roll_text};
+use words::{joined, ordinal, plural};
 
 /// The combat log of a battle: its events as text, a line each.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -133,22 +109,6 @@ pub fn event_lines_seen(
         _ => return event_lines(event, names),
     };
     vec![line]
-}
-
-/// "1st", "2nd", "3rd", "4th"…
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-fn plural(n: impl Into<i64>) -> &'static str {
-    if n.into() == 1 { "" } else { "s" }
 }
 
 fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
@@ -465,6 +425,21 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             unit,
             by: Opening::Cleave,
         } => format!("{} cleaves on (R7.8)", n(unit)),
+        KnockedDown { .. }
+        | Disarmed { .. }
+        | Shoved { .. }
+        | Grappled { .. }
+        | GrappleSustained { .. }
+        | GrappleEnded { .. }
+        | Dragged { .. }
+        | Crushing { .. }
+        | Opened {
+            by: Opening::Maneuver | Opening::Shove,
+            ..
+        } => match maneuvers::line(event, names) {
+            Some(line) => line,
+            None => return,
+        },
         Opened { .. } => return,
         PickedUp { unit, object, at } => {
             format!("{} picks up the {object} at {at} (R9.5)", n(unit))
@@ -529,12 +504,20 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             reactor,
             provoker,
             trigger,
-        } => format!(
-            "{} reacts to {} {} (R8.2): reactive attack (R8.1)",
-            n(reactor),
-            n(provoker),
-            trigger.describe()
-        ),
+        } => {
+            // A maneuver provokes by V7.2, everything else by R8.2.
+            let why = if *trigger == Trigger::Maneuver {
+                "V7.2"
+            } else {
+                "R8.2"
+            };
+            format!(
+                "{} reacts to {} {} ({why}): reactive attack (R8.1)",
+                n(reactor),
+                n(provoker),
+                trigger.describe()
+            )
+        }
         ReactionBarred {
             reactor,
             provoker,
@@ -561,94 +544,4 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
         },
     };
     out.push(line);
-}
-
-fn joined(values: &[u32]) -> String {
-    let parts: Vec<String> = values.iter().map(u32::to_string).collect();
-    parts.join(", ")
-}
-
-/// A damage roll as the log writes it (R7.7): `2d8 [1, 2] (1 extra for
-/// degrees, R7.7) +2`.
-pub fn roll_text(roll: &DamageRoll) -> String {
-    let mut text = format!(
-        "{}d{} [{}]",
-        roll.rolls.len(),
-        roll.sides,
-        joined(&roll.rolls)
-    );
-    if roll.extra > 0 {
-        let _ = write!(text, " ({} extra for degrees, R7.7)", roll.extra);
-    }
-    if roll.bonus != 0 {
-        let _ = write!(text, " {:+}", roll.bonus);
-    }
-    if roll.at_least_one {
-        text.push_str(" (at least 1, R7.7)");
-    }
-    text
-}
-
-/// The modifiers of one kind, as the log lists them.
-pub fn listed(modifiers: &[Modifier], kind: impl Fn(&Effect) -> bool) -> String {
-    let parts: Vec<String> = modifiers
-        .iter()
-        .filter(|m| kind(&m.effect))
-        .map(Modifier::to_string)
-        .collect();
-    parts.join(", ")
-}
-
-/// An attack's line: every die, every modifier with its source and rule,
-/// the total against the DV and the verdict (R7.1, R7.2, R7.3, R0.4).
-fn attack_line(a: &AttackRoll, names: &Names) -> String {
-    let attacker = names.unit(a.attacker);
-    let target = match a.target {
-        Some(t) => names.unit(t).to_string(),
-        None => format!("the tile {}", a.at),
-    };
-    let weapon = &a.weapon;
-    let Some(kept) = a.kept else {
-        let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
-        return format!("{attacker} attacks {target} with {weapon}: {auto} → hit, 1 degree");
-    };
-    let verb = if a.mode == AttackMode::Thrown {
-        "throws"
-    } else {
-        "attacks"
-    };
-    let keep = if a.dice.len() > 1 {
-        format!(" keep {kept}")
-    } else {
-        String::new()
-    };
-    let natural = if a.natural_20() {
-        " natural 20 (R7.3)"
-    } else if a.natural_1() {
-        " natural 1 (R7.3)"
-    } else {
-        ""
-    };
-    let adv_terms = listed(&a.modifiers, |e| {
-        matches!(e, Effect::Advantage(_) | Effect::Reach(_))
-    });
-    let adv = if adv_terms.is_empty() {
-        String::new()
-    } else {
-        format!(" [{adv_terms}]")
-    };
-    let bonus_terms = listed(&a.modifiers, |e| matches!(e, Effect::Bonus(_)));
-    let dv_terms = listed(&a.modifiers, |e| matches!(e, Effect::Dv(_)));
-    let verdict = if a.degrees > 0 {
-        format!("hit, {} degree{} (R7.2)", a.degrees, plural(a.degrees))
-    } else {
-        "miss (R7.2)".to_string()
-    };
-    format!(
-        "{attacker} {verb} {target} with {weapon}: d20 [{}]{keep}{natural}{adv} {:+} ({bonus_terms}) = {} vs DV {} ({dv_terms}) → {verdict}",
-        joined(&a.dice),
-        a.bonus,
-        a.total,
-        a.dv
-    )
 }

@@ -14,7 +14,7 @@
 
 use crate::format::{BodyPart, Guard, Weapon};
 use crate::grid::Pos;
-use crate::rules::command::Refusal;
+use crate::rules::command::{ManeuverKind, Refusal};
 use crate::rules::rule::Rule;
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
@@ -182,6 +182,12 @@ pub struct AttackDraft {
     pub fell_at: Vec<i32>,
     /// The answer the defender declares (V2), if it gives one.
     pub answer: Option<Answer>,
+    /// A maneuver (V7): no damage; it succeeds on a total of at least the
+    /// DV (V7.1).
+    pub maneuver: Option<ManeuverKind>,
+    /// The target cannot answer it: no parry, no declared answer (a crush
+    /// in a hold, V7.6).
+    pub unanswerable: bool,
 }
 
 impl AttackDraft {
@@ -212,7 +218,15 @@ impl AttackDraft {
             armor: vec![(1.0, 0)],
             fell_at: vec![],
             answer: None,
+            maneuver: None,
+            unanswerable: false,
         }
+    }
+
+    /// The total the roll must beat: the DV for an attack (R7.2), one less
+    /// for a maneuver, which succeeds on meeting it (V7.1, 001:127).
+    pub fn threshold(&self) -> i32 {
+        self.dv() - i32::from(self.maneuver.is_some())
     }
 
     /// Adds a modifier.

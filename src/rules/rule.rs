@@ -7,7 +7,8 @@ use std::fmt;
 
 macro_rules! rules {
     ($($variant:ident = $id:literal),* $(,)?) => {
-        /// A rule id of RULES.md (`R4.5`), a variant (`V1`), or
+        /// A rule id of RULES.md (`R4.5`), a variant (`V1`) or one of its
+        /// sub-rules in VARIANTS.md (`V7.4`), or
         /// [`Rule::Format`] for what the file contract says.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Rule {
@@ -53,6 +54,8 @@ rules! {
     V2 = "V2",
     V3 = "V3",
     V4 = "V4",
+    V7 = "V7", V7_1 = "V7.1", V7_2 = "V7.2", V7_3 = "V7.3", V7_4 = "V7.4", V7_5 = "V7.5",
+    V7_6 = "V7.6", V7_7 = "V7.7",
     V13 = "V13",
     Format = "FORMAT",
 }

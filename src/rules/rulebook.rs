@@ -8,6 +8,10 @@ use crate::rules::rule::Rule;
 /// The reference rules, as shipped.
 pub const REFERENCE: &str = include_str!("../../assets/rules/RULES.md");
 
+/// The variants V5–V12 spelt out with their sub-rules (`V7.4`), as
+/// shipped (`assets/rules/VARIANTS.md`, a copy of `../shared/VARIANTS.md`).
+pub const VARIANTS: &str = include_str!("../../assets/rules/VARIANTS.md");
+
 /// This project's decisions where the reference is silent.
 pub const DECISIONS: &str = include_str!("DECISIONS.md");
 
@@ -22,7 +26,10 @@ pub fn rule_text(rule: Rule) -> Option<String> {
                 .into(),
         );
     }
-    let mut text = reference_entry(rule.id())?;
+    // A variant's sub-rule (`V7.4`) is spelt out in VARIANTS.md; a variant
+    // itself has its line in the reference.
+    let mut text =
+        reference_entry(REFERENCE, rule.id()).or_else(|| reference_entry(VARIANTS, rule.id()))?;
     let decided = decisions_naming(rule.id());
     if !decided.is_empty() {
         text.push_str("\n\nThis project decided:");
@@ -34,12 +41,12 @@ pub fn rule_text(rule: Rule) -> Option<String> {
     Some(text)
 }
 
-/// The bullet of the reference that starts with `**id` (`R4.5`, `V1`), its
+/// The bullet of `text` that starts with `**id` (`R4.5`, `V1`), its
 /// continuation lines joined; for a section id (`R4`), its heading.
-fn reference_entry(id: &str) -> Option<String> {
+fn reference_entry(text: &str, id: &str) -> Option<String> {
     let bullet = format!("- **{id}");
     let heading = format!("## {id} ");
-    let mut lines = REFERENCE.lines();
+    let mut lines = text.lines();
     while let Some(line) = lines.next() {
         if line.starts_with(&heading) {
             return Some(line.trim_start_matches("## ").to_string());

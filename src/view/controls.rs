@@ -314,6 +314,7 @@ pub fn action_command(
         Action::Charge => Command::Charge {
             unit,
             target: named(enemy?),
+            shove: false,
         },
         Action::Cleave => Command::Cleave {
             unit,

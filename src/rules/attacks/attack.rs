@@ -43,6 +43,10 @@ pub(super) fn plugin(app: &mut App) {
 /// thrown: STR and DEX) + the weapon's bonus. R7.7: STR to the damage of
 /// melee and thrown attacks (projectiles add none).
 fn add_attack_bonus(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
+    // A maneuver rolls its skill instead (V7.1).
+    if draft.maneuver.is_some() {
+        return;
+    }
     let Ok(s) = stats.get(draft.attacker) else {
         return;
     };

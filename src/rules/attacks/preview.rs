@@ -27,6 +27,11 @@ pub struct AttackPreview {
     pub bonus: i32,
     /// The target's DV.
     pub dv: i32,
+    /// The total the roll must beat: the DV, or one less for a maneuver,
+    /// which succeeds on meeting it (V7.1).
+    pub threshold: i32,
+    /// A maneuver (V7): no damage.
+    pub maneuver: Option<crate::rules::command::ManeuverKind>,
     /// The damage of a 1-degree hit: dice and flat bonus (R7.7).
     pub damage: DamageDice,
     /// The lowest natural roll that is a critical (R7.3).
@@ -92,9 +97,21 @@ impl AttackPreview {
         let mut out = self.clone();
         out.advantage += advantage;
         out.bonus += bonus;
-        out.degrees = degree_chances(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
-        if out.melee {
-            out.fumble = fumble_chance(out.advantage, out.bonus, out.dv, out.crit, out.auto_hit);
+        out.degrees = degree_chances(
+            out.advantage,
+            out.bonus,
+            out.threshold,
+            out.crit,
+            out.auto_hit,
+        );
+        if out.melee && out.maneuver.is_none_or(|m| m.with_weapon()) {
+            out.fumble = fumble_chance(
+                out.advantage,
+                out.bonus,
+                out.threshold,
+                out.crit,
+                out.auto_hit,
+            );
         }
         let answer = out.answer.take();
         out.answered(answer)
@@ -150,7 +167,7 @@ impl AttackPreview {
         for k in 1..=20 {
             let q = kept_probability(k, self.advantage);
             let total = k as i32 + self.bonus;
-            let d = degrees(k, total, self.dv, self.crit).max(0) as usize;
+            let d = degrees(k, total, self.threshold, self.crit).max(0) as usize;
             if d == 0 {
                 out.push(plain(q, 0));
                 continue;
@@ -532,12 +549,20 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         sides: draft.weapon.damage.sides,
         bonus: draft.weapon.damage.bonus + draft.damage_bonus(),
     };
+    // A maneuver deals no damage (V7.1).
+    let dice = draft
+        .maneuver
+        .map_or(dice, |_| DamageDice { count: 0, ..dice });
     let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
+    let threshold = draft.threshold();
     let (crit, auto_hit) = (draft.weapon.crit_threshold(), draft.auto_hit());
-    let degrees = degree_chances(advantage, bonus, dv, crit, auto_hit);
+    let degrees = degree_chances(advantage, bonus, threshold, crit, auto_hit);
     let melee = draft.mode == AttackMode::Melee;
-    let fumble = if melee {
-        fumble_chance(advantage, bonus, dv, crit, auto_hit)
+    // R7.3's fumble: melee attacks, and of the maneuvers only those made
+    // with a weapon (V7.1).
+    let fumbles = melee && draft.maneuver.is_none_or(|m| m.with_weapon());
+    let fumble = if fumbles {
+        fumble_chance(advantage, bonus, threshold, crit, auto_hit)
     } else {
         0.0
     };
@@ -551,6 +576,8 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         advantage,
         bonus,
         dv,
+        threshold,
+        maneuver: draft.maneuver,
         damage: dice,
         crit,
         auto_hit,
@@ -598,6 +625,8 @@ mod tests {
             advantage,
             bonus,
             dv: 14,
+            threshold: 14,
+            maneuver: None,
             damage,
             crit: 19,
             auto_hit: false,

@@ -95,6 +95,7 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
 pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult) {
     let draft = gather(world, draft);
     let dv = draft.dv();
+    let threshold = draft.threshold();
     let bonus = draft.bonus();
     let advantage = draft.advantage();
     let crit = draft.weapon.crit_threshold();
@@ -115,6 +116,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
         total: 0,
         dv,
         degrees: 1,
+        maneuver: draft.maneuver,
     };
     if draft.auto_hit() {
         emit(world, BattleEvent::AttackRolled(Box::new(event)));
@@ -138,7 +140,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
         *dice.iter().min().unwrap_or(&1)
     };
     let total = kept as i32 + bonus;
-    let d = degrees(kept, total, dv, crit);
+    let d = degrees(kept, total, threshold, crit);
     event.dice = dice;
     event.kept = Some(kept);
     event.total = total;

@@ -2,11 +2,13 @@
 //! defined here or below the rules (grid, format), so the events depend on
 //! no rule.
 
-use super::payload::{AttackRoll, DamageHow, DamageRoll, MoveCost, Opening, Outcome, Trigger};
+use super::payload::{
+    AttackRoll, DamageHow, DamageRoll, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
+};
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard, Severity};
 use crate::grid::{Dir, Pos};
-use crate::rules::command::{Command, CommandKind, Refusal};
+use crate::rules::command::{Command, CommandKind, Hold, Refusal};
 use crate::rules::rule::Rule;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -503,6 +505,92 @@ pub enum BattleEvent {
     ActionInterrupted {
         /// Who.
         unit: UnitId,
+    },
+    /// A maneuver knocked a unit prone: a trip (V7.4), or a grappler
+    /// forcing it down (V7.6).
+    KnockedDown {
+        /// Who falls.
+        unit: UnitId,
+        /// Who knocked it down.
+        by: UnitId,
+        /// V7.4 or V7.6.
+        rule: Rule,
+    },
+    /// A disarm (V7.5): the weapon in the target's hands lands at `at`.
+    Disarmed {
+        /// Who lost it.
+        unit: UnitId,
+        /// Who disarmed it.
+        by: UnitId,
+        /// The weapon, now on the ground.
+        weapon: String,
+        /// Where it lies.
+        at: Pos,
+        /// Flung away from the target's tile.
+        flung: bool,
+    },
+    /// A shove (V7.7): pushed from `from` to `to` (the same tile when no
+    /// tile would take it).
+    Shoved {
+        /// Who was pushed.
+        unit: UnitId,
+        /// Who pushed.
+        by: UnitId,
+        /// Where it stood.
+        from: Pos,
+        /// Where it stands now.
+        to: Pos,
+        /// The end of a charge (V7.7's charge-shove).
+        charge: bool,
+    },
+    /// A grapple takes hold, or tightens (V7.6).
+    Grappled {
+        /// Who is grappled.
+        unit: UnitId,
+        /// The grappler.
+        by: UnitId,
+        /// Grabbed (1 degree) or held (2+).
+        hold: Hold,
+    },
+    /// The grappler spent 1 AP to keep its grapple this turn (V7.6).
+    GrappleSustained {
+        /// The grappler.
+        unit: UnitId,
+        /// Whom it keeps.
+        target: UnitId,
+    },
+    /// A grapple ended (V7.6).
+    GrappleEnded {
+        /// Who was grappled.
+        unit: UnitId,
+        /// The grappler.
+        by: UnitId,
+        /// Why.
+        why: GrappleEnd,
+    },
+    /// A holder drags its target along (V7.6): it steps `from` → `to`, the
+    /// target `target_from` → `target_to`.
+    Dragged {
+        /// The holder.
+        unit: UnitId,
+        /// The held unit.
+        target: UnitId,
+        /// The holder's tile before.
+        from: Pos,
+        /// After.
+        to: Pos,
+        /// The target's tile before.
+        target_from: Pos,
+        /// After.
+        target_to: Pos,
+    },
+    /// A holder crushes its held target: an unarmed strike it cannot
+    /// answer follows (V7.6).
+    Crushing {
+        /// The holder.
+        unit: UnitId,
+        /// The held unit.
+        target: UnitId,
     },
     /// A command was refused: nothing changed.
     CommandRefused {

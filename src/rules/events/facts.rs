@@ -33,6 +33,9 @@ impl BattleEvent {
             Faced { .. } => vec![Rule::R4_1, Rule::R4_2],
             AttackRolled(a) => {
                 let mut r = vec![Rule::R7_1, Rule::R7_2, Rule::R0_5];
+                if let Some(m) = a.maneuver {
+                    r = vec![Rule::V7_1, m.rule()];
+                }
                 if a.dice.len() > 1 {
                     r.push(Rule::R0_4);
                 }
@@ -84,6 +87,21 @@ impl BattleEvent {
                 by: Opening::Charge,
                 ..
             } => vec![Rule::R4_7],
+            Opened {
+                by: Opening::Maneuver,
+                ..
+            } => vec![Rule::V7_3],
+            Opened {
+                by: Opening::Shove, ..
+            } => vec![Rule::V7_7],
+            KnockedDown { rule, .. } => vec![*rule, Rule::R4_8],
+            Disarmed { .. } => vec![Rule::V7_5, Rule::R9_5],
+            Shoved { .. } => vec![Rule::V7_7],
+            Grappled { .. }
+            | GrappleSustained { .. }
+            | GrappleEnded { .. }
+            | Dragged { .. }
+            | Crushing { .. } => vec![Rule::V7_6],
             Opened { .. } => vec![Rule::R7_8],
             PickedUp { .. } | ObjectLanded { .. } => vec![Rule::R9_5],
             ThrowFlight { scatter: None, .. } => vec![Rule::R9_1],
@@ -100,6 +118,10 @@ impl BattleEvent {
                 ..
             } => vec![Rule::V2],
             ReactionOffered { .. } | ReactionAnswered { .. } => vec![Rule::R8, Rule::R8_3],
+            ReactionTaken {
+                trigger: Trigger::Maneuver,
+                ..
+            } => vec![Rule::R8_1, Rule::V7_2, Rule::R8_5],
             ReactionTaken { .. } => {
                 vec![Rule::R8_1, Rule::R8_2, Rule::R8_3, Rule::R8_5, Rule::R4_4]
             }
@@ -134,6 +156,15 @@ impl BattleEvent {
             | ObjectBroke { at, .. }
             | StuckDropped { at, .. } => vec![*at],
             SplashBurst { tiles, .. } => tiles.clone(),
+            Shoved { from, to, .. } => vec![*from, *to],
+            Disarmed { at, .. } => vec![*at],
+            Dragged {
+                from,
+                to,
+                target_from,
+                target_to,
+                ..
+            } => vec![*from, *to, *target_from, *target_to],
             _ => vec![],
         }
     }
@@ -173,6 +204,14 @@ impl BattleEvent {
             | ObjectStuck { unit, .. }
             | StuckDropped { unit, .. }
             | ActionInterrupted { unit } => vec![*unit],
+            KnockedDown { unit, by, .. }
+            | Disarmed { unit, by, .. }
+            | Shoved { unit, by, .. }
+            | Grappled { unit, by, .. }
+            | GrappleEnded { unit, by, .. } => vec![*unit, *by],
+            GrappleSustained { unit, target }
+            | Dragged { unit, target, .. }
+            | Crushing { unit, target } => vec![*unit, *target],
             Damaged { unit, source, .. } => vec![*source, *unit],
             Stabilized { unit, target, .. } => vec![*unit, *target],
             PotionUsed { unit, drinker, .. } => vec![*unit, *drinker],

@@ -17,6 +17,25 @@ pub enum Opening {
     Lunge,
     /// R7.8.
     Cleave,
+    /// A maneuver against a target that was not exposed (V7.3).
+    Maneuver,
+    /// Shoved, or a failed shove (V7.7).
+    Shove,
+}
+
+/// Why a grapple ended (V7.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GrappleEnd {
+    /// The grappler let go (Release).
+    Released,
+    /// The grappler spent no AP to sustain it on its turn.
+    Unsustained,
+    /// The grappled unit broke free (Escape).
+    Escaped,
+    /// One of the two is out of action (R2.5) or dead.
+    OutOfAction,
+    /// A push put them apart (V7.7).
+    Separated,
 }
 
 /// A completed Move's cost (R5.1).
@@ -66,6 +85,9 @@ pub struct AttackRoll {
     pub dv: i32,
     /// Degrees of success before any parry; 0 is a miss (R7.2).
     pub degrees: i32,
+    /// A maneuver's roll (V7): it succeeds on meeting the DV (V7.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maneuver: Option<crate::rules::command::ManeuverKind>,
 }
 
 impl AttackRoll {
@@ -132,6 +154,9 @@ pub enum Trigger {
     /// Being attacked under active defence (V2): the question is how to
     /// answer (block, parry, dodge or not at all), not whether to strike.
     Attacked,
+    /// Being maneuvered against untrained, or grappled or shoved while
+    /// holding a melee weapon (V7.2): only the target may react.
+    Maneuver,
 }
 
 impl Trigger {
@@ -144,6 +169,7 @@ impl Trigger {
             Trigger::StandUp => "standing up".into(),
             Trigger::PickUp => "picking up".into(),
             Trigger::Attacked => "attacking".into(),
+            Trigger::Maneuver => "maneuvering".into(),
         }
     }
 }

@@ -1,6 +1,10 @@
 //! R4.7 Charge: at least 2 tiles in one straight line, up to Speed, ending
 //! with the target in reach, then one melee attack with +1 advantage; until
 //! the charger's next turn, melee attacks against it have +1 advantage.
+//!
+//! A charge of 3 tiles or more may end in a shove instead (`shove: true`,
+//! V7.7's charge-shove, maneuvers): it runs to a tile beside the target and
+//! leaves the shove to the maneuvers ([`ChargeShove`]).
 
 use crate::battle::{ActionPoints, Charged, GridPos, Prone};
 use crate::grid::{Dir, Pos};
@@ -36,17 +40,29 @@ pub fn charge_plan(
     unit: Entity,
     target: Entity,
 ) -> Result<(Vec<Pos>, u32), Refusal> {
+    charge_plan_for(world, unit, target, false)
+}
+
+/// The charge's straight run, ending in an attack or, with `shove`, in a
+/// charge-shove: at least 3 tiles, ending beside the target (V7.7).
+pub fn charge_plan_for(
+    world: &mut World,
+    unit: Entity,
+    target: Entity,
+    shove: bool,
+) -> Result<(Vec<Pos>, u32), Refusal> {
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     let speed = crate::rules::motion::movement::speed_of(world, unit);
     let to = world.get::<GridPos>(target).map_or(at, |p| p.0);
     let weapon = crate::rules::attacks::resolution::weapon_of(world, unit, None)?;
-    if weapon.is_ranged() {
+    if weapon.is_ranged() && !shove {
         return Err(Refusal::new(
             Rule::R4_7,
             "a charge ends with a melee attack",
         ));
     }
+    let (reach, shortest) = if shove { (1, 3) } else { (weapon.reach, 2) };
     let mut best: Option<(Vec<Pos>, u32)> = None;
     for dir in Dir::ALL {
         let mut state = (at, false);
@@ -63,9 +79,9 @@ pub fn charge_plan(
             }
             state = next;
             path.push(state.0);
-            let ends_here = path.len() >= 2
+            let ends_here = path.len() >= shortest
                 && occ.at(state.0) == Occupant::Empty
-                && state.0.distance(to) <= weapon.reach;
+                && state.0.distance(to) <= reach;
             if ends_here {
                 if best.as_ref().is_none_or(|b| path.len() < b.0.len()) {
                     best = Some((path.clone(), cost));
@@ -74,12 +90,36 @@ pub fn charge_plan(
             }
         }
     }
-    best.ok_or_else(|| {
-        Refusal::new(
+    best.ok_or_else(|| match shove {
+        false => Refusal::new(
             Rule::R4_7,
             "no straight line of 2 tiles or more within Speed ends with the target in reach",
-        )
+        ),
+        true => Refusal::new(
+            Rule::V7_7,
+            "a charge-shove needs a straight line of 3 tiles or more within Speed ending beside the target",
+        ),
     })
+}
+
+/// Whether the pending Charge ends in a shove (V7.7).
+fn shoves(world: &World) -> bool {
+    matches!(
+        world.resource::<Pending>().command,
+        Some(crate::rules::command::Command::Charge { shove: true, .. })
+    )
+}
+
+/// A charge-shove that reached its target, for the maneuvers to resolve
+/// (V7.7): who, whom, and the charge's direction.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChargeShove {
+    /// The charger.
+    pub unit: Entity,
+    /// The target.
+    pub target: Entity,
+    /// The direction of the run: the push goes on that way.
+    pub dir: Dir,
 }
 
 fn validate_charge(world: &mut World) {
@@ -96,11 +136,15 @@ fn validate_charge(world: &mut World) {
                 "after Defend a unit makes no more attacks this turn",
             ));
         }
-        let (path, cost) = charge_plan(world, actor, target)?;
-        let mut draft = draft_for(world, actor, target, None)?;
-        draft.from = *path.last().unwrap_or(&draft.from);
-        draft.charge = true;
-        check_attack(world, &draft)?;
+        let shove = shoves(world);
+        let (path, cost) = charge_plan_for(world, actor, target, shove)?;
+        // A charge-shove's shove is checked by the maneuvers (V7.7).
+        if !shove {
+            let mut draft = draft_for(world, actor, target, None)?;
+            draft.from = *path.last().unwrap_or(&draft.from);
+            draft.charge = true;
+            check_attack(world, &draft)?;
+        }
         Ok((path, cost))
     });
     match result {
@@ -115,17 +159,22 @@ fn validate_charge(world: &mut World) {
     }
 }
 
-fn execute_charge(world: &mut World) {
+/// The Charge, carried out: the run, the opening (R4.7), then the attack
+/// (or, for a charge-shove, the shove the maneuvers make, V7.7).
+pub fn execute_charge(world: &mut World) {
     let Ok((actor, target)) = crate::rules::pipeline::actor_and_target(world) else {
         return;
     };
     let planned = world.resource_mut::<Pending>().plan.take();
-    let Some(path) = planned
-        .map(|p| p.path)
-        .or_else(|| charge_path(world, actor, target).ok())
-    else {
+    let shove = shoves(world);
+    let Some(path) = planned.map(|p| p.path).or_else(|| {
+        charge_plan_for(world, actor, target, shove)
+            .ok()
+            .map(|p| p.0)
+    }) else {
         return;
     };
+    let start = world.get::<GridPos>(actor).map_or(Pos::default(), |p| p.0);
     if walk(world, actor, &path, None) < path.len() {
         return; // dropped by a reactive attack on the way (R8.4)
     }
@@ -139,6 +188,15 @@ fn execute_charge(world: &mut World) {
             by: Opening::Charge,
         },
     );
+    if shove {
+        let dir = Dir::towards(start, path[0]).unwrap_or(Dir::N);
+        world.insert_resource(ChargeShove {
+            unit: actor,
+            target,
+            dir,
+        });
+        return;
+    }
     let Ok(mut draft) = draft_for(world, actor, target, None) else {
         return;
     };

@@ -25,7 +25,11 @@ pub(super) fn plugin(app: &mut App) {
 /// answer declared with the attack rules the hit (V2).
 fn parry_the_hit(world: &mut World) {
     let hit = world.resource::<Hit>();
-    if hit.answer_declared || hit.degrees <= 0 || hit.draft.mode != AttackMode::Melee {
+    if hit.answer_declared
+        || hit.degrees <= 0
+        || hit.draft.mode != AttackMode::Melee
+        || hit.draft.unanswerable
+    {
         return;
     }
     let (draft, total, degrees) = (hit.draft.clone(), hit.total, hit.degrees);

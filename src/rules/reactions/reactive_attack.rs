@@ -161,9 +161,25 @@ pub fn reactive_draft(
 /// effects. Returns whether the provoking action goes on: not when a
 /// reaction left the provoker out of action or knocked it prone (R8.4).
 pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
+    provoke_from(world, provoker, trigger, None)
+}
+
+/// [`provoke`], with only `only` (when given) among the reactors: a
+/// maneuver provokes its target alone (V7.2).
+pub fn provoke_from(
+    world: &mut World,
+    provoker: Entity,
+    trigger: Trigger,
+    only: Option<Entity>,
+) -> bool {
     let was_prone = world.entity(provoker).contains::<Prone>();
     let id = id_of(world, provoker);
-    for (reactor, rule) in barred(world, provoker) {
+    let among = |r: &Entity| only.is_none_or(|o| o == *r);
+    let barred: Vec<_> = barred(world, provoker)
+        .into_iter()
+        .filter(|(r, _)| among(r))
+        .collect();
+    for (reactor, rule) in barred {
         let reactor = id_of(world, reactor);
         emit(
             world,
@@ -175,7 +191,11 @@ pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
             },
         );
     }
-    for reactor in reactors(world, provoker) {
+    let reactors: Vec<_> = reactors(world, provoker)
+        .into_iter()
+        .filter(among)
+        .collect();
+    for reactor in reactors {
         if !takes(world, reactor, trigger) {
             let (reactor, provoker) = (id_of(world, reactor), id_of(world, provoker));
             emit(

@@ -23,7 +23,9 @@ pub struct Cost {
 /// The cost of `command` (R3.1): Move, Step, Attack, Throw, StandUp,
 /// Defend, ReadyShield, Stabilize, PickUp 1 AP; Charge 2; Face and EndTurn
 /// nothing; drinking a potion the free action, giving one 1 AP; Cleave is
-/// paid in stamina (R7.8).
+/// paid in stamina (R7.8). Maneuvers (V7): a Maneuver, Sustain and
+/// ForceDown 1 AP, Crush 2, Drag 3, Release nothing; an Escape is paid by
+/// its degrees once rolled (V7.6), so nothing here.
 pub fn cost(command: &Command) -> Cost {
     use Command::*;
     let ap = |ap| Cost {
@@ -39,9 +41,15 @@ pub fn cost(command: &Command) -> Cost {
         | Defend { .. }
         | ReadyShield { .. }
         | Stabilize { .. }
-        | PickUp { .. } => ap(1),
-        Charge { .. } => ap(2),
-        Face { .. } | EndTurn | Cleave { .. } | React { .. } => ap(0),
+        | PickUp { .. }
+        | Maneuver { .. }
+        | Sustain { .. }
+        | ForceDown { .. } => ap(1),
+        Charge { .. } | Crush { .. } => ap(2),
+        Drag { .. } => ap(3),
+        Face { .. } | EndTurn | Cleave { .. } | React { .. } | Release { .. } | Escape { .. } => {
+            ap(0)
+        }
         DrinkPotion { target: None, .. } => Cost {
             ap: 0,
             free_action: true,

@@ -257,7 +257,7 @@ fn request_end_of_turn(mut turn: ResMut<TurnState>) {
 /// Advance phase: the battle settles (R11), then after an EndTurn the next
 /// unit's turn. A unit that falls out of action during its own turn (a
 /// reactive attack, R8.4) loses the rest of it *(decision)*.
-fn advance_turn(world: &mut World) {
+pub fn advance_turn(world: &mut World) {
     settle(world);
     let fallen = world
         .resource::<TurnState>()

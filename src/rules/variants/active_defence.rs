@@ -172,6 +172,7 @@ pub fn able(world: &World, draft: &AttackDraft) -> bool {
     let target = draft.target;
     on(world)
         && draft.mode != AttackMode::Thrown
+        && !draft.unanswerable
         && !draft.auto_hit()
         && world.get_entity(target).is_ok()
         && world
@@ -196,7 +197,15 @@ pub fn options(world: &World, draft: &AttackDraft) -> Vec<GuardOdds> {
     };
     let catalog = &world.resource::<Battlefield>().0.catalog;
     let mut out = vec![];
-    if let Some(shield) = t.shield.as_ref().and_then(|s| catalog.shield(s)) {
+    // A block takes damage off, and a maneuver deals none: the target
+    // parries or dodges it (004:201) *(decision)*.
+    let blocks = draft.maneuver.is_none();
+    if let Some(shield) = t
+        .shield
+        .as_ref()
+        .and_then(|s| catalog.shield(s))
+        .filter(|_| blocks)
+    {
         out.push(GuardOdds {
             guard: Guard::Block,
             value: t.mb + t.str + shield.block_bonus(),
@@ -272,7 +281,12 @@ pub fn chosen(world: &World, gathered: &AttackDraft) -> Option<GuardOdds> {
 /// exact preview of the `gathered` draft), then the least before armor.
 pub fn best(world: &World, gathered: &AttackDraft, options: &[GuardOdds]) -> Option<GuardOdds> {
     let base = preview_of(world, gathered);
-    let score = |p: &AttackPreview| (p.harm(), p.expected_damage);
+    // Against a maneuver, the answer that most often stops it (V7).
+    let maneuver = gathered.maneuver.is_some();
+    let score = |p: &AttackPreview| match maneuver {
+        true => (p.hit, 0.0),
+        false => (p.harm(), p.expected_damage),
+    };
     let mut best: Option<(GuardOdds, (f64, f64))> = None;
     for o in options {
         let s = score(&base.answered(Some(o.answer())));

@@ -12,6 +12,7 @@
 //! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then) |
 //! | [`HitSchedule::Land`](crate::rules::HitSchedule) | V4 rolls the zone |
 //! | [`HitSchedule::Wound`](crate::rules::HitSchedule) | V3 inflicts injuries |
+//! | [`CommandSchedule`](crate::rules::CommandSchedule) | V7 handles its own commands (Maneuver, Sustain, Escape…), refuses moves in a grapple, and ends a charge-shove ([`ChargeShove`](crate::rules::motion::charge::ChargeShove)) |
 //!
 //! Deleting a variant's module and its line below leaves the core
 //! compiling; its battle events stay in the event vocabulary, so old
@@ -20,6 +21,7 @@
 pub mod active_defence;
 pub mod hit_zones;
 pub mod injuries;
+pub mod maneuvers;
 pub mod shooting_in_melee;
 pub mod side_initiative;
 
@@ -32,5 +34,6 @@ pub(super) fn plugin(app: &mut App) {
         injuries::plugin,
         hit_zones::plugin,
         shooting_in_melee::plugin,
+        maneuvers::plugin,
     ));
 }
