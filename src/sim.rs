@@ -11,6 +11,7 @@ use crate::ai::{Players, Profile, play};
 use crate::battle::units;
 use crate::battle::{Dead, Dying, Side, Stable, Stats, Tally};
 use crate::load::ValidLevel;
+use crate::rules::command::ManeuverKind;
 use crate::rules::{Outcome, TurnState};
 use crate::setup::headless_app;
 use serde::Serialize;
@@ -91,6 +92,9 @@ pub struct GameResult {
     pub stalled: bool,
     /// Every unit's part.
     pub units: Vec<UnitRecord>,
+    /// Maneuvers tried (V7): by profile A (`true`) or B, the kind, how
+    /// many, and how many succeeded.
+    pub maneuvers: Vec<(bool, ManeuverKind, u32, u32)>,
 }
 
 /// Plays game `index` of `config`.
@@ -143,6 +147,21 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
             })
         })
         .collect();
+    let mut maneuvers: BTreeMap<(bool, ManeuverKind), (u32, u32)> = BTreeMap::new();
+    let sides: Vec<usize> = crate::battle::units(world)
+        .into_iter()
+        .map(|e| world.get::<Side>(e).map_or(0, |s| s.0))
+        .collect();
+    for e in world.resource::<crate::rules::BattleEvents>().all() {
+        if let crate::rules::BattleEvent::AttackRolled(a) = e
+            && let Some(kind) = a.maneuver
+            && let Some(side) = sides.get(a.attacker.0 as usize)
+        {
+            let n = maneuvers.entry((is_a(*side), kind)).or_default();
+            n.0 += 1;
+            n.1 += u32::from(a.degrees > 0);
+        }
+    }
     // Refused AI commands are in the log as `refused ...` lines.
     let log = crate::rules::log::CombatLog::of(world).text();
     let result = GameResult {
@@ -156,6 +175,10 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
         refused: played.refused.len(),
         stalled: played.stalled,
         units,
+        maneuvers: maneuvers
+            .into_iter()
+            .map(|((a, k), (t, s))| (a, k, t, s))
+            .collect(),
     };
     (result, log)
 }
@@ -284,6 +307,20 @@ pub struct KindStats {
     pub fell: f64,
 }
 
+/// How often one profile tried one maneuver (V7) over the run, and how
+/// often the roll succeeded.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ManeuverStats {
+    /// The profile's name.
+    pub profile: String,
+    /// The maneuver ("trip").
+    pub kind: String,
+    /// Tries.
+    pub tried: u32,
+    /// Successful rolls.
+    pub succeeded: u32,
+}
+
 /// The report of a run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -312,6 +349,8 @@ pub struct Report {
     pub rounds: Spread,
     /// Figures per unit kind.
     pub kinds: BTreeMap<String, KindStats>,
+    /// Maneuvers tried by each profile (V7).
+    pub maneuvers: Vec<ManeuverStats>,
     /// Commands the rules refused (0 unless an AI has a bug).
     pub refused: usize,
     /// Battles that hit the command limit.
@@ -372,6 +411,23 @@ impl Report {
             side_wins,
             rounds: Spread::of(results.iter().map(|r| r.rounds as f64)),
             kinds,
+            maneuvers: {
+                let mut sum: BTreeMap<(bool, ManeuverKind), (u32, u32)> = BTreeMap::new();
+                for (a, k, t, s) in results.iter().flat_map(|r| &r.maneuvers) {
+                    let n = sum.entry((*a, *k)).or_default();
+                    n.0 += t;
+                    n.1 += s;
+                }
+                sum.into_iter()
+                    .rev()
+                    .map(|((a, kind), (tried, succeeded))| ManeuverStats {
+                        profile: if a { &config.a.name } else { &config.b.name }.clone(),
+                        kind: kind.label().to_string(),
+                        tried,
+                        succeeded,
+                    })
+                    .collect()
+            },
             refused: results.iter().map(|r| r.refused).sum(),
             stalled: results.iter().filter(|r| r.stalled).count(),
         }
@@ -420,6 +476,13 @@ impl fmt::Display for Report {
                 k.taken,
                 k.kills,
                 100.0 * k.fell
+            )?;
+        }
+        for m in &self.maneuvers {
+            writeln!(
+                f,
+                "  {} tried {:<8} {:>5} times, {:>5} succeeded (V7)",
+                m.profile, m.kind, m.tried, m.succeeded
             )?;
         }
         if self.refused > 0 || self.stalled > 0 {

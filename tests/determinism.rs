@@ -52,7 +52,13 @@ fn same_seed_and_commands_give_the_same_log() {
 /// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
-    for file in ["archers.ron", "fort.ron", "shieldwall.ron", "barrow.ron"] {
+    for file in [
+        "archers.ron",
+        "fort.ron",
+        "shieldwall.ron",
+        "barrow.ron",
+        "brawl.ron",
+    ] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);
         assert_eq!(a, b);
@@ -65,6 +71,8 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     assert!(wall.contains("answers with a"), "defenders answer hits");
     let (barrow, _) = battle_log_on("barrow.ron", 7, 1);
     assert!(barrow.contains("injury to the"), "hits wound");
+    let (brawl, _) = battle_log_on("brawl.ron", 7, 1);
+    assert!(brawl.contains("(V7.1)"), "units maneuver");
 }
 
 #[test]
@@ -116,6 +124,15 @@ fn a_save_keeps_every_condition() {
     world.entity_mut(a).insert(Exposed);
     world.entity_mut(b).insert(Stuck(vec!["javelin".into()]));
     world.resource_mut::<LastHit>().0 = Some((a, b));
+    // A grapple (V7.6): who holds whom, how firmly, and when it was kept.
+    use skirmish::rules::command::Hold;
+    use skirmish::rules::variants::maneuvers::Grappled;
+    let grip = |by| Grappled {
+        by,
+        hold: Hold::Held,
+        kept: 3,
+    };
+    world.entity_mut(b).insert(grip(a));
     let text = to_ron(&SaveGame::capture(world)).unwrap();
     let save: SaveGame = ron::from_str(&text).unwrap();
     let mut loaded = save.restore(catalog()).unwrap();
@@ -128,6 +145,8 @@ fn a_save_keeps_every_condition() {
         Some(vec!["javelin".to_string()])
     );
     assert_eq!(w.resource::<LastHit>().0, Some((units[0], units[1])));
+    assert_eq!(w.get::<Grappled>(units[1]), Some(&grip(units[0])));
+    assert_eq!(w.get::<Grappled>(units[0]), None);
 }
 
 #[test]

@@ -31,7 +31,8 @@ fn cases(default: u32) -> u32 {
 }
 
 const NAMES: &[&str] = &[
-    "Ila", "Bran", "Cole", "Dara", "Brakka", "Orm", "Skarn", "Vek", "Nobody",
+    "Ila", "Bran", "Cole", "Dara", "Brakka", "Orm", "Skarn", "Vek", "Hald", "Iri", "Gorm", "Sef",
+    "Nobody",
 ];
 
 /// A command built from arbitrary parts: known and unknown units, tiles on
@@ -45,7 +46,7 @@ enum Step {
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         (
-            0..17u8,
+            0..24u8,
             0..NAMES.len(),
             0..NAMES.len(),
             (-3..20i32, -3..15i32),
@@ -126,6 +127,26 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             part: None,
         },
         16 => Command::Cleave { unit, target },
+        17 => Command::Maneuver {
+            unit,
+            target,
+            kind: skirmish::rules::command::ManeuverKind::MADE[d as usize % 4],
+            to: (d > 4).then_some(to),
+            fling: (d == 1).then_some(to),
+        },
+        18 => Command::Charge {
+            unit,
+            target,
+            shove: true,
+        },
+        19 => Command::Sustain { unit },
+        20 => Command::Escape { unit },
+        21 => match d % 3 {
+            0 => Command::ForceDown { unit },
+            1 => Command::Crush { unit },
+            _ => Command::Release { unit },
+        },
+        22 => Command::Drag { unit, to },
         _ => Command::EndTurn,
     }
 }
@@ -136,6 +157,24 @@ fn check_invariants(world: &mut World) -> Result<(), TestCaseError> {
         .iter(world)
         .map(|(_, p, h, a, dead)| (p.0, h.hp, h.max, a.ap, dead))
         .collect();
+    // A grapple's two stay within reach of each other (V7.6).
+    let grapples: Vec<(Entity, Entity)> = world
+        .query::<(Entity, &skirmish::rules::variants::maneuvers::Grappled)>()
+        .iter(world)
+        .map(|(e, g)| (e, g.by))
+        .collect();
+    for (a, b) in grapples {
+        let (pa, pb) = (
+            world.get::<GridPos>(a).unwrap().0,
+            world.get::<GridPos>(b).unwrap().0,
+        );
+        prop_assert!(
+            pa.distance(pb) <= 1,
+            "a grapple across {} tiles",
+            pa.distance(pb)
+        );
+        prop_assert!(!world.entity(a).contains::<Dead>() && !world.entity(b).contains::<Dead>());
+    }
     let mut tiles: Vec<Pos> = units.iter().filter(|u| !u.4).map(|u| u.0).collect();
     tiles.sort();
     let n = tiles.len();
@@ -160,12 +199,13 @@ proptest! {
     #[test]
     fn random_command_streams_keep_the_invariants_and_the_events_tell_all(
         seed in any::<u64>(),
-        variant in 0..5usize,
+        variant in 0..6usize,
         steps in proptest::collection::vec(step(), 1..120),
     ) {
-        // Four cases in five on a level with a variant on (V13
-        // archers.ron, V4 fort.ron, V2 shieldwall.ron, V3 barrow.ron).
-        let file = ["ford.ron", "archers.ron", "fort.ron", "shieldwall.ron", "barrow.ron"][variant];
+        // Five cases in six on a level with a variant on (V13
+        // archers.ron, V4 fort.ron, V2 shieldwall.ron, V3 barrow.ron, V7
+        // brawl.ron).
+        let file = ["ford.ron", "archers.ron", "fort.ron", "shieldwall.ron", "barrow.ron", "brawl.ron"][variant];
         let mut app = headless_app(&level(file), seed);
         let world = app.world_mut();
         let start = Board::capture(world);

@@ -12,6 +12,7 @@ mod editor;
 mod golden;
 mod invariants;
 mod levels;
+mod maneuvers;
 mod odds;
 mod offered;
 mod overlays;

@@ -39,7 +39,33 @@ fn action_for(world: &World, c: &Command) -> Option<(Action, Option<Pos>)> {
         Command::PickUp { .. } => (Action::PickUp, None),
         Command::DrinkPotion { target: None, .. } => (Action::Potion, None),
         Command::Step { to, .. } => (Action::Step, Some(*to)),
-        Command::Charge { target, .. } => (Action::Charge, Some(tile_of(world, target)?)),
+        Command::Charge {
+            target,
+            shove: false,
+            ..
+        } => (Action::Charge, Some(tile_of(world, target)?)),
+        Command::Charge { target, .. } => (Action::ChargeShove, Some(tile_of(world, target)?)),
+        Command::Maneuver {
+            target,
+            kind,
+            to: None,
+            fling: None,
+            ..
+        } => (
+            match kind {
+                skirmish::rules::command::ManeuverKind::Trip => Action::Trip,
+                skirmish::rules::command::ManeuverKind::Disarm => Action::Disarm,
+                skirmish::rules::command::ManeuverKind::Shove => Action::Shove,
+                _ => Action::Grapple,
+            },
+            Some(tile_of(world, target)?),
+        ),
+        Command::Sustain { .. } => (Action::Sustain, None),
+        Command::Release { .. } => (Action::Release, None),
+        Command::Escape { .. } => (Action::Escape, None),
+        Command::ForceDown { .. } => (Action::ForceDown, None),
+        Command::Crush { .. } => (Action::Crush, None),
+        Command::Drag { to, .. } => (Action::Drag, Some(*to)),
         Command::Cleave { target, .. } => (Action::Cleave, Some(tile_of(world, target)?)),
         Command::Stabilize { target, .. } => (Action::Stabilize, Some(tile_of(world, target)?)),
         Command::Attack {

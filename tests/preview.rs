@@ -416,7 +416,7 @@ fn hit_zones_harm_and_drop_are_exact() {
 /// Every way the dice can fall, with its chance: `play` runs with a script
 /// and returns its outcome; where the rules ask for a die past the end of
 /// the script (the dice's "has run out" error), each face is tried.
-fn every_fall<T>(play: &mut impl FnMut(&[(u32, u32)]) -> (T, Option<u32>)) -> Vec<(f64, T)> {
+pub fn every_fall<T>(play: &mut impl FnMut(&[(u32, u32)]) -> (T, Option<u32>)) -> Vec<(f64, T)> {
     fn walk<T>(
         prefix: &mut Vec<(u32, u32)>,
         p: f64,

@@ -34,7 +34,7 @@ pub(crate) fn app() -> App {
 
 /// The level `text` played by its sides' controls, Hero first, with
 /// `dice`, and the window's input on an app without a renderer.
-fn app_with(text: &str, dice: Dice) -> App {
+pub(crate) fn app_with(text: &str, dice: Dice) -> App {
     let level = parse_level(text.as_bytes(), "input.ron", catalog()).unwrap();
     let order = ["Hero", "Orc"].map(String::from);
     let mut app = headless_app_with(&level, dice, Some(&order));
@@ -72,7 +72,7 @@ fn frame(app: &mut App) {
         .reset_all();
 }
 
-fn last_command(app: &App) -> Option<Command> {
+pub(crate) fn last_command(app: &App) -> Option<Command> {
     app.world()
         .get_resource::<History>()
         .and_then(|h| h.0.last().cloned())

@@ -45,10 +45,25 @@ pub(super) fn actions_at(
     watchers: &[(Threat, i32)],
     w: &Weights,
 ) -> (f64, Option<Command>) {
+    actions_with(world, sit, at, ap, watchers, w, vec![])
+}
+
+/// [`actions_at`], with `more` acts besides the attacks, guards and help
+/// (the maneuvers of the tile the unit stands on, V7).
+pub(super) fn actions_with(
+    world: &mut World,
+    sit: &Situation,
+    at: Pos,
+    ap: i32,
+    watchers: &[(Threat, i32)],
+    w: &Weights,
+    more: Vec<Act>,
+) -> (f64, Option<Command>) {
     if ap <= 0 {
         return (0.0, None);
     }
     let mut acts = attacks_from(world, sit, at, sit.attacks, watchers, w);
+    acts.extend(more);
     acts.extend(guards_at(world, sit, at, w));
     acts.extend(help_from(world, sit, at, w));
     acts.retain(|a| a.value > 0.0);

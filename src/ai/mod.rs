@@ -17,6 +17,7 @@
 
 mod acts;
 pub mod baseline;
+mod maneuvers;
 mod positions;
 pub mod profile;
 pub mod situation;

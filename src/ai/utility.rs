@@ -11,7 +11,7 @@
 //! ours, so focus on wounded and dangerous enemies, caution for our own
 //! wounded, and trades between the two come out of the same sums.
 
-use super::acts::{actions_at, attack_value, charge_value, drink_when_hurt};
+use super::acts::{actions_at, actions_with, attack_value, charge_value, drink_when_hurt};
 use super::positions::{attack_ceiling, farthest_attack, position_value, provocation_cost};
 use super::profile::Weights;
 use super::situation::Situation;
@@ -70,9 +70,18 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
         command: None,
     };
     // Acting from here.
-    let here = actions_at(world, &sit, start, sit.ap, &watchers, w);
+    // Maneuvers are drafted from where the unit stands (V7).
+    let maneuvers = super::maneuvers::maneuvers_here(world, &sit, w);
+    let here = actions_with(world, &sit, start, sit.ap, &watchers, w, maneuvers);
     if let Some(first) = here.1.clone() {
         best.offer(stay + here.0, || first);
+    }
+    // A grapple holds both in place (V7.6): acting from here is all.
+    if crate::rules::variants::maneuvers::held_in_place(world, me) {
+        return match best.command {
+            Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
+            _ => finish_turn(&sit, &name),
+        };
     }
     // Moving first (R5), then acting with what is left.
     let farthest = farthest_attack(world, &sit);

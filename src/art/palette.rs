@@ -144,6 +144,10 @@ pub mod tint {
     pub const SCATTER: Color = Color::srgba(1.0, 0.55, 0.2, 0.45);
     /// A tile of the combat log line clicked.
     pub const SPOTLIGHT: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);
+    /// A grapple's tether, grappler to grappled (V7.6).
+    pub const GRAPPLE: Color = Color::srgba(0.95, 0.75, 0.35, 0.9);
+    /// The tile a shove would push its target to (V7.7).
+    pub const SHOVED: Color = Color::srgba(0.95, 0.55, 1.0, 0.55);
     /// A tile a splash item's burst reaches around the aimed tile.
     pub const SPLASH: Color = Color::srgba(1.0, 0.3, 0.1, 0.25);
 

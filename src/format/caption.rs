@@ -108,6 +108,14 @@ pub enum Aim {
     Throw,
     /// Stabilize a dying ally (R10.4).
     Stabilize,
+    /// Trip (V7.4).
+    Trip,
+    /// Disarm (V7.5).
+    Disarm,
+    /// Shove (V7.7).
+    Shove,
+    /// Grapple (V7.6).
+    Grapple,
 }
 
 impl Aim {

@@ -15,6 +15,7 @@ use crate::grid::Pos;
 use crate::rules::Command;
 use crate::rules::ThrowTarget;
 use crate::rules::attacks::techniques::full_power;
+use crate::rules::command::ManeuverKind;
 use crate::rules::throws::pick_up::reachable_objects;
 use crate::rules::variants::injuries::parts_aimed;
 use bevy::prelude::*;
@@ -127,11 +128,33 @@ pub enum Action {
     /// Aim attacks at the next body part (V3 without V4): no command, a
     /// choice the next attacks carry.
     Aim,
+    /// Trip an enemy (V7.4).
+    Trip,
+    /// Disarm an enemy (V7.5).
+    Disarm,
+    /// Shove an enemy a tile away (V7.7).
+    Shove,
+    /// Grapple an enemy (V7.6).
+    Grapple,
+    /// Keep a grapple this turn (V7.6).
+    Sustain,
+    /// Let go of a grapple (V7.6).
+    Release,
+    /// Break free of a grapple (V7.6).
+    Escape,
+    /// Force the grappled enemy prone (V7.6).
+    ForceDown,
+    /// Crush the held enemy (V7.6).
+    Crush,
+    /// Drag the held enemy along (V7.6).
+    Drag,
+    /// Charge and shove the enemy on (V7.7).
+    ChargeShove,
 }
 
 impl Action {
     /// Every action, in the action bar's order.
-    pub const ALL: [Action; 14] = [
+    pub const ALL: [Action; 25] = [
         Action::Step,
         Action::Charge,
         Action::PowerAttack,
@@ -145,8 +168,30 @@ impl Action {
         Action::PickUp,
         Action::Potion,
         Action::Aim,
+        Action::Trip,
+        Action::Disarm,
+        Action::Shove,
+        Action::Grapple,
+        Action::Sustain,
+        Action::Release,
+        Action::Escape,
+        Action::ForceDown,
+        Action::Crush,
+        Action::Drag,
+        Action::ChargeShove,
         Action::EndTurn,
     ];
+
+    /// The maneuver an action makes (V7), if it is one.
+    pub fn maneuver(self) -> Option<ManeuverKind> {
+        match self {
+            Action::Trip => Some(ManeuverKind::Trip),
+            Action::Disarm => Some(ManeuverKind::Disarm),
+            Action::Shove => Some(ManeuverKind::Shove),
+            Action::Grapple => Some(ManeuverKind::Grapple),
+            _ => None,
+        }
+    }
 
     /// Its key.
     pub fn key(self) -> KeyCode {
@@ -165,7 +210,38 @@ impl Action {
             Action::PickUp => KeyCode::KeyP,
             Action::Potion => KeyCode::KeyH,
             Action::Aim => KeyCode::KeyF,
+            Action::Trip | Action::Escape => KeyCode::KeyJ,
+            Action::Disarm | Action::ForceDown => KeyCode::KeyI,
+            Action::Shove | Action::Release => KeyCode::KeyO,
+            Action::Grapple | Action::Sustain => KeyCode::KeyY,
+            Action::Crush => KeyCode::KeyV,
+            Action::Drag => KeyCode::KeyX,
+            Action::ChargeShove => KeyCode::KeyC,
         }
+    }
+
+    /// Its key is pressed with Shift (the grapple's own actions, V7.6).
+    pub fn shifted(self) -> bool {
+        matches!(
+            self,
+            Action::Sustain
+                | Action::Release
+                | Action::Escape
+                | Action::ForceDown
+                | Action::Crush
+                | Action::Drag
+                | Action::ChargeShove
+        )
+    }
+
+    /// Whether this frame's keys press it: its key, with Shift when it is
+    /// shifted, and without when a shifted action shares the key.
+    pub fn pressed(self, keys: &ButtonInput<KeyCode>) -> bool {
+        let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+        let shared = Action::ALL
+            .iter()
+            .any(|b| b.key() == self.key() && b.shifted() != self.shifted());
+        keys.just_pressed(self.key()) && (!shared || shift == self.shifted())
     }
 
     /// The button's label: key and name.
@@ -185,6 +261,17 @@ impl Action {
             Action::PickUp => "P Pick up",
             Action::Potion => "H Potion",
             Action::Aim => "F Aim",
+            Action::Trip => "J Trip",
+            Action::Disarm => "I Disarm",
+            Action::Shove => "O Shove",
+            Action::Grapple => "Y Grapple",
+            Action::Sustain => "Shift-Y Keep grip",
+            Action::Release => "Shift-O Let go",
+            Action::Escape => "Shift-J Escape",
+            Action::ForceDown => "Shift-I Force down",
+            Action::Crush => "Shift-V Crush",
+            Action::Drag => "Shift-X Drag",
+            Action::ChargeShove => "Shift-C Charge-shove",
         }
     }
 
@@ -202,6 +289,17 @@ impl Action {
             Action::PickUp => Rule::R9_5,
             Action::Potion => Rule::R10_5,
             Action::Aim => Rule::V3,
+            Action::Trip => Rule::V7_4,
+            Action::Disarm => Rule::V7_5,
+            Action::Shove => Rule::V7_7,
+            Action::Grapple
+            | Action::Sustain
+            | Action::Release
+            | Action::Escape
+            | Action::ForceDown
+            | Action::Crush
+            | Action::Drag => Rule::V7_6,
+            Action::ChargeShove => Rule::V7_7,
         }
     }
 
@@ -246,6 +344,37 @@ impl Action {
                  the part aimed at: arms weaken and disarm, legs slow and lame, the head knocks \
                  out, the torso's heart kills (V3)"
             }
+            Action::Trip => {
+                "1 AP: d20 + MB + DEX + Acrobatics, meeting the DV knocks the enemy prone; at \
+                 most one size larger; +1 dis unless it is exposed (V7.4, V7.1, V7.3)"
+            }
+            Action::Disarm => {
+                "1 AP: from its front arc, knock the weapon from its hands; a Light weapon cannot \
+                 disarm a Heavy one (V7.5)"
+            }
+            Action::Shove => {
+                "1 AP: d20 + MB + STR + Athletics, meeting the DV pushes it a tile away and opens \
+                 it; a failure opens you (V7.7)"
+            }
+            Action::Grapple => {
+                "1 AP: unarmed; 1 degree grabs, 2 hold: neither moves, and a hold hampers its \
+                 attacks (V7.6)"
+            }
+            Action::Sustain => "1 AP: keep your grip this turn, or it ends with your turn (V7.6)",
+            Action::Release => "Free: let go of the grapple (V7.6)",
+            Action::Escape => {
+                "d20 + MB + the better of STR + Athletics and DEX + Acrobatics vs the grappler's \
+                 DV: 1 degree costs 2 AP and ends your turn, 2 degrees 1 AP, 3 none (V7.6)"
+            }
+            Action::ForceDown => "1 AP: force the grappled enemy to the ground, prone (V7.6)",
+            Action::Crush => "2 AP: an unarmed strike the held enemy cannot parry or answer (V7.6)",
+            Action::Drag => {
+                "3 AP: step a tile and drag the held enemy along by the same step (V7.6)"
+            }
+            Action::ChargeShove => {
+                "2 AP: charge 3+ tiles in a straight line and shove at +1 advantage: success \
+                 drives the enemy up to 3 tiles on (V7.7, R4.7)"
+            }
         }
     }
 
@@ -259,6 +388,10 @@ impl Action {
             Aim::Cleave => Action::Cleave,
             Aim::Throw => Action::Throw,
             Aim::Stabilize => Action::Stabilize,
+            Aim::Trip => Action::Trip,
+            Aim::Disarm => Action::Disarm,
+            Aim::Shove => Action::Shove,
+            Aim::Grapple => Action::Grapple,
         }
     }
 
@@ -267,6 +400,12 @@ impl Action {
         matches!(
             self,
             Action::Step
+                | Action::Trip
+                | Action::Disarm
+                | Action::Shove
+                | Action::Grapple
+                | Action::Drag
+                | Action::ChargeShove
                 | Action::Charge
                 | Action::PowerAttack
                 | Action::Lunge
@@ -311,6 +450,24 @@ pub fn action_command(
             Command::PickUp { unit, item }
         }
         Action::Step => Command::Step { unit, to: tile? },
+        Action::Trip | Action::Disarm | Action::Shove | Action::Grapple => Command::Maneuver {
+            unit,
+            target: named(enemy?),
+            kind: action.maneuver()?,
+            to: None,
+            fling: None,
+        },
+        Action::Sustain => Command::Sustain { unit },
+        Action::Release => Command::Release { unit },
+        Action::Escape => Command::Escape { unit },
+        Action::ForceDown => Command::ForceDown { unit },
+        Action::Crush => Command::Crush { unit },
+        Action::Drag => Command::Drag { unit, to: tile? },
+        Action::ChargeShove => Command::Charge {
+            unit,
+            target: named(enemy?),
+            shove: true,
+        },
         Action::Charge => Command::Charge {
             unit,
             target: named(enemy?),
@@ -395,7 +552,12 @@ pub fn action_bar(world: &mut World) -> Vec<Action> {
         .filter(|a| match a {
             Action::EndTurn => can(K::EndTurn),
             Action::Step => can(K::Step),
-            Action::Charge => can(K::Charge),
+            Action::Charge => legal
+                .iter()
+                .any(|c| matches!(c, Command::Charge { shove: false, .. })),
+            Action::ChargeShove => legal
+                .iter()
+                .any(|c| matches!(c, Command::Charge { shove: true, .. })),
             Action::PowerAttack => technique(false),
             Action::Lunge => technique(true),
             Action::Cleave => can(K::Cleave),
@@ -408,6 +570,15 @@ pub fn action_bar(world: &mut World) -> Vec<Action> {
             Action::Potion => can(K::DrinkPotion),
             // A standing choice: offered whenever parts are aimed.
             Action::Aim => parts_aimed(world),
+            Action::Trip | Action::Disarm | Action::Shove | Action::Grapple => legal.iter().any(
+                |c| matches!(c, Command::Maneuver { kind, .. } if Some(*kind) == a.maneuver()),
+            ),
+            Action::Sustain => can(K::Sustain),
+            Action::Release => can(K::Release),
+            Action::Escape => can(K::Escape),
+            Action::ForceDown => can(K::ForceDown),
+            Action::Crush => can(K::Crush),
+            Action::Drag => can(K::Drag),
         })
         .collect()
 }

@@ -209,7 +209,7 @@ pub fn command_for(
     let aiming = world.get_resource::<Aiming>().and_then(|a| a.0);
     let action = Action::ALL
         .into_iter()
-        .find(|a| keys.just_pressed(a.key()))
+        .find(|a| a.pressed(keys))
         .or_else(|| {
             world
                 .get_resource::<Clicked>()

@@ -111,6 +111,7 @@ fn start_motion(
     };
     let sprite_of = |unit: UnitId| sprites.iter().find(|(_, s, _)| s.0 == unit);
     let at = |unit: UnitId| shown.board.unit(unit).map(|u| grid.world(u.at));
+    let at_of = at;
     for Played { event, speed } in played.read() {
         let seconds = |base: f32| base / speed.max(0.01);
         match event {
@@ -121,6 +122,51 @@ fn start_motion(
                         to: grid.world(*to),
                         clock: once(seconds(duration(event))),
                     });
+                }
+            }
+            // A push or a drag moves a unit without its own steps (V7).
+            BattleEvent::Shoved { unit, to, .. } => {
+                if let Some((e, _, t)) = sprite_of(*unit) {
+                    commands.entity(e).insert(Walk {
+                        from: t.translation.truncate(),
+                        to: grid.world(*to),
+                        clock: once(seconds(duration(event))),
+                    });
+                }
+            }
+            BattleEvent::Dragged {
+                unit,
+                to,
+                target,
+                target_to,
+                ..
+            } => {
+                for (who, tile) in [(unit, to), (target, target_to)] {
+                    if let Some((e, _, t)) = sprite_of(*who) {
+                        commands.entity(e).insert(Walk {
+                            from: t.translation.truncate(),
+                            to: grid.world(*tile),
+                            clock: once(seconds(duration(event))),
+                        });
+                    }
+                }
+            }
+            // A disarmed weapon flies from the target's hands (V7.5).
+            BattleEvent::Disarmed {
+                unit, weapon, at, ..
+            } => {
+                let catalog = field.as_ref().map(|f| &f.0.catalog);
+                let missile =
+                    Missile::thrown(weapon, catalog.and_then(|c| c.weapon(weapon)), false);
+                if let Some(from) = at_of(*unit) {
+                    fly(
+                        &mut commands,
+                        &figures,
+                        missile,
+                        vec![from, grid.world(*at)],
+                        seconds(duration(event)),
+                        false,
+                    );
                 }
             }
             BattleEvent::AttackRolled(a) => {

@@ -19,9 +19,11 @@ use crate::format::Overlay;
 use crate::grid::Pos;
 use crate::rules::attacks::preview::{AttackPreview, preview_attack, total};
 use crate::rules::attacks::resolution::{check_attack, draft_for};
+use crate::rules::command::ManeuverKind;
 use crate::rules::motion::movement::{Reach, move_reach, speed_of};
 use crate::rules::reactions::reactive_attack::provocations;
 use crate::rules::rule::Rule;
+use crate::rules::variants::maneuvers::{self, Grappled};
 use crate::rules::{Command, Refusal};
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -138,6 +140,8 @@ pub struct AttackOdds {
     pub roll: String,
     /// Every modifier, as the log writes it, with its rule.
     pub modifiers: Vec<(String, Rule)>,
+    /// A maneuver's odds (V7): success, not a hit.
+    pub maneuver: Option<ManeuverKind>,
 }
 
 impl AttackOdds {
@@ -177,11 +181,16 @@ impl AttackOdds {
             drop: p.drop(hp),
             down: p.down,
             roll: format!(
-                "d20 x{}{keep} {:+} vs DV {}: hit when higher (R0.5)",
+                "d20 x{}{keep} {:+} vs DV {}: {}",
                 1 + p.advantage.unsigned_abs(),
                 p.bonus,
-                p.dv
+                p.dv,
+                match p.maneuver {
+                    Some(_) => "succeeds on meeting it (V7.1)",
+                    None => "hit when higher (R0.5)",
+                }
             ),
+            maneuver: p.maneuver,
             modifiers: p
                 .modifiers
                 .iter()
@@ -207,6 +216,16 @@ impl AttackOdds {
     pub fn headline(&self) -> String {
         let hit = self.hit();
         let from = self.from.map(|t| format!(" from {t}")).unwrap_or_default();
+        if let Some(kind) = self.maneuver {
+            let label = kind.label();
+            let capital = label[..1].to_uppercase() + &label[1..];
+            return format!(
+                "{capital} {}{from}: {:.0}% to succeed, no damage ({})",
+                self.target,
+                hit * 100.0,
+                kind.rule()
+            );
+        }
         if self.down {
             format!(
                 "Attack {}{from}, down: {:.0}% to hit; a hit deals no damage but lowers its \
@@ -374,8 +393,22 @@ pub(super) fn preview_hover(world: &mut World) {
     let mut shown = Shown::default();
     let mut overlay_marks = OverlayMarks::default();
     if let Some(me) = me {
-        // What a Move may reach now, as the rules say (AP, crawling).
-        let reach = move_reach(world, me);
+        // What a Move may reach now, as the rules say (AP, crawling); none
+        // when a rule holds the unit in place (a grapple, V7.6): one Move
+        // checked tells.
+        let mut reach = move_reach(world, me);
+        let held = reach.keys().min().is_some_and(|to| {
+            let unit = name_of(world, me);
+            let probe = Command::Move {
+                unit,
+                to: *to,
+                path: None,
+            };
+            crate::rules::pipeline::check(world, probe).is_err_and(|r| r.rule == Rule::V7_6)
+        });
+        if held {
+            reach.clear();
+        }
         let speed = speed_of(world, me);
         if overlays.0.contains(&Overlay::Reach) {
             let palette = crate::art::palette::Palette::in_world(world);
@@ -393,11 +426,15 @@ pub(super) fn preview_hover(world: &mut World) {
         if let Some(t) = tile {
             shown = if aiming == Some(Action::Throw) {
                 aim_throw(world, me, t, &mut marks, &mut overlay_marks)
+            } else if let Some(kind) = aiming.and_then(Action::maneuver) {
+                aim_maneuver(world, me, t, kind, &mut marks, &mut overlay_marks)
             } else {
                 hover_tile(world, me, t, &reach, alt, &mut marks)
             };
         }
     }
+    // Every grapple on the field, tethered (V7.6).
+    overlay_marks.links.extend(grapple_tethers(world));
     let actions = human
         .map(|_| super::controls::action_bar(world))
         .unwrap_or_default();
@@ -489,6 +526,94 @@ fn aim_throw(
         }
         Err(r) => shown.refused(format!("Cannot throw the {item} there"), r),
     }
+    shown
+}
+
+/// A line from each grappler to the unit it grapples (V7.6).
+fn grapple_tethers(world: &World) -> Vec<(Pos, Pos, Color)> {
+    crate::battle::units(world)
+        .into_iter()
+        .filter_map(|e| {
+            let g = world.get::<Grappled>(e)?;
+            let (from, to) = (world.get::<GridPos>(g.by)?.0, world.get::<GridPos>(e)?.0);
+            Some((from, to, super::overlays::tint::GRAPPLE))
+        })
+        .collect()
+}
+
+/// Aiming a maneuver (V7) at the unit on `tile`: its exact odds, what a
+/// success does (where a shove lands, how firm a grapple holds), and
+/// whether the target strikes first (V7.2).
+fn aim_maneuver(
+    world: &mut World,
+    me: Entity,
+    tile: Pos,
+    kind: ManeuverKind,
+    marks: &mut HashMap<Pos, Color>,
+    words: &mut OverlayMarks,
+) -> Shown {
+    let mut shown = Shown::default();
+    let Some(t) = unit_at(world, tile).filter(|&t| world.get::<Side>(t) != world.get::<Side>(me))
+    else {
+        shown.lines.push(format!(
+            "{}: aim at an enemy in reach ({})",
+            kind.label(),
+            kind.rule()
+        ));
+        return shown;
+    };
+    let name = name_of(world, t);
+    let click = Command::Maneuver {
+        unit: name_of(world, me),
+        target: name.clone(),
+        kind,
+        to: None,
+        fling: None,
+    };
+    let odds = crate::rules::pipeline::check(world, click)
+        .and_then(|_| maneuvers::preview_maneuver(world, me, t, kind));
+    marks.insert(tile, Color::srgba(1.0, 0.3, 0.2, 0.6));
+    let p = match odds {
+        Ok(p) => p,
+        Err(r) => {
+            shown.refused(format!("Cannot {} {name}", kind.label()), r);
+            return shown;
+        }
+    };
+    let hp = world.get::<Health>(t).map_or(0, |h| h.hp);
+    let odds = AttackOdds::of(name.clone(), None, &p, hp);
+    shown.lines.push(odds.headline());
+    shown.lines.push(odds.roll.clone());
+    match kind {
+        ManeuverKind::Shove => match maneuvers::shove::destination(world, me, t, None) {
+            Ok(Some(to)) => {
+                marks.insert(to, super::overlays::tint::SHOVED);
+                words.links.push((tile, to, super::overlays::tint::SHOVED));
+                shown
+                    .lines
+                    .push(format!("On a success {name} is pushed to {to} (V7.7)"));
+            }
+            _ => shown.lines.push(format!(
+                "No tile behind {name} is free: it would stay, opened (V7.7)"
+            )),
+        },
+        ManeuverKind::Grapple => {
+            let landed = p.landed_degrees();
+            let held = total(landed.iter().skip(2).copied());
+            shown.lines.push(format!(
+                "Grabbed {:.0}%, held {:.0}% (V7.6)",
+                (p.hit - held).max(0.0) * 100.0,
+                held * 100.0
+            ));
+        }
+        _ => {}
+    }
+    if maneuvers::provokes(world, me, t, kind) {
+        shown.lines.push(format!(
+            "{name} strikes first: untrained, or unarmed against its blade (V7.2)"
+        ));
+    }
+    shown.attack = Some(odds);
     shown
 }
 

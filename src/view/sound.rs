@@ -145,7 +145,12 @@ pub fn sound_of(
             Guard::Parry => Sound::Parry,
             _ => return None,
         },
-        FellDying { .. } | Lamed { .. } | KnockedOut { .. } => Sound::Fall,
+        FellDying { .. } | Lamed { .. } | KnockedOut { .. } | KnockedDown { .. } => Sound::Fall,
+        // Maneuvers (V7): a flung weapon clangs, a push thuds, a grab
+        // swishes.
+        Disarmed { .. } => Sound::Parry,
+        Shoved { .. } | Dragged { .. } => Sound::HitShield,
+        Grappled { .. } => Sound::Swing,
         Died { .. } => Sound::Death,
         TurnStarted { unit, .. } if human(*unit) => Sound::Chime,
         BattleEnded { .. } => Sound::Sting,

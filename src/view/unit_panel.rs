@@ -43,7 +43,42 @@ pub fn selected_line(world: &World) -> Option<String> {
         line.push('\n');
         line.push_str(&text);
     }
+    if let Some(text) = grapple_text(world, unit) {
+        line.push('\n');
+        line.push_str(&text);
+    }
     Some(line)
+}
+
+/// A unit's grapple and what it does (V7.6), for its panel, on both
+/// units: "held by Bron: cannot move; attacks +1 dis, +2 against Bron".
+pub fn grapple_text(world: &World, unit: Entity) -> Option<String> {
+    use crate::rules::command::Hold;
+    use crate::rules::variants::maneuvers::{Grappled, grappling};
+    if let Some(g) = world.get::<Grappled>(unit) {
+        let by = name_of(world, g.by);
+        return Some(match g.hold {
+            Hold::Held => format!(
+                "held by {by}: cannot move; attacks +2 dis; melee against it +1 adv; \
+                 Escape to break free (V7.6)"
+            ),
+            _ => format!(
+                "grabbed by {by}: cannot move; attacks on others +1 dis; Escape to break free \
+                 (V7.6)"
+            ),
+        });
+    }
+    let (target, g) = grappling(world, unit)?;
+    let whom = name_of(world, target);
+    let how = if g.hold == Hold::Held {
+        "holding"
+    } else {
+        "grabbing"
+    };
+    Some(format!(
+        "{how} {whom}: cannot move; attacks on others +1 dis; keep the grip each turn \
+         (Sustain, 1 AP) (V7.6)"
+    ))
 }
 
 /// A unit's injuries and what they do (V3), for its panel: "injuries:

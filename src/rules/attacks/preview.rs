@@ -84,6 +84,12 @@ pub struct DamageDice {
 }
 
 impl AttackPreview {
+    /// A hit deals no damage: the target is down (R10.3), or it is a
+    /// maneuver (V7.1).
+    pub fn harmless(&self) -> bool {
+        self.down || self.maneuver.is_some()
+    }
+
     /// Whether a hit lands on a zone of the body (V4): `armor` then has one
     /// entry per zone.
     pub fn by_zone(&self) -> bool {
@@ -97,21 +103,10 @@ impl AttackPreview {
         let mut out = self.clone();
         out.advantage += advantage;
         out.bonus += bonus;
-        out.degrees = degree_chances(
-            out.advantage,
-            out.bonus,
-            out.threshold,
-            out.crit,
-            out.auto_hit,
-        );
+        let (a, b, t) = (out.advantage, out.bonus, out.threshold);
+        out.degrees = degree_chances(a, b, t, out.crit, out.auto_hit);
         if out.melee && out.maneuver.is_none_or(|m| m.with_weapon()) {
-            out.fumble = fumble_chance(
-                out.advantage,
-                out.bonus,
-                out.threshold,
-                out.crit,
-                out.auto_hit,
-            );
+            out.fumble = fumble_chance(a, b, t, out.crit, out.auto_hit);
         }
         let answer = out.answer.take();
         out.answered(answer)
@@ -122,7 +117,7 @@ impl AttackPreview {
         let mut out = self.clone();
         out.answer = answer;
         out.avoided = 0.0;
-        out.expected_damage = expected_damage(&out.degrees, out.damage, out.down);
+        out.expected_damage = expected_damage(&out.degrees, out.damage, out.harmless());
         if out.walks() {
             out.avoided = out
                 .landings()
@@ -254,7 +249,7 @@ impl AttackPreview {
         let i = BodyPart::all().iter().position(|p| *p == part).unwrap_or(0);
         self.fell_at
             .get(i)
-            .is_some_and(|at| degrees as i32 >= *at && degrees > 0 && !self.down)
+            .is_some_and(|at| degrees as i32 >= *at && degrees > 0 && !self.harmless())
     }
 
     /// The joint chances of the damage dealt before armor, the AR it meets
@@ -268,7 +263,7 @@ impl AttackPreview {
                 continue;
             }
             let armor = self.parts(&l);
-            if l.degrees == 0 || self.down {
+            if l.degrees == 0 || self.harmless() {
                 for (pz, ar, _) in armor {
                     out.push((l.p * pz, 0, ar, false));
                 }
@@ -302,7 +297,7 @@ impl AttackPreview {
     /// HP (R1.2: AR takes damage first; R10.1).
     pub fn drop_chance(&self, hp: i32, ar: i32) -> f64 {
         let needed = hp.saturating_add(ar).max(1) as usize;
-        if self.down {
+        if self.harmless() {
             return 0.0;
         }
         total(self.damage_chances().into_iter().skip(needed))
@@ -328,7 +323,7 @@ impl AttackPreview {
     /// as it stands (with hit zones, each zone's, by its chance).
     pub fn drop(&self, hp: i32) -> f64 {
         if self.walks() {
-            if self.down {
+            if self.harmless() {
                 return 0.0;
             }
             return total(
@@ -371,7 +366,7 @@ impl AttackPreview {
             if *p == 0.0 {
                 continue;
             }
-            if self.down {
+            if self.harmless() {
                 add(0, *p);
                 continue;
             }
@@ -549,10 +544,6 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         sides: draft.weapon.damage.sides,
         bonus: draft.weapon.damage.bonus + draft.damage_bonus(),
     };
-    // A maneuver deals no damage (V7.1).
-    let dice = draft
-        .maneuver
-        .map_or(dice, |_| DamageDice { count: 0, ..dice });
     let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
     let threshold = draft.threshold();
     let (crit, auto_hit) = (draft.weapon.crit_threshold(), draft.auto_hit());
@@ -570,7 +561,7 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         fumble,
         melee,
         hit: 1.0 - degrees[0],
-        expected_damage: expected_damage(&degrees, dice, down),
+        expected_damage: expected_damage(&degrees, dice, down || draft.maneuver.is_some()),
         degrees,
         modifiers: draft.modifiers.clone(),
         advantage,

@@ -178,6 +178,13 @@ fn add_grapple_modifiers(world: &mut World) {
     }
 }
 
+/// Whether a grapple holds `unit` in place: grappled, or grappling a unit
+/// less than 2 size categories smaller (V7.6).
+pub fn held_in_place(world: &World, unit: Entity) -> bool {
+    world.get::<Grappled>(unit).is_some()
+        || grappling(world, unit).is_some_and(|(t, _)| larger_by(world, t, unit) < 2)
+}
+
 /// Neither unit of a grapple moves, unless the grappler is 2+ size
 /// categories larger.
 fn refuse_moving_in_a_grapple(world: &mut World) {

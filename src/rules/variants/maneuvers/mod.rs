@@ -24,6 +24,7 @@ pub mod roll;
 pub mod shove;
 pub mod trip;
 
+pub use grapple::held_in_place;
 pub use grappled::{Grappled, grappling, hold_on, partner};
 pub use roll::{
     attempt, is_exposed, larger_by, maneuver_draft, on, open, provokes, size_of, skill_roll,

@@ -136,6 +136,11 @@ fn validate_charge_shove(world: &mut World) {
         Err(switched_off())
     } else {
         actor_and_target(world).and_then(|(unit, target)| {
+            // What every attack checks (R7): an enemy in the fight.
+            let draft = maneuver_draft(world, unit, target, ManeuverKind::Shove)?;
+            let mut whole = draft.clone();
+            whole.from = world.get::<GridPos>(target).map_or(draft.from, |p| p.0);
+            crate::rules::attacks::resolution::check_attack(world, &whole)?;
             if larger_by(world, unit, target) > 0 {
                 return Err(Refusal::new(
                     Rule::V7_7,
