@@ -221,6 +221,11 @@ pub struct Scenario {
     /// melee attack if it holds a melee weapon, else dodges.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub defences: BTreeMap<String, Guard>,
+    /// Maneuvers (V7, project extension): named units meet every
+    /// provocation with this maneuver instead of a weapon blow, where they
+    /// can (`reaction_maneuvers: { "Orm": Trip }`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reaction_maneuvers: BTreeMap<String, crate::rules::command::ManeuverKind>,
     /// The commands, in order.
     pub commands: Vec<Command>,
     /// The checks.
@@ -330,6 +335,18 @@ impl Scenario {
             }
         }
         world.insert_resource(orders);
+        let mut reactive = crate::rules::variants::maneuvers::ReactiveManeuvers::default();
+        for (name, kind) in &self.reaction_maneuvers {
+            match crate::battle::unit_named(world, name) {
+                Some(e) => {
+                    reactive.0.insert(e, *kind);
+                }
+                None => problems.push(format!(
+                    "reaction_maneuvers: the level has no unit \"{name}\""
+                )),
+            }
+        }
+        world.insert_resource(reactive);
         problems
     }
 }

@@ -1131,3 +1131,42 @@ fn a_broken_settings_file_opens_the_game_with_the_defaults() {
         skirmish::settings::Settings::default()
     );
 }
+
+/// Maneuvers in the window (V7): on the tour's maneuvers demo, after Hald
+/// seizes Vek, a rope in the grapple's colour runs from Hald's tile to
+/// Vek's (the pixels half-way between their centres), and nowhere between
+/// two units not in a grapple; the rules agree that Vek is held.
+#[test]
+fn a_grapple_is_drawn_as_a_rope_between_the_two() {
+    use skirmish::rules::command::Hold;
+    let Some(xvfb) = xvfb() else { return };
+    let (image, _level, grid, app) = demo_step(&xvfb, "16_maneuvers.ron", 4);
+    let world = app.world();
+    let ((hald, at_hald), (vek, at_vek)) = (unit_at(world, "Hald"), unit_at(world, "Vek"));
+    assert_eq!(
+        skirmish::rules::variants::maneuvers::hold_on(world, vek, hald),
+        Hold::Held
+    );
+    let centre = |p: Pos| {
+        let (corner, side) = tile_on_screen(&grid, p, true);
+        corner + bevy::math::Vec2::splat(side / 2.0)
+    };
+    let rope = |[r, g, b]: [i32; 3]| r > 200 && g > 150 && g < 225 && b < 140 && r > b + 90;
+    // The seam between the two tiles, a few pixels around the midpoint.
+    let count = |a: Pos, b: Pos| {
+        let mid = (centre(a) + centre(b)) / 2.0;
+        let mut n = 0;
+        for dy in -3..=3 {
+            for dx in -3..=3 {
+                if rope(pixel(&image, mid.x + dx as f32, mid.y + dy as f32)) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    assert!(count(at_hald, at_vek) >= 3, "no rope between Hald and Vek");
+    let (_, at_iri) = unit_at(world, "Iri");
+    let (_, at_orm) = unit_at(world, "Orm");
+    assert_eq!(count(at_iri, at_orm), 0, "a rope where there is no grapple");
+}

@@ -28,7 +28,7 @@ use crate::rules::command::{Command, Hold, ManeuverKind};
 use crate::rules::modifiers::AttackMode;
 use crate::rules::turns::turn::TurnState;
 use crate::rules::variants::maneuvers::{
-    self, Grappled, grappling, is_exposed, preview_maneuver, provokes,
+    self, Grappled, grappling, hold_on, is_exposed, preview_maneuver, provokes,
 };
 use bevy::prelude::*;
 
@@ -93,6 +93,16 @@ pub(super) fn maneuvers_here(world: &mut World, sit: &Situation, w: &Weights) ->
             let gain = match kind {
                 ManeuverKind::Trip => p.hit * edge,
                 ManeuverKind::Grapple => {
+                    // Grappling again only tightens a grab into a hold.
+                    let already = hold_on(world, enemy.entity, me.entity);
+                    if already == Hold::Held {
+                        continue;
+                    }
+                    let grab = if already == Hold::Grabbed {
+                        0.0
+                    } else {
+                        GRABBED
+                    };
                     let held: f64 = p.landed_degrees().iter().skip(2).sum();
                     let hold = if enemy.ranged.is_some() && enemy.melee.is_none() {
                         HELD_SHOOTER
@@ -100,7 +110,7 @@ pub(super) fn maneuvers_here(world: &mut World, sit: &Situation, w: &Weights) ->
                         HELD_FIGHTER
                     };
                     held * (hold * enemy.worth + edge)
-                        + (p.hit - held).max(0.0) * GRABBED * enemy.worth
+                        + (p.hit - held).max(0.0) * grab * enemy.worth
                 }
                 _ => {
                     let spare = world

@@ -164,7 +164,10 @@ impl AttackOdds {
             (Ending::Degrees(3), total(landed.iter().skip(3).copied())),
         ]
         .into_iter()
-        .filter(|(ending, _)| p.melee || *ending != Ending::Fumble)
+        // An unarmed maneuver drops no weapon (V7.1).
+        .filter(|(ending, _)| {
+            *ending != Ending::Fumble || (p.melee && p.maneuver.is_none_or(|m| m.with_weapon()))
+        })
         .filter(|(ending, _)| *ending != answered || !blocks)
         .map(|(ending, chance)| Outcome { ending, chance })
         .collect();

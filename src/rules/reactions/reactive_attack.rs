@@ -15,9 +15,29 @@ use crate::rules::pipeline::{CommandSchedule, CommandSystems, Decisions, Handles
 use crate::rules::positioning::threat::{Threat, melee_weapon_for, threat_of};
 use crate::rules::rule::Rule;
 use crate::rules::turns::turn::TurnState;
+use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 
+/// The schedule run as a reactive attack is made, before its roll: a rule
+/// that makes a reaction another way (a trip, V7.4) takes it here.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReactSchedule;
+
+/// The reactive attack about to be made (R8.1), while [`ReactSchedule`]
+/// runs: a rule that makes it another way sets `made`, and the weapon blow
+/// is not struck.
+#[derive(Resource, Clone, Debug)]
+pub struct Reacting {
+    /// The blow the reactor would strike.
+    pub draft: AttackDraft,
+    /// What provoked it.
+    pub trigger: Trigger,
+    /// A rule made the reaction its own way.
+    pub made: bool,
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_schedule(ReactSchedule);
     app.add_systems(
         CommandSchedule,
         provoke_the_shot
@@ -227,7 +247,16 @@ pub fn provoke_from(
             trigger,
         };
         emit(world, event);
-        resolve(world, draft);
+        world.insert_resource(Reacting {
+            draft: draft.clone(),
+            trigger,
+            made: false,
+        });
+        world.run_schedule(ReactSchedule);
+        let made = world.remove_resource::<Reacting>().is_some_and(|r| r.made);
+        if !made {
+            resolve(world, draft);
+        }
     }
     let stopped = out_of_action(world, provoker)
         || (!was_prone && world.entity(provoker).contains::<Prone>());

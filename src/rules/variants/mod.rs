@@ -12,6 +12,7 @@
 //! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then) |
 //! | [`HitSchedule::Land`](crate::rules::HitSchedule) | V4 rolls the zone |
 //! | [`HitSchedule::Wound`](crate::rules::HitSchedule) | V3 inflicts injuries |
+//! | [`ReactSchedule`](crate::rules::reactions::reactive_attack::ReactSchedule) | V7 makes a reaction a maneuver |
 //! | [`CommandSchedule`](crate::rules::CommandSchedule) | V7 handles its own commands (Maneuver, Sustain, Escape…), refuses moves in a grapple, and ends a charge-shove ([`ChargeShove`](crate::rules::motion::charge::ChargeShove)) |
 //!
 //! Deleting a variant's module and its line below leaves the core

@@ -8,6 +8,7 @@
 //! | [`disarm`] | V7.5 disarm and the fling |
 //! | [`grapple`] | V7.6 grabbed and held, sustain, force down, crush, drag, escape, release |
 //! | [`shove`] | V7.7 shove and the charge-shove |
+//! | here | a maneuver made as a reactive attack (V7.1), a trip of a moving unit (V7.4) |
 //!
 //! A maneuver is an attack (001:168): it costs 1 AP, counts for R7.6, turns
 //! the maneuverer to its target (R4.2) and gathers its modifiers in the
@@ -38,11 +39,13 @@ use crate::rules::attacks::resolution::check_attack;
 use crate::rules::command::{Command, CommandKind, ManeuverKind, Refusal};
 use crate::rules::events::{Opening, Trigger};
 use crate::rules::modifiers::AttackDraft;
+use crate::rules::modifiers::Effect;
 use crate::rules::pipeline::{CommandSchedule, DecideSystems, Pending, actor_and_target, handle};
 use crate::rules::positioning::facing::face_towards;
-use crate::rules::reactions::reactive_attack::{provoke_from, reactors};
+use crate::rules::reactions::reactive_attack::{ReactSchedule, Reacting, provoke_from, reactors};
 use crate::rules::rule::Rule;
 use bevy::prelude::*;
+use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
     handle(app, CommandKind::Maneuver, validate_maneuver, make_maneuver);
@@ -52,6 +55,7 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(DecideSystems::Ask)
             .run_if(crate::rules::reactions::ask::some_side_is_asked),
     );
+    app.add_systems(ReactSchedule, react_with_a_maneuver);
     app.add_plugins((roll::plugin, grapple::plugin, shove::plugin));
 }
 
@@ -212,6 +216,17 @@ fn make_maneuver(world: &mut World) {
         world.resource_mut::<Pending>().interrupted = true;
         return;
     }
+    carry_out(world, draft, to, fling);
+}
+
+/// A maneuver's `draft`, made: the roll (V7.1) and, on success, what its
+/// kind does (a shove to `to`, a disarm's `fling`); a failed shove opens the
+/// shover, and a maneuver on a target that was not exposed opens the
+/// maneuverer whatever the result (V7.3).
+pub fn carry_out(world: &mut World, draft: AttackDraft, to: Option<Pos>, fling: Option<Pos>) {
+    let (Some(kind), unit, target) = (draft.maneuver, draft.attacker, draft.target) else {
+        return;
+    };
     let exposed = is_exposed(world, target);
     let result = attempt(world, draft);
     if result.degrees > 0 {
@@ -226,9 +241,40 @@ fn make_maneuver(world: &mut World) {
         // A failed shove leaves the shover open (002:585).
         open(world, unit, Opening::Shove);
     }
-    // V7.3: against a target that was not exposed, the maneuverer is
-    // opened whatever the result.
     if !exposed {
         open(world, unit, Opening::Maneuver);
     }
+}
+
+/// Who meets a provocation with which maneuver instead of a weapon blow (a
+/// scenario's `reaction_maneuvers: {"Orm": Trip}`). *(decision)* The AI
+/// and the window's players do not choose reactive maneuvers yet: their
+/// reactions stay weapon blows.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ReactiveManeuvers(pub HashMap<Entity, ManeuverKind>);
+
+/// A maneuver made as a reactive attack (V7.1, 001:225: "perform an attack
+/// action"), when its reactor is ordered so and could make it there (else
+/// it strikes). A trip of a unit leaving the tile, a moving target, has +1
+/// advantage (V7.4, 002:559); a mover tripped stops there (R8.4).
+fn react_with_a_maneuver(world: &mut World) {
+    let Some(r) = world.get_resource::<Reacting>().cloned() else {
+        return;
+    };
+    let reactor = r.draft.attacker;
+    let kind = world
+        .get_resource::<ReactiveManeuvers>()
+        .and_then(|o| o.0.get(&reactor).copied());
+    let Some(kind) = kind.filter(|_| on(world)) else {
+        return;
+    };
+    let Ok(mut draft) = check_maneuver(world, reactor, r.draft.target, kind, None, None) else {
+        return;
+    };
+    draft.reaction = true;
+    if kind == ManeuverKind::Trip && matches!(r.trigger, Trigger::Leave(_)) {
+        draft.push(Effect::Advantage(1), "tripping a moving target", Rule::V7_4);
+    }
+    world.resource_mut::<Reacting>().made = true;
+    carry_out(world, draft, None, None);
 }
