@@ -2,7 +2,7 @@
 //! (every fall of the dice counted against the exact preview).
 
 use crate::common::{catalog, root};
-use crate::preview::every_fall;
+use crate::preview::{die_needed, every_fall};
 use skirmish::battle::{Exposed, unit_named};
 use skirmish::dice::Dice;
 use skirmish::rules::attacks::preview::preview_attack;
@@ -122,11 +122,7 @@ fn maneuver_previews_are_exact() {
             let mut app = start(dice);
             submit(app.world_mut(), command.clone()).unwrap();
             let world = app.world();
-            let need = world.resource::<Dice>().script_error().map(|e| {
-                assert!(e.contains("has run out"), "{case}: {e}");
-                let sides = e.split("rolled a d").nth(1).unwrap();
-                sides.split(' ').next().unwrap().parse::<u32>().unwrap()
-            });
+            let need = die_needed(world, case);
             (outcome(world.resource::<BattleEvents>().all()), need)
         };
         let falls = every_fall(&mut play);

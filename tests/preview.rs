@@ -413,6 +413,16 @@ fn hit_zones_harm_and_drop_are_exact() {
     );
 }
 
+/// The die the rules asked for past the end of the script (the dice's
+/// "has run out" error), by its sides; any other script error fails `case`.
+pub fn die_needed(world: &World, case: &str) -> Option<u32> {
+    world.resource::<Dice>().script_error().map(|e| {
+        assert!(e.contains("has run out"), "{case}: {e}");
+        let sides = e.split("rolled a d").nth(1).unwrap();
+        sides.split(' ').next().unwrap().parse::<u32>().unwrap()
+    })
+}
+
 /// Every way the dice can fall, with its chance: `play` runs with a script
 /// and returns its outcome; where the rules ask for a die past the end of
 /// the script (the dice's "has run out" error), each face is tried.
@@ -582,11 +592,7 @@ fn active_defence_and_injury_odds_are_exact() {
             let mut app = start(dice);
             submit(app.world_mut(), attack("Ila", "Orm")).unwrap();
             let world = app.world();
-            let need = world.resource::<Dice>().script_error().map(|e| {
-                assert!(e.contains("has run out"), "{case}: {e}");
-                let sides = e.split("rolled a d").nth(1).unwrap();
-                sides.split(' ').next().unwrap().parse::<u32>().unwrap()
-            });
+            let need = die_needed(world, case);
             let events = world.resource::<BattleEvents>().all();
             let hit = events
                 .iter()

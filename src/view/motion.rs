@@ -95,6 +95,24 @@ struct Burst {
 /// Missiles and bursts over the units and their labels, under the words.
 const EFFECT_Z: f32 = 15.0;
 
+/// A figure (its sprite entity and where it stands) walks to `to` over
+/// `event`'s moment at `speed`.
+fn walk_to(
+    commands: &mut Commands,
+    sprite: Option<(Entity, &UnitSprite, &Transform)>,
+    to: Vec2,
+    event: &BattleEvent,
+    speed: f32,
+) {
+    if let Some((e, _, t)) = sprite {
+        commands.entity(e).insert(Walk {
+            from: t.translation.truncate(),
+            to,
+            clock: once(duration(event) / speed.max(0.01)),
+        });
+    }
+}
+
 /// Starts the motion of each event played.
 fn start_motion(
     mut played: MessageReader<Played>,
@@ -115,24 +133,16 @@ fn start_motion(
     for Played { event, speed } in played.read() {
         let seconds = |base: f32| base / speed.max(0.01);
         match event {
-            BattleEvent::Stepped { unit, to, .. } => {
-                if let Some((e, _, t)) = sprite_of(*unit) {
-                    commands.entity(e).insert(Walk {
-                        from: t.translation.truncate(),
-                        to: grid.world(*to),
-                        clock: once(seconds(duration(event))),
-                    });
-                }
-            }
-            // A push or a drag moves a unit without its own steps (V7).
-            BattleEvent::Shoved { unit, to, .. } => {
-                if let Some((e, _, t)) = sprite_of(*unit) {
-                    commands.entity(e).insert(Walk {
-                        from: t.translation.truncate(),
-                        to: grid.world(*to),
-                        clock: once(seconds(duration(event))),
-                    });
-                }
+            // A step walks; a push or a drag moves a unit (two, for a
+            // drag) without steps of its own (V7), walked the same way.
+            BattleEvent::Stepped { unit, to, .. } | BattleEvent::Shoved { unit, to, .. } => {
+                walk_to(
+                    &mut commands,
+                    sprite_of(*unit),
+                    grid.world(*to),
+                    event,
+                    *speed,
+                );
             }
             BattleEvent::Dragged {
                 unit,
@@ -142,13 +152,13 @@ fn start_motion(
                 ..
             } => {
                 for (who, tile) in [(unit, to), (target, target_to)] {
-                    if let Some((e, _, t)) = sprite_of(*who) {
-                        commands.entity(e).insert(Walk {
-                            from: t.translation.truncate(),
-                            to: grid.world(*tile),
-                            clock: once(seconds(duration(event))),
-                        });
-                    }
+                    walk_to(
+                        &mut commands,
+                        sprite_of(*who),
+                        grid.world(*tile),
+                        event,
+                        *speed,
+                    );
                 }
             }
             // A disarmed weapon flies from the target's hands (V7.5).

@@ -2,87 +2,16 @@
 //! die, modifier with its source and rule, total and verdict.
 
 use super::words::{Names, joined, listed, plural};
+use crate::rules::command::ManeuverKind;
 use crate::rules::events::AttackRoll;
 use crate::rules::modifiers::{AttackMode, Effect};
 
-/// A maneuver's line (V7.1): like an attack's, but it succeeds on meeting
-/// the DV, and its sub-rule is cited.
-fn maneuver_line(
-    a: &AttackRoll,
-    m: crate::rules::command::ManeuverKind,
-    who: &str,
-    whom: &str,
-) -> String {
-    let rule = m.rule();
-    let label = m.label();
-    let Some(kept) = a.kept else {
-        let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
-        return format!("{who} tries to {label} {whom}: {auto} → success, 1 degree ({rule})");
-    };
-    let keep = if a.dice.len() > 1 {
-        format!(" keep {kept}")
-    } else {
-        String::new()
-    };
-    let natural = if a.natural_20() {
-        " natural 20 (R7.3)"
-    } else if a.natural_1() {
-        " natural 1 (R7.3)"
-    } else {
-        ""
-    };
-    let adv_terms = listed(&a.modifiers, |e| matches!(e, Effect::Advantage(_)));
-    let adv = if adv_terms.is_empty() {
-        String::new()
-    } else {
-        format!(" [{adv_terms}]")
-    };
-    let bonus_terms = listed(&a.modifiers, |e| matches!(e, Effect::Bonus(_)));
-    let dv_terms = listed(&a.modifiers, |e| matches!(e, Effect::Dv(_)));
-    let verdict = if a.degrees > 0 {
-        format!(
-            "success, meeting the DV: {} degree{} (V7.1)",
-            a.degrees,
-            plural(a.degrees)
-        )
-    } else {
-        "failure, below the DV (V7.1)".to_string()
-    };
-    let via = if a.reaction {
-        " as a reaction (R8.1)"
-    } else {
-        ""
-    };
-    format!(
-        "{who} tries to {label} {whom}{via} ({rule}): d20 [{}]{keep}{natural}{adv} {:+} ({bonus_terms}) = {} vs DV {} ({dv_terms}) → {verdict}",
-        joined(&a.dice),
-        a.bonus,
-        a.total,
-        a.dv
-    )
-}
-
-/// An attack's line: every die, every modifier with its source and rule,
-/// the total against the DV and the verdict (R7.1, R7.2, R7.3, R0.4).
-pub(super) fn attack_line(a: &AttackRoll, names: &Names) -> String {
-    let attacker = names.unit(a.attacker);
-    let target = match a.target {
-        Some(t) => names.unit(t).to_string(),
-        None => format!("the tile {}", a.at),
-    };
-    let weapon = &a.weapon;
-    if let Some(m) = a.maneuver {
-        return maneuver_line(a, m, attacker, &target);
-    }
-    let Some(kept) = a.kept else {
-        let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
-        return format!("{attacker} attacks {target} with {weapon}: {auto} → hit, 1 degree");
-    };
-    let verb = if a.mode == AttackMode::Thrown {
-        "throws"
-    } else {
-        "attacks"
-    };
+/// The roll as every attack and maneuver line writes it, after the
+/// verdict's "→": `d20 [4, 15] keep 15 natural 20 (R7.3) [rear attack +1
+/// adv (R4.3)] +5 (MB +2 (R7.1), …) = 20 vs DV 12 (…)`. `None` for an
+/// automatic hit (R7.9), which rolls nothing.
+fn roll_terms(a: &AttackRoll) -> Option<String> {
+    let kept = a.kept?;
     let keep = if a.dice.len() > 1 {
         format!(" keep {kept}")
     } else {
@@ -105,16 +34,65 @@ pub(super) fn attack_line(a: &AttackRoll, names: &Names) -> String {
     };
     let bonus_terms = listed(&a.modifiers, |e| matches!(e, Effect::Bonus(_)));
     let dv_terms = listed(&a.modifiers, |e| matches!(e, Effect::Dv(_)));
+    Some(format!(
+        "d20 [{}]{keep}{natural}{adv} {:+} ({bonus_terms}) = {} vs DV {} ({dv_terms})",
+        joined(&a.dice),
+        a.bonus,
+        a.total,
+        a.dv
+    ))
+}
+
+/// A maneuver's line (V7.1): like an attack's, but it succeeds on meeting
+/// the DV, and its sub-rule is cited.
+fn maneuver_line(a: &AttackRoll, m: ManeuverKind, who: &str, whom: &str) -> String {
+    let (rule, label) = (m.rule(), m.label());
+    let Some(roll) = roll_terms(a) else {
+        let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
+        return format!("{who} tries to {label} {whom}: {auto} → success, 1 degree ({rule})");
+    };
+    let verdict = if a.degrees > 0 {
+        format!(
+            "success, meeting the DV: {} degree{} (V7.1)",
+            a.degrees,
+            plural(a.degrees)
+        )
+    } else {
+        "failure, below the DV (V7.1)".to_string()
+    };
+    let via = if a.reaction {
+        " as a reaction (R8.1)"
+    } else {
+        ""
+    };
+    format!("{who} tries to {label} {whom}{via} ({rule}): {roll} → {verdict}")
+}
+
+/// An attack's line: every die, every modifier with its source and rule,
+/// the total against the DV and the verdict (R7.1, R7.2, R7.3, R0.4).
+pub(super) fn attack_line(a: &AttackRoll, names: &Names) -> String {
+    let attacker = names.unit(a.attacker);
+    let target = match a.target {
+        Some(t) => names.unit(t).to_string(),
+        None => format!("the tile {}", a.at),
+    };
+    let weapon = &a.weapon;
+    if let Some(m) = a.maneuver {
+        return maneuver_line(a, m, attacker, &target);
+    }
+    let Some(roll) = roll_terms(a) else {
+        let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
+        return format!("{attacker} attacks {target} with {weapon}: {auto} → hit, 1 degree");
+    };
+    let verb = if a.mode == AttackMode::Thrown {
+        "throws"
+    } else {
+        "attacks"
+    };
     let verdict = if a.degrees > 0 {
         format!("hit, {} degree{} (R7.2)", a.degrees, plural(a.degrees))
     } else {
         "miss (R7.2)".to_string()
     };
-    format!(
-        "{attacker} {verb} {target} with {weapon}: d20 [{}]{keep}{natural}{adv} {:+} ({bonus_terms}) = {} vs DV {} ({dv_terms}) → {verdict}",
-        joined(&a.dice),
-        a.bonus,
-        a.total,
-        a.dv
-    )
+    format!("{attacker} {verb} {target} with {weapon}: {roll} → {verdict}")
 }
