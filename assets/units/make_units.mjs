@@ -275,6 +275,21 @@ const KINDS = {
       path(`M26,29 H38 V50 H26 z`, TINT) + rect(26, 29, 4, 21, TINT_DARK, 0, 0) + rect(34, 29, 4, 21, TINT_DARK, 0, 0) +
       path(`M26,29 H38 V50 H26 z`, 'none'),
   },
+  wrestler: {
+    figure: () =>
+      legs(PANTS, BOOTS) + torso(GAMBESON, { pattern: quilt() }) + belt() +
+      head({ beard: '#6b4a2a' }) + GEAR.bald(),
+    // A wide sash across the chest, the wrestler's colours.
+    tint: () => path(`M25,29 L30,28 L40,45 L35,47 z`, TINT) + rect(25, 44, 14, 3, TINT_DARK, 0.5, 1),
+  },
+  duelist: {
+    figure: () =>
+      legs(LEATHER_DARK) + torso(LEATHER) + belt() + head() + GEAR.cap() +
+      // A feather in the cap.
+      path(`M30,6 Q22,-2 16,4 Q24,2 29,9 z`, '#f2efe6', 1),
+    // A short cape over one shoulder.
+    tint: () => path(`M24,27 Q30,26 33,29 L30,46 L22,44 z`, TINT) + path(`M24,27 L33,29 L32,32 L24,31 z`, TINT_DARK),
+  },
   // A kind without its own art: a plain figure; the window writes its
   // initials on the tunic.
   generic: {
@@ -463,6 +478,10 @@ const SIGNS = {
   brute: () => sign(`<line x1="32" y1="54" x2="32" y2="26"/><rect x="16" y="12" width="32" height="16" rx="3"/>`),
   crossbowman: () => sign(`<path d="M14,30 Q32,14 50,30" fill="none"/><line x1="32" y1="20" x2="32" y2="52"/><line x1="14" y1="30" x2="50" y2="30" stroke-width="2"/>`),
   halberdier: () => sign(`<line x1="30" y1="56" x2="30" y2="8"/><path d="M30,16 Q46,12 46,24 Q44,32 30,30 z"/><path d="M30,20 L20,17 L30,26 z"/>`),
+  // Two linked rings: a hold.
+  wrestler: () => sign(`<circle cx="24" cy="32" r="10" fill="none"/><circle cx="40" cy="32" r="10" fill="none"/>`),
+  // A rapier: a long thin blade, a cup guard.
+  duelist: () => sign(`<line x1="16" y1="52" x2="48" y2="12" stroke-width="3"/><path d="M18,38 Q26,46 30,50" fill="none"/><circle cx="22" cy="45" r="3"/>`),
   generic: () => sign(`<circle cx="32" cy="22" r="8"/><path d="M18,50 Q18,34 32,34 Q46,34 46,50 z"/>`),
 };
 
@@ -517,7 +536,7 @@ const MISSILES = {
 const MISSILE_ORDER = ['arrow', 'bolt', 'stone', 'javelin', 'knife', 'bomb', 'flask', 'potion', 'sack', 'whiff', 'spark', 'clang'];
 
 // ---------------------------------------------------------------- sheet
-const KIND_ORDER = ['warden', 'archer', 'raider', 'spearman', 'skirmisher', 'grenadier', 'medic', 'brute', 'crossbowman', 'halberdier', 'generic'];
+const KIND_ORDER = ['warden', 'archer', 'raider', 'spearman', 'skirmisher', 'grenadier', 'medic', 'brute', 'crossbowman', 'halberdier', 'wrestler', 'duelist', 'generic'];
 const POSE_ORDER = ['unarmed', 'longsword', 'shortsword', 'axe', 'greataxe', 'maul', 'mace', 'spear', 'halberd', 'javelin', 'throwing knife', 'shortbow', 'longbow', 'crossbow', 'sling'];
 
 function cells() {
@@ -530,8 +549,9 @@ function cells() {
   for (const w of POSE_ORDER) rows[2].push(POSES[w]());
   rows[3].push(SHIELDS.heater.body(), SHIELDS.buckler.body(), SHIELDS.heater.face(), SHIELDS.buckler.face(), base(), ring(), corpse());
   for (let k = 0; k < 8; k++) rows[3].push(wedge(k));
-  rows.push(KIND_ORDER.map((k) => SIGNS[k]()).concat([disc()], MISSILE_ORDER.slice(0, 4).map((m) => MISSILES[m]())));
-  rows.push(MISSILE_ORDER.slice(4).map((m) => MISSILES[m]()));
+  // Row 4: each kind's sign, then the disc; row 5: what flies and flashes.
+  rows.push(KIND_ORDER.map((k) => SIGNS[k]()).concat([disc()]));
+  rows.push(MISSILE_ORDER.map((m) => MISSILES[m]()));
   return rows;
 }
 
@@ -558,7 +578,7 @@ function preview(file) {
   const kindPose = {
     warden: ['longsword', 'heater'], archer: ['shortbow'], raider: ['axe', 'buckler'], spearman: ['spear'],
     skirmisher: ['javelin'], grenadier: ['mace'], medic: ['sling'], brute: ['maul'], crossbowman: ['crossbow'],
-    halberdier: ['halberd'], generic: ['unarmed'],
+    halberdier: ['halberd'], wrestler: ['mace'], duelist: ['shortsword', 'buckler'], generic: ['unarmed'],
   };
   const sides = ['#3f7ff2', '#e5533f'];
   let body = '';
@@ -585,7 +605,7 @@ function preview(file) {
       });
     });
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2200" height="172"><rect width="100%" height="100%" fill="#a89870"/>${body}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2600" height="172"><rect width="100%" height="100%" fill="#a89870"/>${body}</svg>`;
   fs.writeFileSync(file, render(svg));
 }
 

@@ -43,13 +43,15 @@ pub enum Kind {
     Brute,
     Crossbowman,
     Halberdier,
+    Wrestler,
+    Duelist,
     /// A kind without its own art.
     Generic,
 }
 
 impl Kind {
     /// Every kind, in the sheet's order.
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Warden,
         Kind::Archer,
         Kind::Raider,
@@ -60,6 +62,8 @@ impl Kind {
         Kind::Brute,
         Kind::Crossbowman,
         Kind::Halberdier,
+        Kind::Wrestler,
+        Kind::Duelist,
         Kind::Generic,
     ];
 
@@ -76,6 +80,8 @@ impl Kind {
             "brute" => Kind::Brute,
             "crossbowman" => Kind::Crossbowman,
             "halberdier" => Kind::Halberdier,
+            "wrestler" => Kind::Wrestler,
+            "duelist" => Kind::Duelist,
             _ => Kind::Generic,
         }
     }
@@ -217,8 +223,9 @@ pub const RING: usize = 3 * COLUMNS as usize + 5;
 /// What stays where a unit died.
 pub const CORPSE: usize = 3 * COLUMNS as usize + 6;
 
-/// The disc under a token's sign, tinted with its side's colour.
-pub const DISC: usize = 4 * COLUMNS as usize + 11;
+/// The disc under a token's sign, tinted with its side's colour: after
+/// the signs in row 4.
+pub const DISC: usize = 4 * COLUMNS as usize + Kind::Generic as usize + 1;
 
 /// What flies from a shooter or a thrower, drawn pointing east.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -269,18 +276,18 @@ impl Missile {
         )
     }
 
-    /// Its cell (the end of row 4, then row 5).
+    /// Its cell (row 5).
     pub fn cell(self) -> usize {
-        4 * COLUMNS as usize + 12 + self as usize
+        5 * COLUMNS as usize + self as usize
     }
 }
 
 /// A miss's swoosh past its target.
-pub const WHIFF: usize = 5 * COLUMNS as usize + 5;
+pub const WHIFF: usize = 5 * COLUMNS as usize + 9;
 /// A hit's burst.
-pub const SPARK: usize = 5 * COLUMNS as usize + 6;
+pub const SPARK: usize = 5 * COLUMNS as usize + 10;
 /// A parry's clang.
-pub const CLANG: usize = 5 * COLUMNS as usize + 7;
+pub const CLANG: usize = 5 * COLUMNS as usize + 11;
 
 /// Where the base's centre is, in pixels from a cell's top.
 pub const BASE_Y: f32 = 55.2;
