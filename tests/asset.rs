@@ -62,32 +62,22 @@ fn a_broken_level_fails_to_load_with_its_problems() {
     }
 }
 
-/// The rules text the game ships (`assets/rules/RULES.md`, shown when a
-/// rule id is hovered) is the reference beside the project, word for word.
+/// The rules texts the game ships (`assets/rules/RULES.md`, shown when a
+/// rule id is hovered, and `assets/rules/VARIANTS.md`, where a sub-rule id
+/// such as V7.4 opens) are the references beside the project, word for
+/// word.
 #[test]
-fn the_shipped_rules_text_is_the_reference() {
-    let reference = crate::common::root().join("../shared/RULES.md");
-    let Ok(reference) = std::fs::read_to_string(&reference) else {
-        eprintln!("../shared/RULES.md is not beside the project: nothing to compare");
-        return;
-    };
-    assert!(
-        skirmish::rules::rulebook::REFERENCE == reference,
-        "assets/rules/RULES.md differs from ../shared/RULES.md: copy it again"
-    );
-}
-
-/// The variants' text the game ships (`assets/rules/VARIANTS.md`, where a
-/// sub-rule id such as V7.4 opens) is VARIANTS.md beside the project.
-#[test]
-fn the_shipped_variants_text_is_the_reference() {
-    let reference = crate::common::root().join("../shared/VARIANTS.md");
-    let Ok(reference) = std::fs::read_to_string(&reference) else {
-        eprintln!("../shared/VARIANTS.md is not beside the project: nothing to compare");
-        return;
-    };
-    assert!(
-        skirmish::rules::rulebook::VARIANTS == reference,
-        "assets/rules/VARIANTS.md differs from ../shared/VARIANTS.md: copy it again"
-    );
+fn the_shipped_rules_texts_are_the_references() {
+    use skirmish::rules::rulebook::{REFERENCE, VARIANTS};
+    for (file, shipped) in [("RULES.md", REFERENCE), ("VARIANTS.md", VARIANTS)] {
+        let reference = crate::common::root().join("../shared").join(file);
+        let Ok(reference) = std::fs::read_to_string(&reference) else {
+            eprintln!("../shared/{file} is not beside the project: nothing to compare");
+            continue;
+        };
+        assert!(
+            shipped == reference,
+            "assets/rules/{file} differs from ../shared/{file}: copy it again"
+        );
+    }
 }

@@ -1,8 +1,8 @@
 //! V7 maneuvers beyond the scenarios: the odds shown are the odds rolled
 //! (every fall of the dice counted against the exact preview).
 
-use crate::common::{catalog, root};
-use crate::preview::{die_needed, every_fall};
+use crate::common::catalog;
+use crate::preview::{die_needed, duel_text, every_fall};
 use skirmish::battle::{Exposed, unit_named};
 use skirmish::dice::Dice;
 use skirmish::rules::attacks::preview::preview_attack;
@@ -42,7 +42,7 @@ fn outcome(events: &[BattleEvent]) -> Outcome {
 /// of success, of a hold (2+ degrees), and of a fumble.
 #[test]
 fn maneuver_previews_are_exact() {
-    let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
+    let src = duel_text();
     let base = src
         .replace("name: \"Duel\",", "name: \"Duel\", rules: (maneuvers: true),")
         // Orm beside Ila, facing her; reactions never provoked: both skilled.

@@ -14,6 +14,12 @@ use skirmish::rules::variants::injuries::Injuries;
 use skirmish::rules::{BattleEvent, BattleEvents, Command, submit};
 use skirmish::setup::headless_app_with;
 
+/// The duel level's text, for tests that switch a variant on or change a
+/// template in it.
+pub fn duel_text() -> String {
+    std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap()
+}
+
 fn duel() -> skirmish::load::ValidLevel {
     load_level_file(&root().join("tests/levels/duel.ron"), catalog()).unwrap()
 }
@@ -59,7 +65,7 @@ fn degrees_in(events: &[BattleEvent]) -> usize {
 fn check_exact(s: Situation) {
     let level = match s.level {
         Some(change) => {
-            let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
+            let src = duel_text();
             let text = change(&src);
             assert_ne!(text, src, "the level changed");
             skirmish::load::parse_level(text.as_bytes(), "duel.ron", catalog()).unwrap()
@@ -322,7 +328,7 @@ fn throw_preview_gives_hit_and_scatter_tiles() {
 /// elsewhere meets only the shield's AR.
 #[test]
 fn hit_zones_harm_and_drop_are_exact() {
-    let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
+    let src = duel_text();
     let text = src
         .replace("name: \"Duel\",", "name: \"Duel\", rules: (hit_zones: true),")
         .replace("at: (2, 2), facing: E)", "at: (5, 2), facing: E)")
@@ -456,7 +462,7 @@ pub fn every_fall<T>(play: &mut impl FnMut(&[(u32, u32)]) -> (T, Option<u32>)) -
 /// chance to hit, chance answered away, HP harm and drop.
 #[test]
 fn active_defence_and_injury_odds_are_exact() {
-    let src = std::fs::read_to_string(root().join("tests/levels/duel.ron")).unwrap();
+    let src = duel_text();
     let base = src
         .replace("at: (2, 2), facing: E)", "at: (5, 2), facing: E)")
         // One-sided damage dice: the degrees alone set the damage, and the

@@ -191,7 +191,8 @@ fn spawn_hud(
             position_type: PositionType::Absolute,
             top: px(84),
             left: px(6),
-            max_width: px(860),
+            // Wrapped within the map's width, never under the side column.
+            right: px(SIDE_WIDTH + 6.0),
             ..default()
         },
     ));

@@ -79,9 +79,28 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             step_tour.in_set(super::frame::ViewSystems::Act),
-            show_caption.in_set(super::frame::ViewSystems::Draw),
+            (show_caption, hide_the_tooltip_under_the_caption)
+                .chain()
+                .in_set(super::frame::ViewSystems::Draw),
         ),
     );
+}
+
+/// The caption says what an aimed action does: the action bar's tooltip,
+/// drawn in the same place, would only peek out around its edges.
+fn hide_the_tooltip_under_the_caption(
+    caption: Query<&Text, With<CaptionText>>,
+    mut tip: Query<&mut Visibility, With<super::action_bar::Tooltip>>,
+) {
+    let shown = caption.iter().any(|t| !t.0.is_empty());
+    for mut v in &mut tip {
+        let want = if shown {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+        v.set_if_neq(want);
+    }
 }
 
 /// Seconds between steps when the tour plays on by itself.
