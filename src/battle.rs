@@ -5,7 +5,7 @@
 //! Nothing here renders: the view only reads what the rules keep here.
 
 use crate::format::UnitTemplate;
-use crate::grid::{Dir, Pos};
+use crate::grid::{Body, Dir, Pos};
 use crate::load::ValidLevel;
 use bevy::prelude::*;
 
@@ -29,6 +29,38 @@ pub struct UnitId(pub u32);
 /// The tile a unit or an object is on (R0.1).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridPos(pub Pos);
+
+/// The side of the square a unit fills (V10.6): 1, or with size (V10) 2
+/// for Large and 3 for Huge. Its [`GridPos`] is the square's north-west
+/// tile.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Footprint(pub i32);
+
+/// The tiles `unit` fills: its [`GridPos`] and [`Footprint`] (one tile
+/// without one).
+pub fn body_of(world: &World, unit: Entity) -> Option<Body> {
+    let e = world.get_entity(unit).ok()?;
+    let at = e.get::<GridPos>()?.0;
+    Some(Body::new(at, e.get::<Footprint>().map_or(1, |f| f.0)))
+}
+
+/// The side of `unit`'s footprint (1 without one).
+pub fn side_of_body(world: &World, unit: Entity) -> i32 {
+    world.get::<Footprint>(unit).map_or(1, |f| f.0)
+}
+
+/// True when the bodies of `a` and `b` stand side by side: adjacent
+/// (R0.3), one tile of each a step apart (V10.6).
+pub fn beside(world: &World, a: Entity, b: Entity) -> bool {
+    matches!((body_of(world, a), body_of(world, b)), (Some(a), Some(b)) if a.gap(b) == 1)
+}
+
+/// The unit in action or not (not dead) whose body covers `tile`.
+pub fn unit_on(world: &World, tile: Pos) -> Option<Entity> {
+    units(world).into_iter().find(|&e| {
+        !world.entity(e).contains::<Dead>() && body_of(world, e).is_some_and(|b| b.contains(tile))
+    })
+}
 
 /// The direction a unit faces (R4.1).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,7 +219,20 @@ pub fn change_inventory<T>(
     Some(out)
 }
 
-/// Recomputes `unit`'s [`MeleeReach`] from its inventory.
+/// A melee weapon's reach of `reach` in `unit`'s hands: with size on
+/// (V10.4), Huge +1 and Tiny −1, never below 1.
+pub fn reach_with(world: &World, unit: Entity, reach: i32) -> i32 {
+    let on = world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().size);
+    match world.get::<Stats>(unit) {
+        Some(s) if on => (reach + s.template.size.reach_bonus()).max(1),
+        _ => reach,
+    }
+}
+
+/// Recomputes `unit`'s [`MeleeReach`] from its inventory (and its size,
+/// V10.4).
 pub fn refresh_reach(world: &mut World, unit: Entity) {
     let reach = {
         let catalog = &world.resource::<Battlefield>().0.catalog;
@@ -196,7 +241,7 @@ pub fn refresh_reach(world: &mut World, unit: Entity) {
                 .iter()
                 .filter_map(|w| catalog.weapon(w))
                 .filter(|w| !w.is_ranged())
-                .map(|w| w.reach)
+                .map(|w| reach_with(world, unit, w.reach))
                 .max()
         })
     };
@@ -293,13 +338,12 @@ pub fn units(world: &World) -> Vec<Entity> {
         .unwrap_or_default()
 }
 
-/// The units in action (R2.5) on the eight tiles around `at`.
-pub fn in_action_beside(world: &World, at: Pos) -> Vec<Entity> {
+/// The units in action (R2.5) beside the body `at` (a tile of theirs one
+/// step from one of its tiles, V10.6).
+pub fn in_action_beside(world: &World, at: Body) -> Vec<Entity> {
     units(world)
         .into_iter()
-        .filter(|&e| {
-            world.get::<GridPos>(e).is_some_and(|p| p.0.is_adjacent(at)) && !out_of_action(world, e)
-        })
+        .filter(|&e| body_of(world, e).is_some_and(|b| b.gap(at) == 1) && !out_of_action(world, e))
         .collect()
 }
 

@@ -65,6 +65,92 @@ impl fmt::Display for Pos {
     }
 }
 
+/// The tiles a unit fills (V10.6): an `n`×`n` square whose north-west tile
+/// is `at`. Every unit is `n = 1` unless size (V10) gives it a footprint;
+/// every rule that asks "which tile" asks its body.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Body {
+    /// The anchor: the north-west tile (a unit's `at`).
+    pub at: Pos,
+    /// The side of the square, 1 for a one-tile unit.
+    pub n: i32,
+}
+
+impl Body {
+    /// A body of side `n` anchored at `at`.
+    pub const fn new(at: Pos, n: i32) -> Self {
+        Self { at, n }
+    }
+
+    /// A one-tile body.
+    pub const fn tile(at: Pos) -> Self {
+        Self { at, n: 1 }
+    }
+
+    /// The same body anchored at `at`.
+    pub const fn moved_to(self, at: Pos) -> Self {
+        Self { at, n: self.n }
+    }
+
+    /// Every tile it fills, row by row.
+    pub fn tiles(self) -> impl Iterator<Item = Pos> {
+        let (at, n) = (self.at, self.n);
+        (0..n).flat_map(move |dy| (0..n).map(move |dx| Pos::new(at.x + dx, at.y + dy)))
+    }
+
+    /// True when `p` is one of its tiles.
+    pub fn contains(self, p: Pos) -> bool {
+        p.x >= self.at.x && p.y >= self.at.y && p.x < self.at.x + self.n && p.y < self.at.y + self.n
+    }
+
+    /// True when the two bodies share a tile.
+    pub fn overlaps(self, other: Body) -> bool {
+        self.at.x < other.at.x + other.n
+            && other.at.x < self.at.x + self.n
+            && self.at.y < other.at.y + other.n
+            && other.at.y < self.at.y + self.n
+    }
+
+    /// Its tile nearest `p` (each coordinate clamped into the square): R0.3
+    /// grows with |dx| and with |dy|, so no tile is nearer.
+    pub fn nearest(self, p: Pos) -> Pos {
+        Pos::new(
+            p.x.clamp(self.at.x, self.at.x + self.n - 1),
+            p.y.clamp(self.at.y, self.at.y + self.n - 1),
+        )
+    }
+
+    /// The distance from the body to `p`: the least over its tiles (R0.3,
+    /// V10.6); 0 on the body.
+    pub fn distance_to(self, p: Pos) -> i32 {
+        self.nearest(p).distance(p)
+    }
+
+    /// The least distance between a tile of this body and one of `other`
+    /// (R0.3, V10.6): 1 for bodies side by side.
+    pub fn gap(self, other: Body) -> i32 {
+        let axis =
+            |a: i32, an: i32, b: i32, bn: i32| (b - (a + an - 1)).max(a - (b + bn - 1)).max(0);
+        let dx = axis(self.at.x, self.n, other.at.x, other.n);
+        let dy = axis(self.at.y, self.n, other.at.y, other.n);
+        dx.max(dy) + dx.min(dy) / 2
+    }
+
+    /// Its centre in doubled coordinates (`2·at + n − 1`), exact for any
+    /// side: the point facing turns about (R4.1, V10.6).
+    pub fn centre2(self) -> Pos {
+        Pos::new(2 * self.at.x + self.n - 1, 2 * self.at.y + self.n - 1)
+    }
+
+    /// Its tile nearest the centre of `other`, ties to the north-west: the
+    /// tile an attack on `other` comes from, and a scatter starts on (V10.6).
+    pub fn facing_tile(self, other: Body) -> Pos {
+        let c = other.centre2();
+        // floor(c / 2) picks the north-west of two tiles a centre falls between.
+        self.nearest(Pos::new(c.x.div_euclid(2), c.y.div_euclid(2)))
+    }
+}
+
 /// One of the eight directions of R0.2, in clockwise order from north.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
@@ -189,6 +275,22 @@ mod tests {
         assert_eq!(Dir::towards(o, Pos::new(5, 1)), Some(Dir::E));
         assert_eq!(Dir::towards(o, Pos::new(-5, -4)), Some(Dir::NW));
         assert_eq!(Dir::towards(o, o), None);
+    }
+
+    #[test]
+    fn a_body_measures_from_its_nearest_tile() {
+        let ogre = Body::new(Pos::new(2, 2), 2);
+        assert_eq!(ogre.tiles().count(), 4);
+        assert_eq!(ogre.distance_to(Pos::new(4, 3)), 1);
+        assert_eq!(ogre.distance_to(Pos::new(5, 5)), 3);
+        assert_eq!(ogre.distance_to(Pos::new(3, 3)), 0);
+        assert_eq!(ogre.gap(Body::tile(Pos::new(1, 1))), 1);
+        assert_eq!(ogre.gap(Body::new(Pos::new(4, 0), 3)), 1);
+        assert_eq!(ogre.gap(Body::new(Pos::new(6, 2), 3)), 3);
+        assert!(ogre.overlaps(Body::new(Pos::new(3, 3), 3)));
+        assert!(!ogre.overlaps(Body::new(Pos::new(4, 2), 3)));
+        assert_eq!(ogre.centre2(), Pos::new(5, 5));
+        assert_eq!(ogre.facing_tile(Body::tile(Pos::new(9, 0))), Pos::new(3, 2));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! AI run on. Above the rules: it starts them.
 
 use crate::battle::{
-    ActionPoints, ArmorReduction, Battlefield, Facing, GridPos, GroundObject, Health, Inventory,
-    OffGuard, Reactions, Roster, Side, Stamina, Stats, Tally, UnitId, refresh_reach,
+    ActionPoints, ArmorReduction, Battlefield, Facing, Footprint, GridPos, GroundObject, Health,
+    Inventory, OffGuard, Reactions, Roster, Side, Stamina, Stats, Tally, UnitId, refresh_reach,
 };
 use crate::dice::Dice;
 use crate::load::ValidLevel;
@@ -42,6 +42,7 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
                 UnitId(i as u32),
                 Name::new(unit.name.clone()),
                 GridPos(unit.at),
+                Footprint(if level.rules().size { t.size.side() } else { 1 }),
                 Facing(unit.facing),
                 Side(unit.side),
             ),

@@ -273,7 +273,91 @@ mod search {
                 if step_block(map, occ, p, dir).is_some() {
                     continue;
                 }
-                let ((q, o), step) = step_cost(map, (p, odd), dir);
+                let ((q, o), step) = step_cost(map, occ, (p, odd), dir);
+                let total = c + step;
+                if total <= limit && best.get(&(q, o)).is_none_or(|b| total < *b) {
+                    best.insert((q, o), total);
+                    heap.push(std::cmp::Reverse((total, q, o)));
+                }
+            }
+        }
+        let mut out = BTreeMap::new();
+        for ((p, _), c) in best {
+            let e = out.entry(p).or_insert(c);
+            *e = (*e).min(c);
+        }
+        out
+    }
+
+    /// One step of an `n`×`n` body, written from V10.6's words alone (no
+    /// rule function): the tiles the moved square covers and the old one
+    /// did not are entered, and each must be on the map, passable and no
+    /// enemy's; a diagonal also needs passable the tiles that the square
+    /// moved along one axis alone covers and neither the old nor the new
+    /// square does (R5.1 on the leading edge); the base cost (1, diagonals
+    /// alternating 1 and 2) doubles when any entered tile is difficult.
+    fn body_step(
+        map: &TerrainMap,
+        enemies: &[Pos],
+        n: i32,
+        (p, odd): (Pos, bool),
+        dir: Dir,
+    ) -> Option<((Pos, bool), u32)> {
+        let square = |a: Pos| -> Vec<Pos> {
+            (0..n)
+                .flat_map(|dy| (0..n).map(move |dx| Pos::new(a.x + dx, a.y + dy)))
+                .collect()
+        };
+        let (dx, dy) = dir.delta();
+        let q = Pos::new(p.x + dx, p.y + dy);
+        let (old, new) = (square(p), square(q));
+        let entered: Vec<Pos> = new.iter().copied().filter(|t| !old.contains(t)).collect();
+        for t in &entered {
+            if !map.contains(*t) || !map.is_passable(*t) || enemies.contains(t) {
+                return None;
+            }
+        }
+        if dx != 0 && dy != 0 {
+            for alone in [Pos::new(p.x + dx, p.y), Pos::new(p.x, p.y + dy)] {
+                for t in square(alone) {
+                    if !old.contains(&t) && !new.contains(&t) && !map.is_passable(t) {
+                        return None;
+                    }
+                }
+            }
+        }
+        let (base, odd) = if dx != 0 && dy != 0 {
+            (if odd { 2 } else { 1 }, !odd)
+        } else {
+            (1, odd)
+        };
+        let difficult = entered.iter().any(|t| {
+            map.get(*t)
+                .is_some_and(|t| t.movement == skirmish::terrain::Movement::Difficult)
+        });
+        Some(((q, odd), if difficult { base * 2 } else { base }))
+    }
+
+    /// Dijkstra over a body's anchors with [`body_step`].
+    fn body_reference(
+        map: &TerrainMap,
+        enemies: &[Pos],
+        n: i32,
+        start: Pos,
+        limit: u32,
+    ) -> BTreeMap<Pos, u32> {
+        let mut best: BTreeMap<(Pos, bool), u32> = BTreeMap::new();
+        let mut heap = BinaryHeap::new();
+        best.insert((start, false), 0);
+        heap.push(std::cmp::Reverse((0u32, start, false)));
+        while let Some(std::cmp::Reverse((c, p, odd))) = heap.pop() {
+            if best.get(&(p, odd)).is_some_and(|b| *b < c) {
+                continue;
+            }
+            for dir in Dir::ALL {
+                let Some(((q, o), step)) = body_step(map, enemies, n, (p, odd), dir) else {
+                    continue;
+                };
                 let total = c + step;
                 if total <= limit && best.get(&(q, o)).is_none_or(|b| total < *b) {
                     best.insert((q, o), total);
@@ -291,6 +375,38 @@ mod search {
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// V10.6: the paths of a Large (2×2) or Huge (3×3) body cost what a
+        /// plain search over its footprint, written from the rule's words,
+        /// finds: every anchor and every cost.
+        #[test]
+        fn body_paths_match_a_plain_search(
+            cells in proptest::collection::vec(0..10usize, 14 * 12),
+            enemies in proptest::collection::vec((0..14i32, 0..12i32), 0..5),
+            start in (0..12i32, 0..10i32),
+            n in 2..4i32,
+            limit in prop_oneof![Just(u32::MAX - 8), 0..9u32],
+        ) {
+            let symbols = ['.', '.', '.', '.', '.', '#', '=', '%', '~', '_'];
+            let rows: Vec<String> = cells
+                .chunks(14)
+                .map(|r| r.iter().map(|&i| symbols[i]).collect())
+                .collect();
+            let map = TerrainMap::new(&rows, default_legend());
+            let start = Pos::new(start.0, start.1);
+            let body = skirmish::grid::Body::new(start, n);
+            let enemies: Vec<Pos> = enemies
+                .iter()
+                .map(|&(x, y)| Pos::new(x, y))
+                .filter(|p| !body.contains(*p))
+                .collect();
+            let units = enemies.iter().map(|&p| (skirmish::grid::Body::tile(p), 1usize));
+            let occ = Occupancy::of_bodies(&map, units, 0, body);
+            let fast = search(&map, &occ, start, limit);
+            let slow = body_reference(&map, &enemies, n, start, limit);
+            let got: BTreeMap<Pos, u32> = fast.tiles().collect();
+            prop_assert_eq!(got, slow);
+        }
 
         /// The flattened search finds exactly the costs of the rules' own
         /// step functions (R5.1, R5.2), bounded or not.

@@ -35,6 +35,7 @@ const COLUMNS = 16;
 // ---------------------------------------------------------------- palette
 const INK = '#1c1916';
 const SKIN = '#e9b48c';
+const OGRE = '#8f9a6a';
 const SKIN_DARK = '#c58a63';
 const STEEL = '#c9d2db';
 const STEEL_DARK = '#7f8a96';
@@ -290,6 +291,29 @@ const KINDS = {
     // A short cape over one shoulder.
     tint: () => path(`M24,27 Q30,26 33,29 L30,46 L22,44 z`, TINT) + path(`M24,27 L33,29 L32,32 L24,31 z`, TINT_DARK),
   },
+  // Large (V10.6): drawn at a tile's scale, the window stretches the cell
+  // over its 2×2 footprint. Grey-green hide, tusks, a loincloth.
+  ogre: {
+    figure: () =>
+      legs('#6f7a55', '#4a3a2a', 2) +
+      rect(19, 25, 26, 22, OGRE, 8) + path(`M26,31 q6,4 12,0`, 'none', 1.1) + path(`M32,36 v7`, 'none', 1) +
+      head({ face: OGRE }) +
+      // Tusks and a heavy brow.
+      path(`M${HEAD[0] + 3},${HEAD[1] + 4} l1,-4 l1.6,3.4 z`, '#f2ecd8', 0.9) +
+      path(`M${HEAD[0] - 6},${HEAD[1] - 4} Q${HEAD[0]},${HEAD[1] - 8} ${HEAD[0] + 8},${HEAD[1] - 3}`, 'none', 2.2),
+    tint: () => path(`M20,41 H44 L41,53 H23 z`, TINT) + rect(20, 41, 24, 3, TINT_DARK, 0.5, 1),
+  },
+  // Huge (V10.6): a bearded hill giant in furs, stretched over 3×3 tiles.
+  giant: {
+    back: () => path(`M16,26 Q32,18 48,26 L50,50 L14,50 z`, '#6b4e33', 1.3),
+    figure: () =>
+      legs('#5c4a36', '#3d2f22', 2) +
+      rect(19, 25, 26, 23, SKIN, 7) +
+      // A fur over one shoulder.
+      path(`M19,27 Q27,22 35,27 L27,47 L19,45 z`, '#a07a52', 1.3) +
+      head({ beard: '#c9c2b0', face: SKIN }) + GEAR.hair(),
+    tint: () => path(`M20,42 H44 L42,52 H22 z`, TINT) + path(`M30,27 L35,27 L27,47 L23,46 z`, TINT_DARK),
+  },
   // A kind without its own art: a plain figure; the window writes its
   // initials on the tunic.
   generic: {
@@ -350,6 +374,12 @@ const POSES = {
     limb([FAR_SHOULDER, [30, 40], [37, 41]], SLEEVE, 4.5) + nearArm(41, 33, [40, 39]) +
     stick(34, 50, 46, 12, WOOD, 2.6) +
     `<g transform="rotate(17 46 11)">` + rect(38, 5, 16, 10, '#8d8f96', 1.5) + line(40, 8, 52, 8, '#b8bac0', 1.2) + `</g>` +
+    hand(37.5, 41) + hand(41, 33),
+  // A knotted tree limb in both hands (the ogre's and the giant's).
+  greatclub: () =>
+    limb([FAR_SHOULDER, [30, 40], [37, 41]], SLEEVE, 4.5) + nearArm(41, 33, [40, 39]) +
+    path(`M35,49 L44,14 Q47,6 53,9 Q56,14 50,20 L39,50 z`, WOOD, 1.5) +
+    circle(47, 16, 1.4, WOOD_DARK, 0) + circle(51, 11, 1.2, WOOD_DARK, 0) + line(43, 24, 46, 23, WOOD_DARK, 1) +
     hand(37.5, 41) + hand(41, 33),
   mace: () => {
     const [hx, hy] = [43, 37];
@@ -482,6 +512,9 @@ const SIGNS = {
   wrestler: () => sign(`<circle cx="24" cy="32" r="10" fill="none"/><circle cx="40" cy="32" r="10" fill="none"/>`),
   // A rapier: a long thin blade, a cup guard.
   duelist: () => sign(`<line x1="16" y1="52" x2="48" y2="12" stroke-width="3"/><path d="M18,38 Q26,46 30,50" fill="none"/><circle cx="22" cy="45" r="3"/>`),
+  // A club for the ogre; a mountain for the giant.
+  ogre: () => sign(`<path d="M22,52 L36,16 Q40,8 46,12 Q48,18 42,22 L30,54 z"/>`),
+  giant: () => sign(`<path d="M10,50 L26,18 L34,32 L40,24 L54,50 z"/>`),
   generic: () => sign(`<circle cx="32" cy="22" r="8"/><path d="M18,50 Q18,34 32,34 Q46,34 46,50 z"/>`),
 };
 
@@ -536,8 +569,8 @@ const MISSILES = {
 const MISSILE_ORDER = ['arrow', 'bolt', 'stone', 'javelin', 'knife', 'bomb', 'flask', 'potion', 'sack', 'whiff', 'spark', 'clang'];
 
 // ---------------------------------------------------------------- sheet
-const KIND_ORDER = ['warden', 'archer', 'raider', 'spearman', 'skirmisher', 'grenadier', 'medic', 'brute', 'crossbowman', 'halberdier', 'wrestler', 'duelist', 'generic'];
-const POSE_ORDER = ['unarmed', 'longsword', 'shortsword', 'axe', 'greataxe', 'maul', 'mace', 'spear', 'halberd', 'javelin', 'throwing knife', 'shortbow', 'longbow', 'crossbow', 'sling'];
+const KIND_ORDER = ['warden', 'archer', 'raider', 'spearman', 'skirmisher', 'grenadier', 'medic', 'brute', 'crossbowman', 'halberdier', 'wrestler', 'duelist', 'ogre', 'giant', 'generic'];
+const POSE_ORDER = ['unarmed', 'longsword', 'shortsword', 'axe', 'greataxe', 'maul', 'mace', 'spear', 'halberd', 'javelin', 'throwing knife', 'shortbow', 'longbow', 'crossbow', 'sling', 'greatclub'];
 
 function cells() {
   const rows = [[], [], [], []];
@@ -578,7 +611,7 @@ function preview(file) {
   const kindPose = {
     warden: ['longsword', 'heater'], archer: ['shortbow'], raider: ['axe', 'buckler'], spearman: ['spear'],
     skirmisher: ['javelin'], grenadier: ['mace'], medic: ['sling'], brute: ['maul'], crossbowman: ['crossbow'],
-    halberdier: ['halberd'], wrestler: ['mace'], duelist: ['shortsword', 'buckler'], generic: ['unarmed'],
+    halberdier: ['halberd'], wrestler: ['mace'], duelist: ['shortsword', 'buckler'], ogre: ['greatclub'], giant: ['greatclub'], generic: ['unarmed'],
   };
   const sides = ['#3f7ff2', '#e5533f'];
   let body = '';

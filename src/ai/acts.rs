@@ -143,7 +143,7 @@ pub(super) fn attacks_from(
         if target.side == me.side || i == sit.me {
             continue;
         }
-        let d = at.distance(target.pos);
+        let d = me.gap_from(at, target);
         let target_name = name_of(world, target.entity);
         for (slot, weapon_name) in inventory.weapons.iter().enumerate() {
             let Some(weapon) = catalog.weapon(weapon_name) else {
@@ -153,7 +153,8 @@ pub(super) fn attacks_from(
             let fits = if ranged {
                 !target.down && d <= max_range(weapon)
             } else {
-                d <= weapon.reach + i32::from(stamina >= 1 && !target.down)
+                d <= crate::battle::reach_with(world, me.entity, weapon.reach)
+                    + i32::from(stamina >= 1 && !target.down)
             };
             if !fits {
                 continue;
@@ -163,7 +164,7 @@ pub(super) fn attacks_from(
             } else {
                 AttackMode::Melee
             };
-            let lunge = !ranged && d > weapon.reach;
+            let lunge = !ranged && d > crate::battle::reach_with(world, me.entity, weapon.reach);
             let mut draft = AttackDraft::new(
                 me.entity,
                 target.entity,
@@ -304,7 +305,7 @@ pub(super) fn throw_act(
         .get::<Stats>(sit.me().entity)
         .map_or(0, |s| s.template.str);
     let increment = thrown_increment(m.weapon.thrown, str);
-    if at.distance(target.pos) > THROWN_INCREMENTS * increment {
+    if sit.me().gap_from(at, target) > THROWN_INCREMENTS * increment {
         return None;
     }
     let mut draft = AttackDraft::new(
@@ -324,7 +325,7 @@ pub(super) fn throw_act(
             let me = sit.me();
             let mut value = 0.0;
             for u in &sit.units {
-                if u.pos.distance(target.pos) > *radius || u.down {
+                if u.body().gap(target.body()) > *radius || u.down {
                     continue;
                 }
                 let share = (mean / u.pool()).min(1.0);
@@ -434,7 +435,8 @@ pub(super) fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights
         .map_or(0.0, |d| d.mean());
     let mut out = vec![];
     for ally in &sit.units {
-        if ally.side != me.side || ally.entity == me.entity || ally.pos.chebyshev(at) != 1 {
+        if ally.side != me.side || ally.entity == me.entity || ally.body().gap(me.body_at(at)) != 1
+        {
             continue;
         }
         let ally_name = name_of(world, ally.entity);
@@ -512,12 +514,12 @@ pub(super) fn charge_value(
     w: &Weights,
 ) -> Option<f64> {
     let me = sit.me();
-    if me.melee.is_none() || me.pos.distance(enemy.pos) > me.speed + 2 {
+    if me.melee.is_none() || me.body().gap(enemy.body()) > me.speed + 2 {
         return None;
     }
     let path = charge_path(world, me.entity, enemy.entity).ok()?;
     let end = *path.last()?;
-    let weapon = melee_weapon_for(world, me.entity, end.distance(enemy.pos))?;
+    let weapon = melee_weapon_for(world, me.entity, me.gap_from(end, enemy))?;
     let mut draft = AttackDraft::new(
         me.entity,
         enemy.entity,

@@ -56,7 +56,7 @@ pub fn greedy(world: &mut World, me: Entity) -> Command {
     tiles.sort();
     let nearest = |p: Pos| {
         sit.enemies()
-            .map(|(_, e)| e.pos.distance(p))
+            .map(|(_, e)| sit.me().gap_from(p, e))
             .min()
             .unwrap_or(0)
     };
@@ -109,7 +109,8 @@ fn best_attack(world: &mut World, sit: &Situation, at: Pos, name: &str) -> Optio
             } else {
                 AttackMode::Melee
             };
-            if mode == AttackMode::Melee && at.distance(enemy.pos) > weapon.reach {
+            let reach = crate::battle::reach_with(world, me, weapon.reach);
+            if mode == AttackMode::Melee && sit.me().gap_from(at, enemy) > reach {
                 continue;
             }
             let mut draft = AttackDraft::new(me, enemy.entity, weapon.clone(), mode, at, enemy.pos);

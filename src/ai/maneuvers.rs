@@ -61,7 +61,7 @@ pub(super) fn maneuvers_here(world: &mut World, sit: &Situation, w: &Weights) ->
     let mut out = grapple_upkeep(world, sit, &name);
     let enemies: Vec<Unit> = sit.enemies().map(|(_, u)| u.clone()).collect();
     for enemy in enemies {
-        if me.pos.distance(enemy.pos) > 2 {
+        if me.body().gap(enemy.body()) > 2 {
             continue;
         }
         for kind in [
@@ -158,7 +158,7 @@ fn fighters_beside(sit: &Situation, enemy: &Unit) -> usize {
     sit.units
         .iter()
         .filter(|u| u.side == me.side && u.entity != me.entity && !u.down && u.melee.is_some())
-        .filter(|u| u.pos.distance(enemy.pos) <= 1)
+        .filter(|u| u.body().gap(enemy.body()) <= 1)
         .count()
         .min(2)
 }

@@ -43,10 +43,16 @@ pub(super) fn flank_setups(sit: &Situation, at: Pos) -> f64 {
     }
     let mut value = 0.0;
     for (_, e) in sit.enemies() {
-        if at.chebyshev(e.pos) != 1 {
+        if me.gap_from(at, e) != 1 {
             continue;
         }
-        let opposite = Pos::new(2 * e.pos.x - at.x, 2 * e.pos.y - at.y);
+        // My centre mirrored through the enemy's (doubled coordinates, so
+        // that bodies of any size mirror exactly, V10.6).
+        let (c, mine) = (e.body().centre2(), me.body_at(at).centre2());
+        let opposite = Pos::new(
+            (2 * c.x - mine.x).div_euclid(2),
+            (2 * c.y - mine.y).div_euclid(2),
+        );
         let ally_can = sit.units.iter().any(|a| {
             a.side == me.side
                 && a.entity != me.entity
@@ -78,7 +84,7 @@ pub(super) fn provocation_cost(
 ) -> f64 {
     let me = sit.me();
     let mut damage = 0.0;
-    for (_, _, reactors) in steps_provoking(watchers, start, path) {
+    for (_, _, reactors) in steps_provoking(watchers, me.n, start, path) {
         for r in reactors {
             if let Some(s) = sit
                 .units
@@ -102,7 +108,7 @@ pub(super) fn shot_cost(sit: &Situation, watchers: &[(Threat, i32)], at: Pos, w:
     let me = sit.me();
     let damage: f64 = watchers
         .iter()
-        .filter(|(t, left)| *left > 0 && t.covers(at))
+        .filter(|(t, left)| *left > 0 && t.covers_body(me.body_at(at)))
         .filter_map(|(t, _)| sit.units.iter().find(|u| u.entity == t.unit)?.melee)
         .map(|s| s.expected(0, me.dv))
         .sum();
@@ -162,7 +168,7 @@ pub(super) fn attack_ceiling(sit: &Situation, at: Pos, ap: i32, farthest: i32, w
             }
             continue;
         }
-        if at.distance(u.pos) <= farthest {
+        if me.gap_from(at, u) <= farthest {
             best = best.max(u.worth * (w.damage + w.drop) + w.finish * u.worth);
         }
     }

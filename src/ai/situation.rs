@@ -10,7 +10,7 @@ use crate::battle::{
     Health, Inventory, MeleeReach, Prone, Side, Stable, Stats,
 };
 use crate::format::{Range, Victory};
-use crate::grid::{Dir, Pos};
+use crate::grid::{Body, Dir, Pos};
 use crate::load::ValidLevel;
 use crate::rules::TurnState;
 use crate::rules::attacks::preview::{DamageDice, degree_chances, expected_damage};
@@ -58,8 +58,10 @@ pub struct Unit {
     pub entity: Entity,
     /// Its side.
     pub side: usize,
-    /// Its tile.
+    /// Its tile (its footprint's anchor, V10.6).
     pub pos: Pos,
+    /// The side of its footprint (V10.6).
+    pub n: i32,
     /// Its facing.
     pub facing: Dir,
     /// Hit points left.
@@ -90,6 +92,22 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Its body where it stands (V10.6).
+    pub fn body(&self) -> Body {
+        Body::new(self.pos, self.n)
+    }
+
+    /// Its body anchored at `at`.
+    pub fn body_at(&self, at: Pos) -> Body {
+        Body::new(at, self.n)
+    }
+
+    /// The distance from its body anchored at `at` to `other`'s (R0.3,
+    /// V10.6).
+    pub fn gap_from(&self, at: Pos, other: &Unit) -> i32 {
+        self.body_at(at).gap(other.body())
+    }
+
     /// Hit points and armor together: what stands between it and a fall.
     pub fn pool(&self) -> f64 {
         (self.hp + self.ar).max(1) as f64
@@ -187,13 +205,14 @@ impl Situation {
         }
         let me_index = list.iter().position(|u| u.entity == me)?;
         let side = list[me_index].side;
-        let empty = Occupancy::new(&level.map, std::iter::empty(), side, list[me_index].pos);
         let fields = list
             .iter()
             .enumerate()
             .filter(|(_, u)| with_fields && u.side != side && !u.down)
             .map(|(i, u)| {
                 let limit = (3 * u.speed.max(1)) as u32 + 4;
+                // Each walks as its body does (V10.6); units ignored.
+                let empty = Occupancy::of_bodies(&level.map, std::iter::empty(), u.side, u.body());
                 (i, search(&level.map, &empty, u.pos, limit))
             })
             .collect();
@@ -292,7 +311,7 @@ impl Situation {
                 }
             }
             if let Some(s) = e.ranged {
-                let d = e.pos.distance(at);
+                let d = e.body().gap(me.body_at(at));
                 let steps = (d - s.reach).max(0);
                 let attacks = if steps == 0 {
                     2.0
@@ -401,6 +420,7 @@ fn read_unit(
 ) -> Option<Unit> {
     let stats = world.get::<Stats>(e)?.template.clone();
     let pos = world.get::<GridPos>(e)?.0;
+    let n = crate::battle::side_of_body(world, e);
     let entity = world.entity(e);
     let down = entity.contains::<Dying>() || entity.contains::<Stable>();
     let prone = entity.contains::<Prone>();
@@ -485,6 +505,7 @@ fn read_unit(
         entity: e,
         side,
         pos,
+        n,
         facing,
         hp,
         ar,

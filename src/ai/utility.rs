@@ -107,7 +107,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     // tile, to shoot or withdraw without reactive attacks.
     if watchers
         .iter()
-        .any(|(t, left)| *left > 0 && t.covers(start))
+        .any(|(t, left)| *left > 0 && t.covers_body(me_unit.body()))
     {
         for dir in crate::grid::Dir::ALL {
             let to = start.step(dir);

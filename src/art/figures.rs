@@ -45,13 +45,17 @@ pub enum Kind {
     Halberdier,
     Wrestler,
     Duelist,
+    /// Large (V10): its cell stretched over 2×2 tiles.
+    Ogre,
+    /// Huge (V10): its cell stretched over 3×3 tiles.
+    Giant,
     /// A kind without its own art.
     Generic,
 }
 
 impl Kind {
     /// Every kind, in the sheet's order.
-    pub const ALL: [Kind; 13] = [
+    pub const ALL: [Kind; 15] = [
         Kind::Warden,
         Kind::Archer,
         Kind::Raider,
@@ -64,6 +68,8 @@ impl Kind {
         Kind::Halberdier,
         Kind::Wrestler,
         Kind::Duelist,
+        Kind::Ogre,
+        Kind::Giant,
         Kind::Generic,
     ];
 
@@ -82,6 +88,8 @@ impl Kind {
             "halberdier" => Kind::Halberdier,
             "wrestler" => Kind::Wrestler,
             "duelist" => Kind::Duelist,
+            "ogre" => Kind::Ogre,
+            "giant" => Kind::Giant,
             _ => Kind::Generic,
         }
     }
@@ -122,6 +130,7 @@ pub enum Arms {
     Longbow,
     Crossbow,
     Sling,
+    Greatclub,
 }
 
 impl Arms {
@@ -146,6 +155,7 @@ impl Arms {
             "longbow" => return Arms::Longbow,
             "crossbow" => return Arms::Crossbow,
             "sling" => return Arms::Sling,
+            "greatclub" => return Arms::Greatclub,
             _ => {}
         }
         let has = |t: WeaponTrait| w.traits.contains(&t);
@@ -397,7 +407,7 @@ mod tests {
         for k in Kind::ALL {
             assert!(k.figure() < COLUMNS as usize && k.tint() < 2 * COLUMNS as usize);
         }
-        assert!(Arms::Sling.cell() < 3 * COLUMNS as usize);
+        assert!(Arms::Greatclub.cell() < 3 * COLUMNS as usize);
         assert!(wedge(Dir::NW) < last);
         assert_eq!(wedge(Dir::N) + 7, wedge(Dir::NW));
     }

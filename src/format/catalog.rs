@@ -84,6 +84,41 @@ pub enum Size {
     Gargantuan,
 }
 
+impl Size {
+    /// The side of its footprint in tiles with size on (V10.6): Tiny, Small
+    /// and Medium 1, Large 2, Huge 3, Gargantuan 4.
+    pub const fn side(self) -> i32 {
+        match self {
+            Size::Tiny | Size::Small | Size::Medium => 1,
+            Size::Large => 2,
+            Size::Huge => 3,
+            Size::Gargantuan => 4,
+        }
+    }
+
+    /// Reach it adds to a melee weapon's (V10.4, 002:452): Huge and
+    /// Gargantuan +1, Tiny −1.
+    pub const fn reach_bonus(self) -> i32 {
+        match self {
+            Size::Tiny => -1,
+            Size::Huge | Size::Gargantuan => 1,
+            _ => 0,
+        }
+    }
+
+    /// Its name as the log writes it ("Large").
+    pub fn label(self) -> &'static str {
+        match self {
+            Size::Tiny => "Tiny",
+            Size::Small => "Small",
+            Size::Medium => "Medium",
+            Size::Large => "Large",
+            Size::Huge => "Huge",
+            Size::Gargantuan => "Gargantuan",
+        }
+    }
+}
+
 /// Skills of R1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Skill {

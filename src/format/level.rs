@@ -88,6 +88,9 @@ pub struct RuleOptions {
     /// V7 maneuvers (001, 002, 003, 004): trip, disarm, shove and grapple,
     /// each one roll against DV with degrees (VARIANTS.md V7.1–V7.7).
     pub maneuvers: bool,
+    /// V10 size (001, 002, 003): size modifiers on attacks and degrees,
+    /// reach for Huge, and footprints (Large 2×2, Huge 3×3; V10.1–V10.6).
+    pub size: bool,
 }
 
 /// How defenders meet attacks (R1.1, or variant V2).

@@ -10,7 +10,7 @@ use super::validate_catalog::{
 use crate::format::{
     Armor, Catalog, GroundObject, Level, RuleOptions, Shield, SideDef, UnitTemplate, Victory, Zone,
 };
-use crate::grid::{Dir, Pos};
+use crate::grid::{Body, Dir, Pos};
 use crate::terrain::{Terrain, TerrainMap, default_legend};
 use std::collections::BTreeMap;
 
@@ -385,36 +385,74 @@ fn check_units(
                 ),
             );
         }
+        // With size (V10.6) a Large unit fills 2×2 tiles from its `at`, a
+        // Huge 3×3: every one of them must be on the map, passable and free.
+        let n = match template {
+            Some(t) if level.rules.size => u.stats.apply(t).size.side(),
+            _ => 1,
+        };
+        let body = Body::new(u.at, n);
+        let footprint = |n: i32| match n {
+            1 => String::new(),
+            n => format!(" (its {n}×{n} footprint, V10.6)"),
+        };
         if let Some(map) = map {
-            if !map.contains(u.at) {
+            if let Some(off) = body.tiles().find(|t| !map.contains(*t)) {
+                let tile = if off == u.at {
+                    String::new()
+                } else {
+                    format!(": {off}")
+                };
                 r.error(
                     &with(Ident("at")),
                     format!(
-                        "unit \"{}\" at {} is off the map ({}×{} tiles, x 0 to {}, y 0 to {})",
+                        "unit \"{}\" at {}{} is off the map{tile} ({}×{} tiles, x 0 to {}, y 0 to {})",
                         u.name,
                         u.at,
+                        footprint(n),
                         map.width(),
                         map.height(),
                         map.width() - 1,
                         map.height() - 1
                     ),
                 );
-            } else if !map.is_passable(u.at) {
+            } else if let Some(wall) = body.tiles().find(|t| !map.is_passable(*t)) {
+                let tile = if wall == u.at {
+                    String::new()
+                } else {
+                    format!(" at {wall}")
+                };
                 r.error(
                     &with(Ident("at")),
                     format!(
-                        "unit \"{}\" at {} stands on impassable terrain ({})",
+                        "unit \"{}\" at {}{} stands on impassable terrain{tile} ({})",
                         u.name,
                         u.at,
-                        map.get(u.at).map_or("?", |t| t.name.as_str())
+                        footprint(n),
+                        map.get(wall).map_or("?", |t| t.name.as_str())
                     ),
                 );
-            } else if let Some(other) = occupied.insert(u.at, &u.name) {
-                occupied.insert(u.at, other);
+            } else if let Some((tile, other)) =
+                body.tiles().find_map(|t| occupied.get(&t).map(|o| (t, *o)))
+            {
+                let tile = if tile == u.at {
+                    String::new()
+                } else {
+                    format!(" at {tile}")
+                };
                 r.error(
                     &with(Ident("at")),
-                    format!("unit \"{}\" at {} stands on unit \"{other}\"", u.name, u.at),
+                    format!(
+                        "unit \"{}\" at {}{} stands on unit \"{other}\"{tile}",
+                        u.name,
+                        u.at,
+                        footprint(n)
+                    ),
                 );
+            } else {
+                for t in body.tiles() {
+                    occupied.insert(t, &u.name);
+                }
             }
         }
         if let Some(t) = template {

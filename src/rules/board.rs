@@ -7,7 +7,7 @@
 
 use crate::battle::{
     ActionPoints, ArmorReduction, Battlefield, Charged, Dead, Defending, Dying, Exposed, Facing,
-    GridPos, Health, Inventory, OffGuard, Prone, ShieldReady, Stable, UnitId,
+    Footprint, GridPos, Health, Inventory, OffGuard, Prone, ShieldReady, Stable, UnitId,
 };
 use crate::grid::{Dir, Pos};
 use crate::rules::events::{BattleEvent, Opening};
@@ -16,8 +16,10 @@ use bevy::prelude::*;
 /// One unit as the events tell it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitView {
-    /// Its tile (R0.1).
+    /// Its tile (R0.1): the anchor of its footprint (V10.6).
     pub at: Pos,
+    /// The side of its footprint (V10.6); it never changes.
+    pub n: i32,
     /// Its facing (R4.1).
     pub facing: Dir,
     /// Hit points.
@@ -68,6 +70,7 @@ impl Board {
             .map(|(e, id)| {
                 let view = UnitView {
                     at: e.get::<GridPos>().map_or(Pos::default(), |p| p.0),
+                    n: e.get::<Footprint>().map_or(1, |f| f.0),
                     facing: e.get::<Facing>().map_or(Dir::N, |f| f.0),
                     hp: e.get::<Health>().map_or(0, |h| h.hp),
                     ar: e.get::<ArmorReduction>().map_or(0, |a| a.0),

@@ -183,8 +183,7 @@ fn validate_stabilize(world: &mut World) {
         if !world.entity(target).contains::<Dying>() {
             return Err(Refusal::new(Rule::R10_4, format!("{who} is not dying")));
         }
-        let (a, b) = (world.get::<GridPos>(actor), world.get::<GridPos>(target));
-        if !matches!((a, b), (Some(a), Some(b)) if a.0.is_adjacent(b.0)) {
+        if !crate::battle::beside(world, actor, target) {
             return Err(Refusal::new(Rule::R10_4, format!("{who} is not adjacent")));
         }
         Ok(())
@@ -275,10 +274,10 @@ fn validate_drink_potion(world: &mut World) {
         if world.entity(drinker).contains::<Dead>() {
             return Err(Refusal::new(Rule::R10_5, format!("{whom} is dead")));
         }
-        let (a, b) = (world.get::<GridPos>(actor), world.get::<GridPos>(drinker));
-        match (a, b) {
-            (Some(a), Some(b)) if a.0.is_adjacent(b.0) => Ok(()),
-            _ => Err(Refusal::new(Rule::R10_5, format!("{whom} is not adjacent"))),
+        if crate::battle::beside(world, actor, drinker) {
+            Ok(())
+        } else {
+            Err(Refusal::new(Rule::R10_5, format!("{whom} is not adjacent")))
         }
     });
     if let Err(r) = result {

@@ -174,6 +174,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             unit,
             weapon,
             roll,
+            dice,
             bonus,
             total,
             against,
@@ -184,8 +185,16 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 (true, 0) => "deflects the attack".to_string(),
                 (true, l) => format!("leaves {l} degree{}", plural(*l)),
             };
+            let d20 = match dice.len() {
+                0 | 1 => format!("[{roll}]"),
+                k => format!(
+                    "[{}] keep {roll} (a larger attacker: +{} dis, V10.5)",
+                    words::joined(dice),
+                    k - 1
+                ),
+            };
             format!(
-                "  {} parries with {weapon}: d20 [{roll}] {bonus:+} = {total} vs {against}: {outcome} (R8.6)",
+                "  {} parries with {weapon}: d20 {d20} {bonus:+} = {total} vs {against}: {outcome} (R8.6)",
                 n(unit)
             )
         }

@@ -13,7 +13,7 @@
 //! ([`AttackDraft::answer`]).
 
 use crate::format::{BodyPart, Guard, Weapon};
-use crate::grid::Pos;
+use crate::grid::{Body, Pos};
 use crate::rules::command::{ManeuverKind, Refusal};
 use crate::rules::rule::Rule;
 use bevy::ecs::schedule::ScheduleLabel;
@@ -112,6 +112,12 @@ pub enum Effect {
     AutoHit,
     /// Extra reach for this attack (R7.8 Lunge); shown, not summed.
     Reach(i32),
+    /// Degrees added to a hit's damage and injury (V10.2 size); a hit keeps
+    /// at least 1 for its damage.
+    Degrees(i32),
+    /// Advantage (negative: disadvantage) on the defender's parry of this
+    /// attack (V10.5: a giant's blow is hard to parry).
+    Parry(i32),
 }
 
 /// One labelled modifier: what it does, why, and which rule says so.
@@ -136,6 +142,12 @@ impl fmt::Display for Modifier {
             Effect::Damage(n) => write!(f, "{s} {n:+} damage ({r})"),
             Effect::AutoHit => write!(f, "{s}: automatic hit ({r})"),
             Effect::Reach(n) => write!(f, "{s} +{n} reach ({r})"),
+            Effect::Parry(n) if n >= 0 => write!(f, "{s}: parry +{n} adv ({r})"),
+            Effect::Parry(n) => write!(f, "{s}: parry +{} dis ({r})", -n),
+            Effect::Degrees(n) => {
+                let unit = if n.abs() == 1 { "degree" } else { "degrees" };
+                write!(f, "{s} {n:+} {unit} ({r})")
+            }
         }
     }
 }
@@ -188,6 +200,10 @@ pub struct AttackDraft {
     /// The target cannot answer it: no parry, no declared answer (a crush
     /// in a hold, V7.6).
     pub unanswerable: bool,
+    /// The sides of the attacker's and the target's footprints (V10.6),
+    /// read from the battle by [`gather`]: `(1, 1)` for one-tile units and
+    /// a throw at a tile.
+    pub sides: (i32, i32),
 }
 
 impl AttackDraft {
@@ -220,6 +236,7 @@ impl AttackDraft {
             answer: None,
             maneuver: None,
             unanswerable: false,
+            sides: (1, 1),
         }
     }
 
@@ -227,6 +244,28 @@ impl AttackDraft {
     /// for a maneuver, which succeeds on meeting it (V7.1, 001:127).
     pub fn threshold(&self) -> i32 {
         self.dv() - i32::from(self.maneuver.is_some())
+    }
+
+    /// The attacker's body standing at `from` (V10.6).
+    pub fn attacker_body(&self) -> Body {
+        Body::new(self.from, self.sides.0)
+    }
+
+    /// The target's body at `at`, or the tile thrown at (V10.6).
+    pub fn target_body(&self) -> Body {
+        Body::new(self.at, self.sides.1)
+    }
+
+    /// The grid distance of the attack: between the nearest tiles of the
+    /// two bodies (V10.6).
+    pub fn distance(&self) -> i32 {
+        self.attacker_body().gap(self.target_body())
+    }
+
+    /// The attacker's tile the attack comes from: its tile nearest the
+    /// target's centre (V10.6; its own tile for a one-tile unit).
+    pub fn from_tile(&self) -> Pos {
+        self.attacker_body().facing_tile(self.target_body())
     }
 
     /// Adds a modifier.
@@ -276,6 +315,22 @@ impl AttackDraft {
         })
     }
 
+    /// Degrees added to a hit (V10.2).
+    pub fn degree_shift(&self) -> i32 {
+        self.sum(|e| match e {
+            Effect::Degrees(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// Net advantage on the defender's parry (V10.5).
+    pub fn parry_advantage(&self) -> i32 {
+        self.sum(|e| match e {
+            Effect::Parry(n) => Some(n),
+            _ => None,
+        })
+    }
+
     /// Flat damage added to the weapon dice.
     pub fn damage_bonus(&self) -> i32 {
         self.sum(|e| match e {
@@ -301,9 +356,27 @@ impl AttackDraft {
     }
 }
 
+/// The degrees a hit of `degrees` rolls its damage dice with after a
+/// `shift` (V10.2): never below 1 for a hit; 0 for a miss.
+pub fn damage_degrees(degrees: i32, shift: i32) -> i32 {
+    if degrees > 0 {
+        (degrees + shift).max(1)
+    } else {
+        0
+    }
+}
+
 /// Runs the [`AttackSchedule`] on `draft` and returns it with every
 /// modifier the rules add. Reads the battle, changes nothing.
-pub fn gather(world: &mut World, draft: AttackDraft) -> AttackDraft {
+pub fn gather(world: &mut World, mut draft: AttackDraft) -> AttackDraft {
+    draft.sides = (
+        crate::battle::side_of_body(world, draft.attacker),
+        if draft.aims_at_tile() {
+            1
+        } else {
+            crate::battle::side_of_body(world, draft.target)
+        },
+    );
     world.insert_resource(draft);
     world.run_schedule(AttackSchedule);
     let mut draft = world

@@ -28,6 +28,13 @@ impl Grid {
         )
     }
 
+    /// The centre of an `n`×`n` body anchored at `p` (V10.6): its tiles'
+    /// middle, half a tile right and down per extra tile.
+    pub fn body(&self, p: Pos, n: i32) -> Vec2 {
+        let half = (n.max(1) - 1) as f32 * TILE / 2.0;
+        self.world(p) + Vec2::new(half, -half)
+    }
+
     /// The tile under world point `w`, if it is on the map.
     pub fn pos(&self, w: Vec2) -> Option<Pos> {
         let x = ((w.x + self.width as f32 * TILE / 2.0) / TILE).floor() as i32;

@@ -39,7 +39,7 @@ use super::coords::Grid;
 use super::map::Highlights;
 
 use crate::ai::Players;
-use crate::battle::{GridPos, Side};
+use crate::battle::Side;
 use crate::battle::{name_of, out_of_action, units};
 use crate::format::{BodyPart, Guard};
 use crate::grid::{Dir, Pos};
@@ -225,8 +225,9 @@ pub fn command_for(
     let target = unit_at(world, tile);
     let enemy = target.filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
     if mouse.just_pressed(MouseButton::Right) && aiming.is_none() {
-        let from = world.get::<GridPos>(me)?.0;
-        let dir = Dir::towards(from, tile)?;
+        // From the body's centre (V10.6), in doubled coordinates.
+        let from = crate::battle::body_of(world, me)?.centre2();
+        let dir = Dir::towards(from, Pos::new(2 * tile.x, 2 * tile.y))?;
         return Some(Command::Face { unit, dir });
     }
     if mouse.just_pressed(MouseButton::Left) {

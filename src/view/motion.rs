@@ -128,7 +128,8 @@ fn start_motion(
         return;
     };
     let sprite_of = |unit: UnitId| sprites.iter().find(|(_, s, _)| s.0 == unit);
-    let at = |unit: UnitId| shown.board.unit(unit).map(|u| grid.world(u.at));
+    let at = |unit: UnitId| shown.board.unit(unit).map(|u| grid.body(u.at, u.n));
+    let n_of = |unit: UnitId| shown.board.unit(unit).map_or(1, |u| u.n);
     let at_of = at;
     for Played { event, speed } in played.read() {
         let seconds = |base: f32| base / speed.max(0.01);
@@ -139,7 +140,7 @@ fn start_motion(
                 walk_to(
                     &mut commands,
                     sprite_of(*unit),
-                    grid.world(*to),
+                    grid.body(*to, n_of(*unit)),
                     event,
                     *speed,
                 );
@@ -155,7 +156,7 @@ fn start_motion(
                     walk_to(
                         &mut commands,
                         sprite_of(*who),
-                        grid.world(*tile),
+                        grid.body(*tile, n_of(*who)),
                         event,
                         *speed,
                     );
@@ -408,7 +409,7 @@ fn place_units(
         let Some(u) = shown.board.unit(sprite.0) else {
             continue;
         };
-        let home = unit_translation(&grid, u.at);
+        let home = unit_translation(&grid, u.at, u.n);
         let mut at = match walk {
             Some(mut w) => {
                 w.clock.tick(time.delta());

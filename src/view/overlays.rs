@@ -21,7 +21,7 @@ use crate::format::Overlay;
 
 use super::coords::{Grid, TILE};
 use crate::battle::units;
-use crate::battle::{Battlefield, Facing, GridPos, Side, Stats};
+use crate::battle::{Battlefield, Facing, GridPos, Side, Stats, body_of};
 use crate::grid::Pos;
 use crate::rules::attacks::resolution::weapon_of;
 use crate::rules::modifiers::AttackMode;
@@ -29,8 +29,8 @@ use crate::rules::positioning::facing::in_front_arc;
 use crate::rules::positioning::threat::threat_of;
 use crate::rules::reactions::reactive_attack::watchers;
 use crate::rules::rule::Rule;
-use crate::rules::sight::cover::soft_cover;
-use crate::rules::sight::line_of_effect::{Cell, sight, supercover};
+use crate::rules::sight::cover::best_line;
+use crate::rules::sight::line_of_effect::{Cell, supercover};
 use crate::rules::sight::range::{max_range, range_modifier};
 use bevy::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -237,10 +237,14 @@ pub fn range_bands(world: &World, unit: Entity) -> Layer {
 /// weapon, the creatures on it that give soft cover with their DV.
 pub fn line_of_effect(world: &mut World, unit: Entity, target: Entity) -> Layer {
     let mut layer = Layer::default();
-    let (Some(from), Some(to)) = (pos_of(world, unit), pos_of(world, target)) else {
+    let (Some(a), Some(b)) = (body_of(world, unit), body_of(world, target)) else {
         return layer;
     };
-    let s = sight(&world.resource::<Battlefield>().0.map, from, to);
+    let ranged = weapon_of(world, unit, None).is_ok_and(|w| w.is_ranged());
+    // The line the rules take: between big bodies, the best of their tiles'
+    // (V10.6).
+    let line = best_line(world, unit, a, target, b, ranged);
+    let (from, to, s) = (line.from, line.to, line.sight);
     let pal = Palette::in_world(world);
     let color = if s.clear { pal.line } else { pal.blocked };
     for cell in supercover(from, to) {
@@ -252,12 +256,9 @@ pub fn line_of_effect(world: &mut World, unit: Entity, target: Entity) -> Layer 
     if let Some(c) = s.cover_at {
         layer.tiles.push((c, tint::COVER));
     }
-    let ranged = weapon_of(world, unit, None).is_ok_and(|w| w.is_ranged());
-    if ranged {
-        for (p, dv) in soft_cover(world, from, target) {
-            layer.tiles.push((p, tint::SOFT_COVER));
-            layer.labels.push((p, format!("+{dv} DV")));
-        }
+    for (p, dv) in line.soft {
+        layer.tiles.push((p, tint::SOFT_COVER));
+        layer.labels.push((p, format!("+{dv} DV")));
     }
     layer.links.push((from, to, color));
     layer

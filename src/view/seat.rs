@@ -3,7 +3,7 @@
 //! whether a script plays instead (a replay, the tour).
 
 use crate::ai::Players;
-use crate::battle::{Dead, GridPos, Side, UnitId, units};
+use crate::battle::{Side, UnitId};
 use crate::grid::Pos;
 use crate::rules::{Command, Decisions, TurnState};
 use bevy::prelude::*;
@@ -37,11 +37,9 @@ pub fn human_asked(world: &World) -> Option<Entity> {
     players.of(side).is_none().then_some(asked)
 }
 
-/// The living unit on `tile`, if any.
+/// The living unit on `tile`, if any: any tile of a big body (V10.6).
 pub fn unit_at(world: &World, tile: Pos) -> Option<Entity> {
-    units(world).into_iter().find(|&e| {
-        !world.entity(e).contains::<Dead>() && world.get::<GridPos>(e).is_some_and(|p| p.0 == tile)
-    })
+    crate::battle::unit_on(world, tile)
 }
 
 /// The units of the sides no human at this window plays: their death timer

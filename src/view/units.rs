@@ -13,7 +13,7 @@ use crate::art::figures::{self, Arms, Figures, Kind, ShieldArt};
 use crate::art::palette::Palette;
 use crate::art::tiles::{ICON, Icon, Icons};
 use crate::battle::{
-    ArmorReduction, Battlefield, GridPos, GroundObject, Health, Side, Stats, UnitId,
+    ArmorReduction, Battlefield, Footprint, GridPos, GroundObject, Health, Side, Stats, UnitId,
 };
 use crate::rules::board::UnitView;
 use crate::rules::turns::turn::TurnState;
@@ -141,10 +141,13 @@ const PIXEL: f32 = TILE / figures::CELL as f32;
 /// it turns, lies down and grows from there).
 const FEET: f32 = (figures::FEET - figures::CELL as f32 / 2.0) * PIXEL;
 
-/// Where a unit's picture stands on tile `p`.
-pub fn unit_translation(grid: &Grid, p: crate::grid::Pos) -> Vec3 {
-    grid.world(p)
-        .extend(UNIT_Z + ROW_Z * p.y.clamp(0, 999) as f32)
+/// Where a unit's picture stands with its footprint of side `n` anchored
+/// on tile `p` (V10.6: in the middle of its tiles, drawn in the row of its
+/// lowest).
+pub fn unit_translation(grid: &Grid, p: crate::grid::Pos, n: i32) -> Vec3 {
+    let row = p.y + n.max(1) - 1;
+    grid.body(p, n)
+        .extend(UNIT_Z + ROW_Z * row.clamp(0, 999) as f32)
 }
 
 pub(super) fn spawn_units(
@@ -154,14 +157,27 @@ pub(super) fn spawn_units(
     figures: Res<Figures>,
     field: Option<Res<Battlefield>>,
     palette: Option<Res<Palette>>,
-    units: Query<(&UnitId, &Name, &Side, &GridPos, Option<&Stats>)>,
+    units: Query<(
+        &UnitId,
+        &Name,
+        &Side,
+        &GridPos,
+        Option<&Stats>,
+        Option<&Footprint>,
+    )>,
 ) {
     let Some(grid) = grid else { return };
     let palette = palette.map(|p| *p).unwrap_or_default();
-    for (id, name, side, pos, stats) in &units {
+    for (id, name, side, pos, stats, footprint) in &units {
         let color = palette.side(side.0);
         let kind = Kind::of(stats.map_or("", |s| s.kind.as_str()));
-        let size = stats.map_or(1.0, |s| figures::scale(s.template.size));
+        // A body of n×n tiles (V10.6) is the whole picture n times over;
+        // its size's own scale is for a big creature on one tile.
+        let n = footprint.map_or(1, |f| f.0);
+        let size = match n {
+            1 => stats.map_or(1.0, |s| figures::scale(s.template.size)),
+            _ => 1.0,
+        };
         let shield = stats
             .and_then(|s| s.template.shield.as_deref())
             .and_then(|name| field.as_ref()?.0.catalog.shield(name))
@@ -177,7 +193,8 @@ pub(super) fn spawn_units(
             .spawn((
                 UnitSprite(*id),
                 SideTint(color),
-                Transform::from_translation(unit_translation(&grid, pos.0)),
+                Transform::from_translation(unit_translation(&grid, pos.0, n))
+                    .with_scale(Vec3::new(n as f32, n as f32, 1.0)),
                 Visibility::default(),
             ))
             .with_children(|u| {

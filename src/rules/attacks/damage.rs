@@ -6,7 +6,7 @@ use crate::dice::Dice;
 use crate::format::Dice as DiceExpr;
 use crate::rules::dying::{fall_dying, hit_while_down};
 use crate::rules::events::{BattleEvent, DamageHow, DamageRoll, emit, id_of};
-use crate::rules::modifiers::{AttackDraft, Effect, Modifier};
+use crate::rules::modifiers::{AttackDraft, Effect, Modifier, damage_degrees};
 use bevy::prelude::*;
 
 /// Rolls damage (R7.7): the dice of `dice`, one extra die of the same size
@@ -58,12 +58,9 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
         return;
     }
     let hit = run(world, HitSchedule::Land, hit);
-    let (damage, roll) = roll_damage(
-        world,
-        &draft.weapon.damage,
-        result.degrees,
-        draft.damage_bonus(),
-    );
+    // V10.2: the size's degrees add or take away dice, never the first.
+    let degrees = damage_degrees(result.degrees, draft.degree_shift());
+    let (damage, roll) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());
     // An answer (a block, V2) may take some off.
     let blocked = hit.reduce.min(damage);
     let how = DamageHow::Hit {

@@ -5,6 +5,7 @@
 
 pub mod attack;
 pub mod damage;
+pub mod dice_odds;
 pub mod hit;
 pub mod preview;
 pub mod resolution;

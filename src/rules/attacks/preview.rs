@@ -3,11 +3,14 @@
 //! [`AttackSchedule`](crate::rules::modifiers::AttackSchedule)) and the same formulas
 //! ([`degrees`], R7.7 damage) as the resolution. No sampling.
 
+pub use super::dice_odds::{DamageDice, kept_probability};
+use super::dice_odds::{DiceSums, mean_damage};
 use crate::format::BodyPart;
 use crate::rules::attacks::damage::is_down;
 use crate::rules::attacks::resolution::degrees;
 use crate::rules::command::Refusal;
-use crate::rules::modifiers::{Answer, AnswerEffect, AttackDraft, AttackMode, Modifier, gather};
+use crate::rules::modifiers::{Answer, AnswerEffect, AttackDraft, AttackMode, Modifier};
+use crate::rules::modifiers::{damage_degrees, gather};
 use bevy::prelude::*;
 
 /// What an attack would do, exactly.
@@ -59,6 +62,8 @@ pub struct AttackPreview {
     pub fell_at: Vec<i32>,
     /// The part aimed at (V3 without hit zones).
     pub aim: BodyPart,
+    /// Degrees the size adds to a hit's damage and injury (V10.2).
+    pub shift: i32,
 }
 
 /// One way an attack can end: its chance, the degrees of the hit (0: no
@@ -70,17 +75,6 @@ struct Landing {
     degrees: usize,
     reduce: i32,
     ar: Option<(BodyPart, i32)>,
-}
-
-/// The damage dice of a 1-degree hit, flat bonuses included (R7.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DamageDice {
-    /// Number of dice.
-    pub count: u32,
-    /// Sides of each die.
-    pub sides: u32,
-    /// Flat bonus (weapon, STR, techniques).
-    pub bonus: i32,
 }
 
 impl AttackPreview {
@@ -118,6 +112,14 @@ impl AttackPreview {
         out.answer = answer;
         out.avoided = 0.0;
         out.expected_damage = expected_damage(&out.degrees, out.damage, out.harmless());
+        if out.shift != 0 {
+            out.expected_damage = out
+                .damage_chances()
+                .iter()
+                .enumerate()
+                .map(|(n, p)| n as f64 * p)
+                .sum();
+        }
         if out.walks() {
             out.avoided = out
                 .landings()
@@ -247,9 +249,11 @@ impl AttackPreview {
     /// injuries (V3).
     fn fells(&self, part: BodyPart, degrees: usize) -> bool {
         let i = BodyPart::all().iter().position(|p| *p == part).unwrap_or(0);
+        // V10.2: the injury's degrees after the size's shift.
+        let shifted = degrees as i32 + self.shift;
         self.fell_at
             .get(i)
-            .is_some_and(|at| degrees as i32 >= *at && degrees > 0 && !self.harmless())
+            .is_some_and(|at| shifted >= *at && degrees > 0 && !self.harmless())
     }
 
     /// The joint chances of the damage dealt before armor, the AR it meets
@@ -269,7 +273,8 @@ impl AttackPreview {
                 }
                 continue;
             }
-            for (sum, q) in sums.of_degrees(l.degrees).iter().enumerate() {
+            let dice = damage_degrees(l.degrees as i32, self.shift) as usize;
+            for (sum, q) in sums.of_degrees(dice).iter().enumerate() {
                 if *q == 0.0 {
                     continue;
                 }
@@ -370,86 +375,14 @@ impl AttackPreview {
                 add(0, *p);
                 continue;
             }
-            for (sum, q) in sums.of_degrees(d).iter().enumerate() {
+            let dice = damage_degrees(d as i32, self.shift) as usize;
+            for (sum, q) in sums.of_degrees(dice).iter().enumerate() {
                 if *q > 0.0 {
                     add((sum as i32 + self.damage.bonus).max(1) as usize, p * q);
                 }
             }
         }
         out
-    }
-}
-
-/// `dist[s]`: the probability that `count` dice of `sides` sides sum to `s`.
-fn dice_sum(count: u32, sides: u32) -> Vec<f64> {
-    let mut dist = vec![1.0];
-    for _ in 0..count {
-        dist = add_die(&dist, sides);
-    }
-    dist
-}
-
-/// The sums of the dice of `dist` and one more die of `sides` sides.
-fn add_die(dist: &[f64], sides: u32) -> Vec<f64> {
-    let sides = sides as usize;
-    let mut next = vec![0.0; dist.len() + sides];
-    if sides <= 100 {
-        for (s, p) in dist.iter().enumerate() {
-            for face in 1..=sides {
-                next[s + face] += p / sides as f64;
-            }
-        }
-    } else {
-        // A die of very many sides (a value the catalog allows, not a
-        // weapon's): each sum is a window of the last sums, kept running,
-        // so a preview stays quick.
-        let mut window = 0.0;
-        for (t, n) in next.iter_mut().enumerate().skip(1) {
-            if let Some(p) = dist.get(t - 1) {
-                window += p;
-            }
-            if t > sides {
-                window -= dist.get(t - 1 - sides).copied().unwrap_or(0.0);
-            }
-            *n = window / sides as f64;
-        }
-    }
-    next
-}
-
-/// The sums of a hit's damage dice by its degrees (R7.7: one more die per
-/// degree beyond the first), each built from the one before with one more
-/// die (the same sums, operation for operation, as [`dice_sum`]). Asked in
-/// rising degrees, as an attack's rolls rise, it keeps only the last.
-struct DiceSums {
-    damage: DamageDice,
-    /// The degrees of `sums`, 0 before the first is asked.
-    degrees: usize,
-    sums: Vec<f64>,
-}
-
-impl DiceSums {
-    fn new(damage: DamageDice) -> Self {
-        Self {
-            damage,
-            degrees: 0,
-            sums: vec![],
-        }
-    }
-
-    /// The sums of the dice of a hit of `degrees` degrees (at least 1).
-    fn of_degrees(&mut self, degrees: usize) -> &[f64] {
-        let degrees = degrees.max(1);
-        if degrees < self.degrees || self.degrees == 0 {
-            let dice = self.damage.count + (degrees as u32 - 1);
-            self.sums = dice_sum(dice, self.damage.sides);
-            self.degrees = degrees;
-        }
-        while self.degrees < degrees {
-            self.sums = add_die(&self.sums, self.damage.sides);
-            self.degrees += 1;
-        }
-        &self.sums
     }
 }
 
@@ -494,32 +427,6 @@ pub fn expected_damage(by_degree: &[f64], dice: DamageDice, down: bool) -> f64 {
         .skip(1)
         .filter(|(_, p)| **p > 0.0)
         .map(|(d, p)| p * mean_damage(dice.count + (d as u32 - 1), dice.sides, dice.bonus))
-        .sum()
-}
-
-/// Probability that the kept d20 is `k` when rolling `1 + |n|` and keeping
-/// the best (`n ≥ 0`) or the worst (R0.4).
-pub fn kept_probability(k: u32, advantage: i32) -> f64 {
-    let n = 1 + advantage.unsigned_abs() as i32;
-    let p = |x: u32| (x as f64 / 20.0).powi(n);
-    if advantage >= 0 {
-        p(k) - p(k - 1)
-    } else {
-        p(21 - k) - p(20 - k)
-    }
-}
-
-/// The distribution of `count` dice of `sides` sides plus `bonus`, at least
-/// 1 (R7.7), as its mean.
-fn mean_damage(count: u32, sides: u32, bonus: i32) -> f64 {
-    if count as i32 + bonus >= 1 {
-        // The minimum of 1 never applies: the plain mean.
-        return count as f64 * (sides as f64 + 1.0) / 2.0 + bonus as f64;
-    }
-    dice_sum(count, sides)
-        .iter()
-        .enumerate()
-        .map(|(s, p)| p * ((s as i32 + bonus).max(1)) as f64)
         .sum()
 }
 
@@ -578,6 +485,11 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         avoided: 0.0,
         fell_at: draft.fell_at.clone(),
         aim: draft.aim.unwrap_or(BodyPart::Torso),
+        shift: if draft.maneuver.is_some() {
+            0
+        } else {
+            draft.degree_shift()
+        },
     }
 }
 
@@ -629,6 +541,34 @@ mod tests {
             avoided: 0.0,
             fell_at: vec![],
             aim: BodyPart::Torso,
+            shift: 0,
+        }
+    }
+
+    #[test]
+    fn a_size_shift_moves_the_damage_dice_but_never_below_one() {
+        // V10.2: +1 degree rolls one more die on every hit; −1 one fewer,
+        // a 1-degree hit keeping its dice.
+        let plain = sample(0, 8, false);
+        for shift in [-2, -1, 1, 2] {
+            let mut shifted = plain.clone();
+            shifted.shift = shift;
+            let shifted = shifted.answered(None);
+            let chances = shifted.damage_chances();
+            let mean: f64 = chances.iter().enumerate().map(|(n, q)| n as f64 * q).sum();
+            assert!((mean - shifted.expected_damage).abs() < 1e-9);
+            assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            let by_hand: f64 = plain
+                .degrees
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(d, p)| {
+                    let dice = (d as i32 + shift).max(1) as u32 - 1 + 2;
+                    p * mean_damage(dice, 4, -3)
+                })
+                .sum();
+            assert!((shifted.expected_damage - by_hand).abs() < 1e-9, "{shift}");
         }
     }
 

@@ -239,13 +239,17 @@ pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusa
         return Err(Refusal::new(Rule::R7, format!("{whom} is dead")));
     }
     if draft.mode == AttackMode::Melee {
-        let to = world
-            .get::<GridPos>(draft.target)
-            .map(|p| p.0)
-            .unwrap_or_default();
-        let distance = draft.from.distance(to);
-        // R7.8 Lunge: +1 reach for this attack.
-        let reach = draft.weapon.reach + i32::from(draft.lunge);
+        // R0.3 between the nearest tiles of the two bodies (V10.6).
+        let mut at = draft.clone();
+        at.at = crate::battle::body_of(world, draft.target).map_or(draft.at, |b| b.at);
+        at.sides = (
+            crate::battle::side_of_body(world, draft.attacker),
+            crate::battle::side_of_body(world, draft.target),
+        );
+        let distance = at.distance();
+        // R7.8 Lunge: +1 reach for this attack; V10.4 the size's.
+        let reach = crate::battle::reach_with(world, draft.attacker, draft.weapon.reach)
+            + i32::from(draft.lunge);
         if distance > reach {
             return Err(Refusal::new(
                 Rule::R7_5,

@@ -4,7 +4,7 @@
 //! adjacent to the first. Lunge and Cleave open the attacker's defences:
 //! melee attacks against it +1 advantage until its next turn.
 
-use crate::battle::{Exposed, GridPos, Stamina, Stats};
+use crate::battle::{Exposed, Stamina, Stats};
 use crate::rules::attacks::resolution::{check_attack, draft_for, resolve};
 use crate::rules::command::CommandKind;
 use crate::rules::command::Refusal;
@@ -156,8 +156,7 @@ fn check_cleave(world: &mut World) -> Result<AttackDraft, Refusal> {
     if target == first {
         return Err(Refusal::new(Rule::R7_8, "a Cleave strikes another enemy"));
     }
-    let (a, b) = (world.get::<GridPos>(first), world.get::<GridPos>(target));
-    if !matches!((a, b), (Some(a), Some(b)) if a.0.is_adjacent(b.0)) {
+    if !crate::battle::beside(world, first, target) {
         return Err(Refusal::new(
             Rule::R7_8,
             "the second enemy must be adjacent to the first",

@@ -153,8 +153,12 @@ pub enum BattleEvent {
         unit: UnitId,
         /// Its weapon.
         weapon: String,
-        /// The d20.
+        /// The d20 kept.
         roll: u32,
+        /// Every d20 rolled, when a disadvantage rolled more than one
+        /// (V10.5: parrying a giant); empty for one.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dice: Vec<u32>,
         /// MB + attribute + weapon bonus.
         bonus: i32,
         /// Roll + bonus.

@@ -89,7 +89,14 @@ pub(super) fn attack_line(a: &AttackRoll, names: &Names) -> String {
     } else {
         "attacks"
     };
-    let verdict = if a.degrees > 0 {
+    let shift = listed(&a.modifiers, |e| matches!(e, Effect::Degrees(_)));
+    let verdict = if a.degrees > 0 && !shift.is_empty() {
+        format!(
+            "hit, {} degree{} (R7.2); {shift}",
+            a.degrees,
+            plural(a.degrees)
+        )
+    } else if a.degrees > 0 {
         format!("hit, {} degree{} (R7.2)", a.degrees, plural(a.degrees))
     } else {
         "miss (R7.2)".to_string()

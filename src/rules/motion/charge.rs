@@ -54,7 +54,7 @@ pub fn charge_plan_for(
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     let speed = crate::rules::motion::movement::speed_of(world, unit);
-    let to = world.get::<GridPos>(target).map_or(at, |p| p.0);
+    let to = crate::battle::body_of(world, target).unwrap_or(occ.body_at(at));
     let weapon = crate::rules::attacks::resolution::weapon_of(world, unit, None)?;
     if weapon.is_ranged() && !shove {
         return Err(Refusal::new(
@@ -62,7 +62,8 @@ pub fn charge_plan_for(
             "a charge ends with a melee attack",
         ));
     }
-    let (reach, shortest) = if shove { (1, 3) } else { (weapon.reach, 2) };
+    let reach = crate::battle::reach_with(world, unit, weapon.reach);
+    let (reach, shortest) = if shove { (1, 3) } else { (reach, 2) };
     let mut best: Option<(Vec<Pos>, u32)> = None;
     for dir in Dir::ALL {
         let mut state = (at, false);
@@ -72,7 +73,7 @@ pub fn charge_plan_for(
             if step_block(map, &occ, state.0, dir).is_some() {
                 break;
             }
-            let (next, c) = step_cost(map, state, dir);
+            let (next, c) = step_cost(map, &occ, state, dir);
             cost += c;
             if cost > speed {
                 break;
@@ -80,8 +81,8 @@ pub fn charge_plan_for(
             state = next;
             path.push(state.0);
             let ends_here = path.len() >= shortest
-                && occ.at(state.0) == Occupant::Empty
-                && state.0.distance(to) <= reach;
+                && occ.under(state.0) == Occupant::Empty
+                && occ.body_at(state.0).gap(to) <= reach;
             if ends_here {
                 if best.as_ref().is_none_or(|b| path.len() < b.0.len()) {
                     best = Some((path.clone(), cost));

@@ -4,7 +4,8 @@
 //! the cheapest paths are in [`paths`](super::paths).
 
 use crate::battle::{ActionPoints, Battlefield, Dead, Facing, GridPos, Prone, Side, Slowed, Stats};
-use crate::grid::{Dir, Pos};
+use crate::battle::{body_of, side_of_body};
+use crate::grid::{Body, Dir, Pos};
 use crate::load::ValidLevel;
 use crate::rules::command::CommandKind;
 use crate::rules::command::{Command, Refusal};
@@ -47,9 +48,8 @@ pub fn move_reach(world: &mut World, unit: Entity) -> HashMap<Pos, Reach> {
             .into_iter()
             .map(|d| (d, at.step(d)))
             .filter(|(d, to)| {
-                level.map.is_passable(*to)
-                    && occ.at(*to) == Occupant::Empty
-                    && step_blocked(&level.map, &occ, at, *d).is_none()
+                step_blocked(&level.map, &occ, at, *d).is_none()
+                    && occ.under(*to) == Occupant::Empty
             })
             .map(|(_, to)| {
                 let reach = Reach {
@@ -63,18 +63,19 @@ pub fn move_reach(world: &mut World, unit: Entity) -> HashMap<Pos, Reach> {
     reachable(&level.map, &occ, at, speed_of(world, unit))
 }
 
-/// The level, and the occupancy as `unit` sees it.
+/// The level, and the occupancy as `unit` sees it (its body's anchor last:
+/// with size, V10.6, paths and reaches are of anchors).
 pub fn view_for(world: &mut World, unit: Entity) -> (Arc<ValidLevel>, Occupancy, Pos) {
     let side = world.get::<Side>(unit).map_or(0, |s| s.0);
-    let at = world.get::<GridPos>(unit).map_or(Pos::default(), |p| p.0);
-    let units: Vec<(Pos, usize)> = crate::battle::units(world)
+    let me = body_of(world, unit).unwrap_or_default();
+    let units: Vec<(Body, usize)> = crate::battle::units(world)
         .into_iter()
-        .filter(|e| !world.entity(*e).contains::<Dead>())
-        .filter_map(|e| Some((world.get::<GridPos>(e)?.0, world.get::<Side>(e)?.0)))
+        .filter(|e| *e != unit && !world.entity(*e).contains::<Dead>())
+        .filter_map(|e| Some((body_of(world, e)?, world.get::<Side>(e)?.0)))
         .collect();
     let level = world.resource::<Battlefield>().0.clone();
-    let occ = Occupancy::new(&level.map, units.into_iter(), side, at);
-    (level, occ, at)
+    let occ = Occupancy::of_bodies(&level.map, units.into_iter(), side, me);
+    (level, occ, me.at)
 }
 
 /// The path a Move command takes and its movement cost, or why it cannot
@@ -88,26 +89,45 @@ pub fn plan_move(
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     let speed = crate::rules::motion::movement::speed_of(world, unit);
-    if !map.contains(to) {
+    let body = occ.body_at(to);
+    // A big body's end must fit whole (V10.6): its refusals cite it.
+    let (n, fit) = (
+        occ.n(),
+        |rule: Rule| if occ.n() > 1 { Rule::V10_6 } else { rule },
+    );
+    let whole = if n > 1 {
+        format!(" (the {n}×{n} footprint from {to})")
+    } else {
+        String::new()
+    };
+    if let Some(off) = body.tiles().find(|t| !map.contains(*t)) {
         return Err(Refusal::new(
-            Rule::R0_1,
-            format!("{to} is off the map ({}×{})", map.width(), map.height()),
+            fit(Rule::R0_1),
+            format!(
+                "{off} is off the map ({}×{}){whole}",
+                map.width(),
+                map.height()
+            ),
         ));
     }
     if to == at {
         return Err(Refusal::new(Rule::R5_1, format!("already at {to}")));
     }
-    if !map.is_passable(to) {
-        let name = map.get(to).map_or("?", |t| t.name.as_str());
+    if let Some(wall) = body.tiles().find(|t| !map.is_passable(*t)) {
+        let name = map.get(wall).map_or("?", |t| t.name.as_str());
         return Err(Refusal::new(
-            Rule::R5_2,
-            format!("{to} is impassable ({name})"),
+            fit(Rule::R5_2),
+            format!("{wall} is impassable ({name}){whole}"),
         ));
     }
-    if occ.at(to) != Occupant::Empty {
+    if occ.under(to) != Occupant::Empty {
+        let taken = body
+            .tiles()
+            .find(|t| occ.at(*t) != Occupant::Empty)
+            .unwrap_or(to);
         return Err(Refusal::new(
-            Rule::R5_2,
-            format!("{to} is occupied: a Move cannot end there"),
+            fit(Rule::R5_2),
+            format!("{taken} is occupied: a Move cannot end there{whole}"),
         ));
     }
     if world.entity(unit).contains::<Prone>() {
@@ -219,12 +239,12 @@ fn execute_move(world: &mut World) {
     walk(world, actor, &path, Some(cost));
 }
 
-/// True when a unit other than `unit`, not dead, stands on `tile`.
-fn occupied_by_other(world: &World, unit: Entity, tile: Pos) -> bool {
+/// True when a unit other than `unit`, not dead, stands in `body`.
+fn occupied_by_other(world: &World, unit: Entity, body: Body) -> bool {
     crate::battle::units(world).into_iter().any(|e| {
         e != unit
             && !world.entity(e).contains::<Dead>()
-            && world.get::<GridPos>(e).is_some_and(|p| p.0 == tile)
+            && body_of(world, e).is_some_and(|b| b.overlaps(body))
     })
 }
 
@@ -237,6 +257,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     let Some(start) = world.get::<GridPos>(unit).map(|p| p.0) else {
         return 0;
     };
+    let n = side_of_body(world, unit);
     let mut at = start;
     let mut walked = 0;
     // Who could react at all does not change while this unit walks: look it
@@ -248,8 +269,9 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     // cannot stay in the ally's tile.
     let mut last_free = start;
     for &next in path {
-        let threatened =
-            watchers.iter().any(|t| t.covers(at)) || barred.iter().any(|t| t.covers(at));
+        let here = Body::new(at, n);
+        let threatened = watchers.iter().any(|t| t.covers_body(here))
+            || barred.iter().any(|t| t.covers_body(here));
         if threatened
             && !crate::rules::reactions::reactive_attack::provoke(
                 world,
@@ -292,7 +314,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         };
         emit(world, event);
         at = next;
-        if !occupied_by_other(world, unit, at) {
+        if !occupied_by_other(world, unit, Body::new(at, n)) {
             last_free = at;
         }
     }
@@ -331,16 +353,16 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
     if let Some(r) = step_blocked(map, &occ, at, dir) {
         return Err(r);
     }
-    if occ.at(to) != Occupant::Empty {
+    if occ.under(to) != Occupant::Empty {
         return Err(Refusal::new(Rule::R5_2, format!("{to} is occupied")));
     }
-    if map
-        .get(to)
-        .is_some_and(|t| t.movement == Movement::Difficult)
-    {
+    if let Some(hard) = super::paths::entered(at, occ.n(), dir).find(|t| {
+        map.get(*t)
+            .is_some_and(|t| t.movement == Movement::Difficult)
+    }) {
         return Err(Refusal::new(
             Rule::R3_1,
-            format!("a Step cannot enter difficult terrain ({to})"),
+            format!("a Step cannot enter difficult terrain ({hard})"),
         ));
     }
     Ok(dir)

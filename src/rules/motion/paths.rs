@@ -10,17 +10,18 @@
 //! generic `pathfinding` crate, hashing every state, measured 33.7 ms for a
 //! 256×256 map against the 5 ms this game needs for its AI.
 
-use crate::grid::{Dir, Pos};
+use crate::grid::{Body, Dir, Pos};
 use crate::rules::command::Refusal;
 use crate::rules::rule::Rule;
 use crate::terrain::{Movement, TerrainMap};
 use std::collections::HashMap;
 
-/// Who stands where, as the mover sees it.
+/// Who stands where, as the mover sees it, and the mover's body (V10.6).
 #[derive(Clone, Debug)]
 pub struct Occupancy {
     width: i32,
     cells: Vec<Occupant>,
+    n: i32,
 }
 
 /// What stands on a tile.
@@ -35,27 +36,80 @@ pub enum Occupant {
 }
 
 impl Occupancy {
-    /// Occupancy of `map` as seen by a unit of side `side` at `mover`.
+    /// Occupancy of `map` as seen by a one-tile unit of side `side` at
+    /// `mover`, among one-tile units.
     pub fn new(
         map: &TerrainMap,
         units: impl Iterator<Item = (Pos, usize)>,
         side: usize,
         mover: Pos,
     ) -> Self {
+        Self::of_bodies(
+            map,
+            units.map(|(p, s)| (Body::tile(p), s)),
+            side,
+            Body::tile(mover),
+        )
+    }
+
+    /// Occupancy of `map` as seen by a unit of side `side` whose body is
+    /// `mover`: every tile of every other body is taken (V10.6).
+    pub fn of_bodies(
+        map: &TerrainMap,
+        units: impl Iterator<Item = (Body, usize)>,
+        side: usize,
+        mover: Body,
+    ) -> Self {
         let mut cells = vec![Occupant::Empty; (map.width() * map.height()) as usize];
-        for (p, s) in units {
-            if map.contains(p) && p != mover {
-                cells[(p.y * map.width() + p.x) as usize] = if s == side {
-                    Occupant::Ally
-                } else {
-                    Occupant::Enemy
-                };
+        for (b, s) in units {
+            if b == mover {
+                continue;
+            }
+            for p in b.tiles().filter(|p| map.contains(*p)) {
+                let cell = &mut cells[(p.y * map.width() + p.x) as usize];
+                // An enemy's tile stays an enemy's under an ally's.
+                if *cell != Occupant::Enemy {
+                    *cell = if s == side {
+                        Occupant::Ally
+                    } else {
+                        Occupant::Enemy
+                    };
+                }
             }
         }
         Self {
             width: map.width(),
             cells,
+            n: mover.n.max(1),
         }
+    }
+
+    /// The side of the mover's body (V10.6).
+    pub fn n(&self) -> i32 {
+        self.n
+    }
+
+    /// The mover's body anchored at `anchor`.
+    pub fn body_at(&self, anchor: Pos) -> Body {
+        Body::new(anchor, self.n)
+    }
+
+    /// Who stands in the mover's body anchored at `anchor`: an enemy on any
+    /// of its tiles, else an ally on any, else nobody (callers check the
+    /// body is on the map).
+    pub fn under(&self, anchor: Pos) -> Occupant {
+        if self.n == 1 {
+            return self.at(anchor);
+        }
+        let mut worst = Occupant::Empty;
+        for t in self.body_at(anchor).tiles() {
+            match self.at(t) {
+                Occupant::Enemy => return Occupant::Enemy,
+                Occupant::Ally => worst = Occupant::Ally,
+                Occupant::Empty => {}
+            }
+        }
+        worst
     }
 
     /// Who is at `p` (callers check `p` is on the map).
@@ -84,23 +138,69 @@ pub enum Block {
     Corner,
 }
 
-/// What blocks a step from `from` in direction `dir`, if anything. No
-/// allocation: this is the inner loop of every path search.
+/// The tiles a body of side `n` anchored at `from` enters by one step in
+/// `dir`: the leading edge, a column or a row, both for a diagonal
+/// (V10.6). For one tile, the tile stepped to.
+pub fn entered(from: Pos, n: i32, dir: Dir) -> impl Iterator<Item = Pos> {
+    let old = Body::new(from, n);
+    Body::new(from.step(dir), n)
+        .tiles()
+        .filter(move |t| !old.contains(*t))
+}
+
+/// The two tiles beside the leading corner of a diagonal step of a body of
+/// side `n` from `from` (R5.1 on the leading edge, V10.6): for one tile,
+/// the two orthogonal neighbours the diagonal passes between.
+pub fn corners(from: Pos, n: i32, dir: Dir) -> [Pos; 2] {
+    let (dx, dy) = dir.delta();
+    let lead_x = if dx > 0 { from.x + n } else { from.x - 1 };
+    let lead_y = if dy > 0 { from.y + n } else { from.y - 1 };
+    let back_x = if dx > 0 { from.x } else { from.x + n - 1 };
+    let back_y = if dy > 0 { from.y } else { from.y + n - 1 };
+    [Pos::new(lead_x, back_y), Pos::new(back_x, lead_y)]
+}
+
+/// What blocks a step from `from` in direction `dir`, if anything: for a
+/// body (V10.6), any tile it enters off the map, impassable or an enemy's,
+/// and the corner rule on its leading edge. No allocation: this is the
+/// inner loop of every path search.
 pub fn step_block(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Option<Block> {
+    step_block_at(map, occ, from, dir).map(|(b, _)| b)
+}
+
+/// [`step_block`] with the tile that blocks.
+fn step_block_at(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Option<(Block, Pos)> {
     let to = from.step(dir);
-    if !map.contains(to) {
-        return Some(Block::OffMap);
+    let n = occ.n;
+    if n == 1 {
+        if !map.contains(to) {
+            return Some((Block::OffMap, to));
+        }
+        if !map.is_passable(to) {
+            return Some((Block::Impassable, to));
+        }
+        if occ.at(to) == Occupant::Enemy {
+            return Some((Block::Enemy, to));
+        }
+    } else {
+        for t in entered(from, n, dir) {
+            if !map.contains(t) {
+                return Some((Block::OffMap, t));
+            }
+            if !map.is_passable(t) {
+                return Some((Block::Impassable, t));
+            }
+            if occ.at(t) == Occupant::Enemy {
+                return Some((Block::Enemy, t));
+            }
+        }
     }
-    if !map.is_passable(to) {
-        return Some(Block::Impassable);
-    }
-    if occ.at(to) == Occupant::Enemy {
-        return Some(Block::Enemy);
-    }
-    if dir.is_diagonal()
-        && (!map.is_passable(Pos::new(to.x, from.y)) || !map.is_passable(Pos::new(from.x, to.y)))
-    {
-        return Some(Block::Corner);
+    if dir.is_diagonal() {
+        for c in corners(from, n, dir) {
+            if !map.is_passable(c) {
+                return Some((Block::Corner, c));
+            }
+        }
     }
     None
 }
@@ -108,13 +208,13 @@ pub fn step_block(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Opt
 /// [`step_block`] as a refusal that cites the rule.
 pub fn step_blocked(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Option<Refusal> {
     let to = from.step(dir);
-    step_block(map, occ, from, dir).map(|block| match block {
-        Block::OffMap => Refusal::new(Rule::R0_1, format!("{to} is off the map")),
+    step_block_at(map, occ, from, dir).map(|(block, t)| match block {
+        Block::OffMap => Refusal::new(Rule::R0_1, format!("{t} is off the map")),
         Block::Impassable => {
-            let name = map.get(to).map_or("?", |t| t.name.as_str());
-            Refusal::new(Rule::R5_2, format!("{to} is impassable ({name})"))
+            let name = map.get(t).map_or("?", |t| t.name.as_str());
+            Refusal::new(Rule::R5_2, format!("{t} is impassable ({name})"))
         }
-        Block::Enemy => Refusal::new(Rule::R5_2, format!("an enemy stands on {to}")),
+        Block::Enemy => Refusal::new(Rule::R5_2, format!("an enemy stands on {t}")),
         Block::Corner => Refusal::new(
             Rule::R5_1,
             format!("the diagonal {from} → {to} cuts a corner"),
@@ -124,17 +224,30 @@ pub fn step_blocked(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> O
 
 /// The movement cost of stepping from state `(from, odd)` in `dir`
 /// (R5.1): 1 orthogonal, 1 or 2 diagonal by parity, doubled into difficult
-/// terrain. Returns the next state and the cost.
-pub fn step_cost(map: &TerrainMap, (from, odd): MoveState, dir: Dir) -> (MoveState, u32) {
+/// terrain — for a body, doubled when any tile it enters is difficult
+/// (V10.6: the most expensive tile entered). Returns the next state and the
+/// cost.
+pub fn step_cost(
+    map: &TerrainMap,
+    occ: &Occupancy,
+    (from, odd): MoveState,
+    dir: Dir,
+) -> (MoveState, u32) {
     let to = from.step(dir);
     let (base, odd) = if dir.is_diagonal() {
         (if odd { 2 } else { 1 }, !odd)
     } else {
         (1, odd)
     };
-    let difficult = map
-        .get(to)
-        .is_some_and(|t| t.movement == Movement::Difficult);
+    let hard = |p: Pos| {
+        map.get(p)
+            .is_some_and(|t| t.movement == Movement::Difficult)
+    };
+    let difficult = if occ.n == 1 {
+        hard(to)
+    } else {
+        entered(from, occ.n, dir).any(hard)
+    };
     ((to, odd), if difficult { base * 2 } else { base })
 }
 
@@ -211,6 +324,9 @@ impl CostMap {
 /// north. The same rules as [`step_block`] and [`step_cost`], flattened into
 /// arrays for speed (the AI runs it for every unit).
 pub fn search(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> CostMap {
+    if occ.n > 1 {
+        return search_body(map, occ, start, limit);
+    }
     // Every step costs at least 1: a search limited to `limit` stays within
     // `limit` tiles of the start.
     // The window is padded with one impassable tile on every side, so the
@@ -296,6 +412,64 @@ pub fn search(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> Cost
     out
 }
 
+/// [`search`] for a body larger than a tile (V10.6): states are anchors,
+/// each step asks [`step_block`] and [`step_cost`] (its leading edge), in
+/// the same bucket order. Big bodies are few: no flattening.
+fn search_body(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> CostMap {
+    let span = limit.min((map.width() + map.height()) as u32) as i32;
+    let (x0, y0) = ((start.x - span).max(0), (start.y - span).max(0));
+    let x1 = (start.x + span).min(map.width() - 1);
+    let y1 = (start.y + span).min(map.height() - 1);
+    let (width, height) = ((x1 - x0 + 1).max(0), (y1 - y0 + 1).max(0));
+    let tiles = (width * height) as usize;
+    let mut out = CostMap {
+        x0,
+        y0,
+        width,
+        height,
+        cost: vec![UNREACHED; tiles * 2],
+        parent: vec![UNREACHED; tiles * 2],
+    };
+    let Some(first) = out.index(start).filter(|_| map.contains(start)) else {
+        return out;
+    };
+    let mut buckets: [Vec<u32>; 5] = Default::default();
+    out.cost[first << 1] = 0;
+    buckets[0].push((first << 1) as u32);
+    let mut pending = 1usize;
+    let mut current = 0u32;
+    while pending > 0 && current <= limit {
+        let bucket = std::mem::take(&mut buckets[(current % 5) as usize]);
+        pending -= bucket.len();
+        for s in bucket {
+            let s = s as usize;
+            if out.cost[s] != current {
+                continue;
+            }
+            let state = (out.pos(s >> 1), s & 1 == 1);
+            for dir in Dir::ALL {
+                if step_block(map, occ, state.0, dir).is_some() {
+                    continue;
+                }
+                let ((to, odd), c) = step_cost(map, occ, state, dir);
+                let Some(n) = out.index(to) else {
+                    continue;
+                };
+                let next = (n << 1) | odd as usize;
+                let total = current + c;
+                if total < out.cost[next] && total <= limit {
+                    out.cost[next] = total;
+                    out.parent[next] = s as u32;
+                    buckets[(total % 5) as usize].push(next as u32);
+                    pending += 1;
+                }
+            }
+        }
+        current += 1;
+    }
+    out
+}
+
 /// A tile reachable in one Move, with its cost and the path to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reach {
@@ -307,12 +481,13 @@ pub struct Reach {
 
 /// Every tile a unit at `start` with `speed` can end a Move on, with the
 /// cheapest cost and path (R5). Tiles held by allies are passed through but
-/// not listed.
+/// not listed. For a body (V10.6) the tiles are anchors, and every tile of
+/// the body at the end must be free.
 pub fn reachable(map: &TerrainMap, occ: &Occupancy, start: Pos, speed: u32) -> HashMap<Pos, Reach> {
     let costs = search(map, occ, start, speed);
     costs
         .tiles()
-        .filter(|(p, _)| *p != start && occ.at(*p) == Occupant::Empty)
+        .filter(|(p, _)| *p != start && occ.under(*p) == Occupant::Empty)
         .map(|(p, cost)| {
             let path = costs.path(p).unwrap_or_default();
             (p, Reach { cost, path })
@@ -346,7 +521,7 @@ pub fn path_cost(
         if let Some(r) = step_blocked(map, occ, state.0, dir) {
             return Err(r);
         }
-        let (s, c) = step_cost(map, state, dir);
+        let (s, c) = step_cost(map, occ, state, dir);
         state = s;
         total += c;
     }

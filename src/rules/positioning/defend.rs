@@ -1,7 +1,7 @@
 //! R4.6 Defend and Ready shield, and the DV they give (R1.1; none from the
 //! shield against a rear attack, R4.3).
 
-use crate::battle::{ActionPoints, Battlefield, Defending, Facing, GridPos, ShieldReady, Stats};
+use crate::battle::{ActionPoints, Battlefield, Defending, Facing, ShieldReady, Stats};
 use crate::rules::command::CommandKind;
 use crate::rules::command::Refusal;
 use crate::rules::events::{BattleEvent, emit, id_of};
@@ -9,7 +9,7 @@ use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect
 use crate::rules::pipeline::CommandSystems;
 use crate::rules::pipeline::Handles;
 use crate::rules::pipeline::Pending;
-use crate::rules::positioning::facing::in_front_arc;
+use crate::rules::positioning::facing::in_front_of;
 use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
@@ -71,10 +71,10 @@ fn execute_ready_shield(world: &mut World) {
 /// not against an attack from the rear arc (R4.3).
 fn add_defensive_dv(
     mut draft: ResMut<AttackDraft>,
-    units: Query<(&Stats, &GridPos, &Facing, Has<Defending>, Has<ShieldReady>)>,
+    units: Query<(&Stats, &Facing, Has<Defending>, Has<ShieldReady>)>,
     field: Res<Battlefield>,
 ) {
-    let Ok((stats, pos, facing, defending, ready)) = units.get(draft.target) else {
+    let Ok((stats, facing, defending, ready)) = units.get(draft.target) else {
         return;
     };
     let t = &stats.template;
@@ -83,7 +83,7 @@ fn add_defensive_dv(
     }
     if ready
         && let Some(shield) = t.shield.as_ref().and_then(|s| field.0.catalog.shield(s))
-        && in_front_arc(pos.0, facing.0, draft.from)
+        && in_front_of(draft.target_body(), facing.0, draft.from_tile())
     {
         draft.push(
             Effect::Dv(shield.dv),

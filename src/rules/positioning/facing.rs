@@ -1,8 +1,8 @@
 //! R4.1–R4.3 facing: the front and rear arcs, turning (Face), attacks only
 //! into the front arc, and the rear attack.
 
-use crate::battle::{Facing, GridPos};
-use crate::grid::{Dir, Pos};
+use crate::battle::{Facing, body_of};
+use crate::grid::{Body, Dir, Pos};
 use crate::rules::command::Command;
 use crate::rules::command::CommandKind;
 use crate::rules::events::{BattleEvent, emit, id_of};
@@ -29,16 +29,24 @@ pub(super) fn plugin(app: &mut App) {
 /// R4.1: `tile` is in the front arc of a unit at `pos` facing `facing` when
 /// `dot(facing, tile − pos) ≥ 0` (the tiles beside included).
 pub fn in_front_arc(pos: Pos, facing: Dir, tile: Pos) -> bool {
-    let (fx, fy) = facing.delta();
-    (tile.x - pos.x) * fx + (tile.y - pos.y) * fy >= 0
+    in_front_of(Body::tile(pos), facing, tile)
 }
 
-/// Turns `unit` towards `target` (R4.2: free on its own turn).
+/// R4.1 for a body of any size (V10.6): the arc turns about the footprint's
+/// centre, `dot(facing, 2·tile − c₂) ≥ 0` in doubled coordinates, exact.
+pub fn in_front_of(body: Body, facing: Dir, tile: Pos) -> bool {
+    let (fx, fy) = facing.delta();
+    let c = body.centre2();
+    (2 * tile.x - c.x) * fx + (2 * tile.y - c.y) * fy >= 0
+}
+
+/// Turns `unit` towards `target` (R4.2: free on its own turn), centre to
+/// centre (V10.6).
 pub fn face_towards(world: &mut World, unit: Entity, target: Entity) {
-    let (Some(a), Some(b)) = (world.get::<GridPos>(unit), world.get::<GridPos>(target)) else {
+    let (Some(a), Some(b)) = (body_of(world, unit), body_of(world, target)) else {
         return;
     };
-    if let Some(dir) = Dir::towards(a.0, b.0)
+    if let Some(dir) = Dir::towards(a.centre2(), b.centre2())
         && let Some(mut f) = world.get_mut::<Facing>(unit)
         && f.0 != dir
     {
@@ -55,10 +63,11 @@ pub fn face_towards(world: &mut World, unit: Entity, target: Entity) {
     }
 }
 
-/// True when an attack from `from` comes from the rear arc of `target`.
+/// True when an attack from the tile `from` comes from the rear arc of
+/// `target`.
 pub fn is_rear_attack(world: &World, from: Pos, target: Entity) -> bool {
-    match (world.get::<GridPos>(target), world.get::<Facing>(target)) {
-        (Some(p), Some(f)) => !in_front_arc(p.0, f.0, from),
+    match (body_of(world, target), world.get::<Facing>(target)) {
+        (Some(b), Some(f)) => !in_front_of(b, f.0, from),
         _ => false,
     }
 }
@@ -85,9 +94,11 @@ fn execute_face(world: &mut World) {
 
 /// R4.3: an attack from the target's rear arc has +1 advantage (and no
 /// shield DV or parry, see `defend.rs`).
-fn add_rear_attack(mut draft: ResMut<AttackDraft>, units: Query<(&GridPos, &Facing)>) {
-    if let Ok((p, f)) = units.get(draft.target)
-        && !in_front_arc(p.0, f.0, draft.from)
+/// The attack comes from the attacker's tile nearest the target's centre
+/// (V10.6).
+fn add_rear_attack(mut draft: ResMut<AttackDraft>, units: Query<&Facing>) {
+    if let Ok(f) = units.get(draft.target)
+        && !in_front_of(draft.target_body(), f.0, draft.from_tile())
     {
         draft.push(Effect::Advantage(1), "rear attack", Rule::R4_3);
     }
@@ -106,5 +117,23 @@ mod tests {
         for d in [Dir::SW, Dir::S, Dir::SE] {
             assert!(!in_front_arc(o, Dir::N, o.step(d)), "{d:?} is rear");
         }
+    }
+
+    #[test]
+    fn a_big_body_turns_about_its_centre() {
+        // V10.6: a 2×2 body at (4, 4) facing N turns about (4.5, 4.5): the
+        // tiles beside its upper row are in front, beside its lower row
+        // behind (an even body has no tile on the arc's edge).
+        let ogre = Body::new(Pos::new(4, 4), 2);
+        for t in [(3, 4), (6, 4), (4, 3), (6, 3)] {
+            assert!(in_front_of(ogre, Dir::N, Pos::new(t.0, t.1)), "{t:?}");
+        }
+        for t in [(3, 5), (6, 5), (3, 6), (5, 6), (6, 6)] {
+            assert!(!in_front_of(ogre, Dir::N, Pos::new(t.0, t.1)), "{t:?}");
+        }
+        // A 3×3 facing E: its middle column is the edge of the arc.
+        let giant = Body::new(Pos::new(0, 0), 3);
+        assert!(in_front_of(giant, Dir::E, Pos::new(1, 3)));
+        assert!(!in_front_of(giant, Dir::E, Pos::new(0, 3)));
     }
 }

@@ -3,8 +3,8 @@
 //! target's tile through opposite sides or opposite corners. Both get +1
 //! advantage on melee attacks against it.
 
-use crate::battle::{GridPos, Side};
-use crate::grid::Pos;
+use crate::battle::{Side, body_of, side_of_body};
+use crate::grid::{Body, Pos};
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::rules::positioning::threat::threat_of;
 use crate::rules::rule::Rule;
@@ -21,17 +21,28 @@ pub(super) fn plugin(app: &mut App) {
 /// crosses the tile `t` through opposite sides (or opposite corners, the
 /// boundary case). Exact integer arithmetic: no floating point.
 pub fn crosses_opposite(a: Pos, b: Pos, t: Pos) -> bool {
-    let (a, b) = ((a.x - t.x, a.y - t.y), (b.x - t.x, b.y - t.y));
-    // Through the left and right sides x = ±1/2: at each, |y| ≤ 1/2.
-    let through = |(ax, ay): (i32, i32), (bx, by): (i32, i32)| {
-        if ax.min(bx) > -1 || ax.max(bx) < 1 {
+    crosses_body(Body::tile(a), Body::tile(b), Body::tile(t))
+}
+
+/// R4.5 for bodies of any size (V10.6): the segment between the centres
+/// of `a` and `b` crosses the footprint `t` through opposite sides or
+/// opposite corners. In doubled coordinates, where every centre is a
+/// lattice point and `t`'s half side is its `n`.
+pub fn crosses_body(a: Body, b: Body, t: Body) -> bool {
+    let c = t.centre2();
+    let h = i64::from(t.n);
+    let rel = |p: Pos| (i64::from(p.x - c.x), i64::from(p.y - c.y));
+    let (a, b) = (rel(a.centre2()), rel(b.centre2()));
+    // Through the left and right sides x = ±h: at each, |y| ≤ h.
+    let through = |(ax, ay): (i64, i64), (bx, by): (i64, i64)| {
+        if ax.min(bx) > -h || ax.max(bx) < h {
             return false;
         }
-        let d = (bx - ax) as i64;
-        // 2·y(x)·d for x = ±1/2, compared with |d| (|y| ≤ 1/2).
+        let d = bx - ax;
+        // y(x)·d at x = ±h, compared with h·|d|.
         [-1i64, 1].iter().all(|s| {
-            let twice = 2 * ay as i64 * d + (by - ay) as i64 * (s - 2 * ax as i64);
-            twice.abs() <= d.abs()
+            let scaled = ay * d + (by - ay) * (s * h - ax);
+            scaled.abs() <= h * d.abs()
         })
     };
     through(a, b) || through((a.1, a.0), (b.1, b.0))
@@ -39,22 +50,22 @@ pub fn crosses_opposite(a: Pos, b: Pos, t: Pos) -> bool {
 
 /// The ally of `attacker` that completes a flank on `target` for a melee
 /// attack from `from` (R4.5): it threatens the target, and the segment
-/// between the two crosses the target's tile through opposite sides or
-/// corners. Only allies within the longest reach (5, R7.5) can.
+/// between the two crosses the target's footprint through opposite sides
+/// or corners (V10.6). Only allies within the longest reach (5, R7.5, and
+/// 1 more for a Huge body, V10.4) can.
 pub fn flank_partner(world: &World, attacker: Entity, target: Entity, from: Pos) -> Option<Entity> {
     let side = world.get::<Side>(attacker).copied()?;
-    let target = world.get::<GridPos>(target).copied()?;
+    let target = body_of(world, target)?;
+    let me = Body::new(from, side_of_body(world, attacker));
     crate::battle::units(world)
         .into_iter()
         .filter(|e| {
             *e != attacker
                 && world.get::<Side>(*e) == Some(&side)
-                && world
-                    .get::<GridPos>(*e)
-                    .is_some_and(|p| p.0.distance(target.0) <= 5)
+                && body_of(world, *e).is_some_and(|b| b.gap(target) <= 6)
         })
         .filter_map(|e| threat_of(world, e))
-        .find(|t| t.covers(target.0) && crosses_opposite(t.pos, from, target.0))
+        .find(|t| t.covers_body(target) && crosses_body(t.body(), me, target))
         .map(|t| t.unit)
 }
 
@@ -111,5 +122,26 @@ mod tests {
         );
         assert!(crosses_opposite(p(3, 3), p(6, 6), t));
         assert!(!crosses_opposite(p(3, 4), p(6, 6), t));
+    }
+
+    #[test]
+    fn flankers_of_a_big_body_stand_on_opposite_sides_of_it() {
+        // V10.6: a 2×2 ogre at (5, 5) fills (5..=6, 5..=6).
+        let ogre = Body::new(p(5, 5), 2);
+        let at = |x, y| Body::tile(p(x, y));
+        assert!(crosses_body(at(4, 5), at(7, 6), ogre), "west and east");
+        assert!(crosses_body(at(5, 4), at(6, 7), ogre), "north and south");
+        assert!(crosses_body(at(4, 4), at(7, 7), ogre), "corner to corner");
+        assert!(
+            !crosses_body(at(4, 5), at(5, 4), ogre),
+            "an L round a corner"
+        );
+        assert!(
+            !crosses_body(at(4, 4), at(7, 4), ogre),
+            "along its north side"
+        );
+        // A 3×3 giant between a 2×2 ogre and a man.
+        let giant = Body::new(p(2, 2), 3);
+        assert!(crosses_body(Body::new(p(0, 2), 2), at(5, 4), giant));
     }
 }

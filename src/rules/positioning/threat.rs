@@ -1,11 +1,11 @@
 //! R4.4 threatening: which tiles a unit threatens, for flanking (R4.5) and
 //! reactive attacks (R8).
 
-use crate::battle::out_of_action;
 use crate::battle::{Battlefield, Facing, GridPos, Inventory, MeleeReach, Prone, Side};
+use crate::battle::{out_of_action, reach_with, side_of_body};
 use crate::format::Weapon;
-use crate::grid::{Dir, Pos};
-use crate::rules::positioning::facing::in_front_arc;
+use crate::grid::{Body, Dir, Pos};
+use crate::rules::positioning::facing::in_front_of;
 use bevy::prelude::*;
 
 /// What a unit threatens: the tiles in its front arc within its reach.
@@ -15,8 +15,10 @@ pub struct Threat {
     pub unit: Entity,
     /// Its side.
     pub side: usize,
-    /// Its tile.
+    /// Its tile (the anchor of its footprint, V10.6).
     pub pos: Pos,
+    /// The side of its footprint (V10.6).
+    pub n: i32,
     /// Its facing.
     pub facing: Dir,
     /// Its longest melee reach.
@@ -24,17 +26,32 @@ pub struct Threat {
 }
 
 impl Threat {
-    /// True when the unit threatens `tile` (R4.4): within reach (R7.5) and in
-    /// its front arc (R4.1).
+    /// Its body (V10.6).
+    pub fn body(&self) -> Body {
+        Body::new(self.pos, self.n)
+    }
+
+    /// True when the unit threatens `tile` (R4.4): within reach (R7.5) of
+    /// one of its tiles and in its front arc (R4.1), both for a body of any
+    /// size (V10.6).
     pub fn covers(&self, tile: Pos) -> bool {
-        tile != self.pos
-            && self.pos.distance(tile) <= self.reach
-            && in_front_arc(self.pos, self.facing, tile)
+        let body = self.body();
+        !body.contains(tile)
+            && body.distance_to(tile) <= self.reach
+            && in_front_of(body, self.facing, tile)
+    }
+
+    /// True when it threatens any tile of `body` (V10.6).
+    pub fn covers_body(&self, body: Body) -> bool {
+        if body.n == 1 {
+            return self.covers(body.at);
+        }
+        body.tiles().any(|t| self.covers(t))
     }
 }
 
 /// The melee weapon `unit` strikes with at `distance` tiles: the first in
-/// hand order whose reach suffices.
+/// hand order whose reach (with the size's, V10.4) suffices.
 pub fn melee_weapon_for(world: &World, unit: Entity, distance: i32) -> Option<Weapon> {
     let catalog = &world.resource::<Battlefield>().0.catalog;
     world
@@ -42,7 +59,7 @@ pub fn melee_weapon_for(world: &World, unit: Entity, distance: i32) -> Option<We
         .weapons
         .iter()
         .filter_map(|w| catalog.weapon(w))
-        .find(|w| !w.is_ranged() && w.reach >= distance)
+        .find(|w| !w.is_ranged() && reach_with(world, unit, w.reach) >= distance)
         .cloned()
 }
 
@@ -56,6 +73,7 @@ pub fn threat_of(world: &World, unit: Entity) -> Option<Threat> {
         unit,
         side: world.get::<Side>(unit)?.0,
         pos: world.get::<GridPos>(unit)?.0,
+        n: side_of_body(world, unit),
         facing: world.get::<Facing>(unit)?.0,
         reach: world.get::<MeleeReach>(unit)?.0?,
     })
@@ -74,8 +92,9 @@ pub fn all_threats(world: &World) -> Vec<Threat> {
 pub fn threat_map(threats: &[Threat], side: usize, width: i32, height: i32) -> Vec<bool> {
     let mut map = vec![false; (width * height).max(0) as usize];
     for t in threats.iter().filter(|t| t.side != side) {
-        for y in (t.pos.y - t.reach).max(0)..=(t.pos.y + t.reach).min(height - 1) {
-            for x in (t.pos.x - t.reach).max(0)..=(t.pos.x + t.reach).min(width - 1) {
+        let far = t.n - 1 + t.reach;
+        for y in (t.pos.y - t.reach).max(0)..=(t.pos.y + far).min(height - 1) {
+            for x in (t.pos.x - t.reach).max(0)..=(t.pos.x + far).min(width - 1) {
                 if t.covers(Pos::new(x, y)) {
                     map[(y * width + x) as usize] = true;
                 }

@@ -66,7 +66,7 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
         && !world.entity(target).contains::<Prone>()
         && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
         && world.get::<Stamina>(target).is_some_and(|s| s.0 >= 1)
-        && !is_rear_attack(world, draft.from, target);
+        && !is_rear_attack(world, draft.from_tile(), target);
     if !able {
         return degrees;
     }
@@ -82,7 +82,18 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
     let bonus = world
         .get::<Stats>(target)
         .map_or(weapon.attack_bonus, |s| parry_bonus(&s.template, &weapon));
-    let roll = world.resource_mut::<Dice>().roll(20);
+    // R0.4 on the parry's d20: a giant's blow is parried at +1
+    // disadvantage (V10.5), the worst of two kept.
+    let count = 1 + draft.parry_advantage().unsigned_abs();
+    let rolled: Vec<u32> = (0..count)
+        .map(|_| world.resource_mut::<Dice>().roll(20))
+        .collect();
+    let roll = if draft.parry_advantage() < 0 {
+        rolled.iter().copied().min().unwrap_or(1)
+    } else {
+        rolled.iter().copied().max().unwrap_or(1)
+    };
+    let dice = if rolled.len() > 1 { rolled } else { vec![] };
     let parry_total = roll as i32 + bonus;
     let m = parry_total - total;
     let left = if m > 0 {
@@ -97,6 +108,7 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
             unit,
             weapon: weapon.name.clone(),
             roll,
+            dice,
             bonus,
             total: parry_total,
             against: total,

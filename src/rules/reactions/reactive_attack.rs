@@ -4,8 +4,8 @@
 //! `1 + max(STR, DEX, 0)` a round; R2.3 none before its first turn.
 
 use super::policy::{ReactionPolicies, ReactionPolicy, policy_of};
-use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side, out_of_action};
-use crate::grid::Pos;
+use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side, out_of_action, side_of_body};
+use crate::grid::{Body, Pos};
 use crate::rules::attacks::attack::{DeclaredAttack, declare_attack, make_attack};
 use crate::rules::attacks::resolution::resolve;
 use crate::rules::command::CommandKind;
@@ -66,7 +66,7 @@ fn provoke_the_shot(world: &mut World) {
 pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
     let (Some(side), Some(at)) = (
         world.get::<Side>(provoker).copied(),
-        world.get::<GridPos>(provoker).copied(),
+        crate::battle::body_of(world, provoker),
     ) else {
         return vec![];
     };
@@ -84,7 +84,7 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
                 .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
                 && !e.contains::<OffGuard>()
                 && e.get::<Reactions>().is_some_and(|n| n.0 > 0)
-                && threat_of(world, r).is_some_and(|t| t.covers(at.0))
+                && threat_of(world, r).is_some_and(|t| t.covers_body(at))
         })
         .collect()
 }
@@ -94,12 +94,12 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
 /// initiative order. Told as [`BattleEvent::ReactionBarred`] so that a
 /// player sees why no blow came.
 pub fn barred(world: &World, provoker: Entity) -> Vec<(Entity, Rule)> {
-    let Some(at) = world.get::<GridPos>(provoker).copied() else {
+    let Some(at) = crate::battle::body_of(world, provoker) else {
         return vec![];
     };
     barred_enemies(world, provoker)
         .into_iter()
-        .filter(|(r, _)| threat_of(world, *r).is_some_and(|t| t.covers(at.0)))
+        .filter(|(r, _)| threat_of(world, *r).is_some_and(|t| t.covers_body(at)))
         .collect()
 }
 
@@ -171,7 +171,9 @@ pub fn reactive_draft(
     at: Pos,
 ) -> Option<AttackDraft> {
     let from = world.get::<GridPos>(reactor)?.0;
-    let weapon = melee_weapon_for(world, reactor, from.distance(at))?;
+    let (mine, theirs) = (side_of_body(world, reactor), side_of_body(world, provoker));
+    let distance = Body::new(from, mine).gap(Body::new(at, theirs));
+    let weapon = melee_weapon_for(world, reactor, distance)?;
     let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from, at);
     draft.reaction = true;
     Some(draft)
@@ -324,7 +326,7 @@ pub fn provoking_steps(
         return vec![];
     };
     let watchers = watchers_with_reactions(world, unit);
-    steps_provoking(&watchers, start, path)
+    steps_provoking(&watchers, side_of_body(world, unit), start, path)
 }
 
 /// The units that could react to `unit` this turn ([`watchers`]) with the
@@ -339,10 +341,12 @@ pub fn watchers_with_reactions(world: &World, unit: Entity) -> Vec<(Threat, i32)
         .collect()
 }
 
-/// The steps of a Move from `start` along `path` that provoke the
-/// `watchers` (with their reactions left), counted down as the walk does.
+/// The steps of a Move of a body of side `n` from `start` along `path`
+/// that provoke the `watchers` (with their reactions left), counted down as
+/// the walk does.
 pub fn steps_provoking(
     watchers: &[(Threat, i32)],
+    n: i32,
     start: Pos,
     path: &[Pos],
 ) -> Vec<(usize, Pos, Vec<Entity>)> {
@@ -352,7 +356,7 @@ pub fn steps_provoking(
     for (step, &next) in path.iter().enumerate() {
         let mut reactors = vec![];
         for (i, (t, _)) in watchers.iter().enumerate() {
-            if left[i] > 0 && t.covers(at) {
+            if left[i] > 0 && t.covers_body(Body::new(at, n)) {
                 left[i] -= 1;
                 reactors.push(t.unit);
             }

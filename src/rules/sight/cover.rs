@@ -3,38 +3,131 @@
 //! line of ranged and thrown attacks (+2 DV each, +2 more per size category
 //! larger than the target).
 
-use crate::battle::{Battlefield, Dead, GridPos, Prone, Stats, UnitId};
+use crate::battle::{Battlefield, Dead, Prone, Stats, body_of};
 use crate::format::Size;
-use crate::grid::Pos;
+use crate::grid::{Body, Pos};
 use crate::rules::command::Refusal;
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::rules::rule::Rule;
-use crate::rules::sight::line_of_effect::{Cell, sight, supercover};
+use crate::rules::sight::line_of_effect::{Cell, Sight, sight, supercover};
 use crate::terrain::Cover;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         AttackSchedule,
-        (add_terrain_cover, add_soft_cover).in_set(AttackSystems::Situational),
+        add_terrain_cover.in_set(AttackSystems::Situational),
     );
 }
 
-/// R6.1, R6.2: refuses an attack without a line of effect; adds the
-/// greatest terrain cover on the line.
-fn add_terrain_cover(mut draft: ResMut<AttackDraft>, field: Res<Battlefield>) {
-    let target = GridPos(draft.at);
-    let map = &field.0.map;
-    let s = sight(map, draft.from, target.0);
-    if !s.clear {
-        let why = format!("no line of effect from {} to {}", draft.from, target.0);
-        draft.refuse(Refusal::new(Rule::R6_1, why));
-        return;
+/// The line an attack is drawn along, between one tile of the attacker
+/// and one of its target (R6.1–R6.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The attacker's tile.
+    pub from: Pos,
+    /// The target's tile.
+    pub to: Pos,
+    /// Whether it is clear, and the terrain cover on it.
+    pub sight: Sight,
+    /// The tiles whose creatures give soft cover, with the DV each gives
+    /// (none for melee).
+    pub soft: Vec<(Pos, i32)>,
+}
+
+impl Line {
+    /// The soft cover's DV (R6.3).
+    pub fn soft_dv(&self) -> i32 {
+        self.soft.iter().map(|(_, dv)| dv).sum()
     }
+}
+
+/// V10.6 with R6.1–R6.3: of every pair of a tile of `from` (the attacker's
+/// body) and a tile of `to` (the target's), the line with the least cover —
+/// clear first, then the least terrain cover, the least soft cover (counted
+/// when `soft`), the shortest, the first in row order *(decision: terrain
+/// before soft cover)*. For one-tile units, the one line between them. When
+/// no pair is clear, the first pair's blocked line.
+pub fn best_line(
+    world: &World,
+    attacker: Entity,
+    from: Body,
+    target: Entity,
+    to: Body,
+    soft: bool,
+) -> Line {
+    let Some(field) = world.get_resource::<Battlefield>() else {
+        return Line {
+            from: from.at,
+            to: to.at,
+            sight: Sight {
+                clear: true,
+                cover: Cover::None,
+                cover_at: None,
+            },
+            soft: vec![],
+        };
+    };
+    let map = &field.0.map;
+    let standing = if soft {
+        standing_bodies(world, attacker, target)
+    } else {
+        vec![]
+    };
+    let target_size = world
+        .get::<Stats>(target)
+        .map(|s| size_rank(s.template.size));
+    let mut best: Option<((bool, Cover, i32, i32), Line)> = None;
+    for a in from.tiles() {
+        for b in to.tiles() {
+            let sight = sight(map, a, b);
+            let soft = match target_size {
+                Some(size) if soft => soft_cover_on(&standing, size, a, b),
+                _ => vec![],
+            };
+            let line = Line {
+                from: a,
+                to: b,
+                sight,
+                soft,
+            };
+            let key = (!sight.clear, sight.cover, line.soft_dv(), a.distance(b));
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                best = Some((key, line));
+            }
+        }
+    }
+    best.map(|(_, line)| line).expect("a body has a tile")
+}
+
+/// R6.1, R6.2: refuses an attack without a line of effect; adds the
+/// greatest terrain cover on the line (the best line between two bodies,
+/// V10.6).
+fn add_terrain_cover(world: &mut World) {
+    let Some(draft) = world.get_resource::<AttackDraft>() else {
+        return;
+    };
+    let soft = draft.mode != AttackMode::Melee;
+    let line = best_line(
+        world,
+        draft.attacker,
+        draft.attacker_body(),
+        draft.target,
+        draft.target_body(),
+        soft,
+    );
+    let s = line.sight;
+    let map = &world.resource::<Battlefield>().0.map;
     let name = s
         .cover_at
         .and_then(|p| map.get(p))
         .map_or(String::new(), |t| t.name.clone());
+    let mut draft = world.resource_mut::<AttackDraft>();
+    if !s.clear {
+        let why = format!("no line of effect from {} to {}", line.from, line.to);
+        draft.refuse(Refusal::new(Rule::R6_1, why));
+        return;
+    }
     match s.cover {
         Cover::Partial => draft.push(
             Effect::Advantage(-1),
@@ -48,6 +141,11 @@ fn add_terrain_cover(mut draft: ResMut<AttackDraft>, field: Res<Battlefield>) {
         ),
         Cover::None => {}
     }
+    // R6.3: ranged and thrown attacks only.
+    let total = line.soft_dv();
+    if soft && total > 0 {
+        draft.push(Effect::Dv(total), "soft cover", Rule::R6_3);
+    }
 }
 
 /// Size categories from Tiny (0) up.
@@ -55,59 +153,68 @@ pub fn size_rank(size: Size) -> i32 {
     size as i32
 }
 
-/// R6.3: each standing creature on the line gives the target +2 DV, +2 more
-/// per size category it is larger than the target; where the line passes a
-/// corner, the lesser of the two tiles counts *(decision, as R6.1)*. Lying
-/// creatures (prone, dying) do not block *(decision)*. The tiles of the
-/// line from `from` to `target` that give soft cover, with the DV each
-/// gives; the attack schedule sums them, the window marks them.
-pub fn soft_cover(world: &mut World, from: Pos, target: Entity) -> Vec<(Pos, i32)> {
-    let mut units =
-        world.query_filtered::<(&GridPos, &Stats, Has<Prone>, Has<Dead>), With<UnitId>>();
-    let Ok((to, target_stats, ..)) = units.get(world, target) else {
-        return vec![];
-    };
-    let (to, target_size) = (to.0, size_rank(target_stats.template.size));
-    let standing: Vec<(Pos, i32)> = units
-        .iter(world)
-        .filter(|(_, _, prone, dead)| !prone && !dead)
-        .map(|(p, s, ..)| (p.0, size_rank(s.template.size)))
-        .collect();
-    let bonus_at = |p: Pos| {
-        standing
-            .iter()
-            .find(|(q, _)| *q == p)
-            .map_or(0, |(_, size)| 2 + 2 * (size - target_size).max(0))
-    };
-    supercover(from, to)
+/// The standing creatures that may give soft cover (R6.3): every unit not
+/// dead and not lying, other than the two in the attack,
+/// with its body and size rank. Lying creatures (prone, dying) do not
+/// block *(decision)*.
+fn standing_bodies(world: &World, attacker: Entity, target: Entity) -> Vec<(Entity, Body, i32)> {
+    crate::battle::units(world)
         .into_iter()
-        .filter_map(|cell| {
-            let (at, bonus) = match cell {
-                Cell::Tile(p) => (p, bonus_at(p)),
-                Cell::Corner(a, b) => {
-                    let (ba, bb) = (bonus_at(a), bonus_at(b));
-                    if ba <= bb { (a, ba) } else { (b, bb) }
-                }
-            };
-            (bonus > 0).then_some((at, bonus))
+        .filter(|&e| e != attacker && e != target)
+        .filter(|&e| {
+            let e = world.entity(e);
+            !e.contains::<Prone>() && !e.contains::<Dead>()
+        })
+        .filter_map(|e| {
+            let size = size_rank(world.get::<Stats>(e)?.template.size);
+            Some((e, body_of(world, e)?, size))
         })
         .collect()
 }
 
-fn add_soft_cover(world: &mut World) {
-    let Some((from, target, mode)) = world
-        .get_resource::<AttackDraft>()
-        .map(|d| (d.from, d.target, d.mode))
-    else {
-        return;
-    };
-    if mode == AttackMode::Melee {
-        return;
+/// R6.3: each standing creature on the line from `from` to `to` gives the
+/// target +2 DV, +2 more per size category it is larger than the target;
+/// where the line passes a corner, the lesser of the two tiles counts
+/// *(decision, as R6.1)*; a creature counts once however many of its tiles
+/// are on the line (V10.6). The tiles that give it, with the DV each gives.
+fn soft_cover_on(
+    standing: &[(Entity, Body, i32)],
+    target_size: i32,
+    from: Pos,
+    to: Pos,
+) -> Vec<(Pos, i32)> {
+    let mut counted: Vec<Entity> = vec![];
+    let mut out = vec![];
+    for cell in supercover(from, to) {
+        let bonus_at = |p: Pos, counted: &[Entity]| {
+            standing
+                .iter()
+                .find(|(e, b, _)| b.contains(p) && !counted.contains(e))
+                .map_or((None, 0), |(e, _, size)| {
+                    (Some(*e), 2 + 2 * (size - target_size).max(0))
+                })
+        };
+        let (at, (who, bonus)) = match cell {
+            Cell::Tile(p) => (p, bonus_at(p, &counted)),
+            Cell::Corner(a, b) => {
+                let (ba, bb) = (bonus_at(a, &counted), bonus_at(b, &counted));
+                if ba.1 <= bb.1 { (a, ba) } else { (b, bb) }
+            }
+        };
+        if let Some(e) = who.filter(|_| bonus > 0) {
+            counted.push(e);
+            out.push((at, bonus));
+        }
     }
-    let total: i32 = soft_cover(world, from, target).iter().map(|(_, b)| b).sum();
-    if total > 0 {
-        world
-            .resource_mut::<AttackDraft>()
-            .push(Effect::Dv(total), "soft cover", Rule::R6_3);
+    out
+}
+
+/// The soft cover (R6.3) on the line an attack from `attacker` standing
+/// where it stands on `target` takes (the best line, V10.6): the tiles that
+/// give it with their DV, for the window.
+pub fn soft_cover(world: &World, attacker: Entity, target: Entity) -> Vec<(Pos, i32)> {
+    match (body_of(world, attacker), body_of(world, target)) {
+        (Some(a), Some(b)) => best_line(world, attacker, a, target, b, true).soft,
+        _ => vec![],
     }
 }

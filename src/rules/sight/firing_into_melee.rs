@@ -2,7 +2,7 @@
 //! to an ally of the attacker has +1 disadvantage, unless the target is two
 //! or more size categories larger than that ally.
 
-use crate::battle::{GridPos, Side, Stats};
+use crate::battle::{Side, Stats};
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::rules::rule::Rule;
 use crate::rules::sight::cover::size_rank;
@@ -29,14 +29,14 @@ fn add_firing_into_melee(world: &mut World) {
     }
     let (Some(side), Some(target), Some(target_size)) = (
         world.get::<Side>(attacker).copied(),
-        world.get::<GridPos>(target).copied(),
+        crate::battle::body_of(world, target),
         world
             .get::<Stats>(target)
             .map(|s| size_rank(s.template.size)),
     ) else {
         return;
     };
-    let engaged = crate::battle::in_action_beside(world, target.0)
+    let engaged = crate::battle::in_action_beside(world, target)
         .into_iter()
         .find(|&e| {
             e != attacker

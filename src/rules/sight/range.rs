@@ -86,7 +86,7 @@ pub fn range_modifier(
 }
 
 fn add_range(mut draft: ResMut<AttackDraft>, stats: Query<&Stats>) {
-    let d = draft.from.distance(draft.at);
+    let d = draft.distance();
     let str = stats.get(draft.attacker).map_or(0, |s| s.template.str);
     match range_modifier(&draft.weapon, draft.mode, str, d) {
         None | Some(Ok((0, _))) => {}

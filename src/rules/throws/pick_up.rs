@@ -18,14 +18,14 @@ pub(super) fn plugin(app: &mut App) {
 /// adjacent ones, the earliest spawned first. What the rules accept, the
 /// window offers and the AI considers.
 pub fn reachable_objects(world: &World, unit: Entity) -> Vec<(String, Entity, Pos)> {
-    let Some(at) = world.get::<GridPos>(unit).map(|p| p.0) else {
+    let Some(at) = crate::battle::body_of(world, unit) else {
         return vec![];
     };
     let mut found: Vec<(i32, Entity, Pos, String)> = world
         .iter_entities()
         .filter_map(|e| Some((e.id(), e.get::<GroundObject>()?, e.get::<GridPos>()?.0)))
-        .filter(|(_, _, p)| p.chebyshev(at) <= 1)
-        .map(|(e, o, p)| (p.chebyshev(at), e, p, o.name.clone()))
+        .filter(|(_, _, p)| at.nearest(*p).chebyshev(*p) <= 1)
+        .map(|(e, o, p)| (at.nearest(p).chebyshev(p), e, p, o.name.clone()))
         .collect();
     found.sort_by_key(|(d, e, ..)| (*d, *e));
     found.into_iter().map(|(_, e, p, n)| (n, e, p)).collect()

@@ -152,6 +152,15 @@ pub fn scatter(map: &TerrainMap, thrower: Pos, target: Pos, increment: i32, roll
     at
 }
 
+/// Where a miss scatters from and towards (V10.6): from the target's tile
+/// nearest the thrower's tile that faces it (the one nearest tile: each
+/// coordinate clamped, so there is no tie to break); for one-tile units and
+/// a tile, the two tiles themselves.
+pub fn scatter_ends(draft: &AttackDraft) -> (Pos, Pos) {
+    let from = draft.from_tile();
+    (from, draft.target_body().nearest(from))
+}
+
 /// Exactly where a throw may land: the target's tile with the chance of a
 /// hit, and each d8 scatter tile with its chance (R9.3), merged by tile.
 #[derive(Clone, Debug, PartialEq)]
@@ -172,15 +181,20 @@ pub fn preview_throw(
     target: &ThrowTarget,
 ) -> Result<ThrowPreview, Refusal> {
     let m = missile(world, unit, item)?;
-    let draft = throw_draft(world, unit, &m, target)?;
-    let (from, at) = (draft.from, draft.at);
+    let mut draft = throw_draft(world, unit, &m, target)?;
+    draft.sides = (
+        crate::battle::side_of_body(world, draft.attacker),
+        crate::battle::side_of_body(world, draft.target),
+    );
+    let (from, origin) = scatter_ends(&draft);
+    let at = draft.at;
     let hit = preview_attack(world, draft)?.hit;
     let str = world.get::<Stats>(unit).map_or(0, |s| s.template.str);
     let increment = thrown_increment(m.weapon.thrown, str);
     let map = world.resource::<Battlefield>().0.clone();
     let mut scatter: Vec<(Pos, f64)> = vec![];
     for r in 1..=8 {
-        let p = crate::rules::throws::throw::scatter(&map.map, from, at, increment, r);
+        let p = crate::rules::throws::throw::scatter(&map.map, from, origin, increment, r);
         match scatter.iter_mut().find(|(q, _)| *q == p) {
             Some((_, chance)) => *chance += (1.0 - hit) / 8.0,
             None => scatter.push((p, (1.0 - hit) / 8.0)),
@@ -299,7 +313,8 @@ fn execute_throw(world: &mut World) {
         let str = world.get::<Stats>(unit).map_or(0, |s| s.template.str);
         let increment = thrown_increment(m.weapon.thrown, str);
         let map = world.resource::<Battlefield>().0.clone();
-        let p = scatter(&map.map, draft.from, draft.at, increment, d);
+        let (from, origin) = scatter_ends(&draft);
+        let p = scatter(&map.map, from, origin, increment, d);
         emit(world, flight(Some(d), p));
         p
     };
@@ -346,6 +361,7 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         HitSchedule::Land,
         Hit::new(draft.clone(), None, 0, degrees),
     );
+    let degrees = crate::rules::modifiers::damage_degrees(degrees, draft.degree_shift());
     let (mut damage, roll) = roll_damage(world, &m.weapon.damage, degrees, draft.damage_bonus());
     let halved = !m.made_to_throw && !natural_20;
     if halved {
@@ -436,10 +452,9 @@ pub fn splash(
     let caught: Vec<Entity> = crate::battle::units(world)
         .into_iter()
         .filter(|e| !world.entity(*e).contains::<Dead>())
+        // A body is caught when any of its tiles is (V10.6).
         .filter(|e| {
-            world
-                .get::<GridPos>(*e)
-                .is_some_and(|p| tiles.contains(&p.0))
+            crate::battle::body_of(world, *e).is_some_and(|b| b.tiles().any(|p| tiles.contains(&p)))
         })
         .collect();
     for unit in caught {

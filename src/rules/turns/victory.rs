@@ -6,9 +6,9 @@
 //! of every round: it is the only writer of [`TurnState::outcome`].
 
 use super::turn::{Settle, TurnState};
-use crate::battle::{Battlefield, GridPos, Side, out_of_action, unit_named, units};
+use crate::battle::{Battlefield, Side, body_of, out_of_action, unit_named, units};
 use crate::format::Victory;
-use crate::grid::Pos;
+use crate::grid::Body;
 use crate::rules::events::{BattleEvent, Outcome, VictoryKind, emit};
 use bevy::prelude::*;
 
@@ -27,12 +27,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Settle, settle_outcome);
 }
 
-/// Units in action: `(side, position, entity)`.
-fn in_action(world: &World) -> Vec<(usize, Pos, Entity)> {
+/// Units in action: `(side, body, entity)`. A body is in a zone when any
+/// of its tiles is *(decision, V10.6)*.
+fn in_action(world: &World) -> Vec<(usize, Body, Entity)> {
     units(world)
         .into_iter()
         .filter(|e| !out_of_action(world, *e))
-        .filter_map(|e| Some((world.get::<Side>(e)?.0, world.get::<GridPos>(e)?.0, e)))
+        .filter_map(|e| Some((world.get::<Side>(e)?.0, body_of(world, e)?, e)))
         .collect()
 }
 
@@ -81,7 +82,9 @@ fn decided_now(world: &World) -> Option<Outcome> {
             let s = level.sides().iter().position(|x| &x.name == side);
             let wanted = unit.as_ref().map(|u| unit_named(world, u));
             let reached = active.iter().any(|(us, pos, e)| {
-                Some(*us) == s && zone.contains(*pos) && wanted.is_none_or(|w| w == Some(*e))
+                Some(*us) == s
+                    && pos.tiles().any(|t| zone.contains(t))
+                    && wanted.is_none_or(|w| w == Some(*e))
             });
             if let (true, Some(s)) = (reached, s) {
                 return Some(Outcome::Victory {
@@ -109,10 +112,10 @@ fn decided_by_round(world: &mut World, round: u32) -> Option<Outcome> {
                 let s = side_index(side);
                 let mine = active
                     .iter()
-                    .any(|(us, p, _)| Some(*us) == s && zone.contains(*p));
+                    .any(|(us, p, _)| Some(*us) == s && p.tiles().any(|t| zone.contains(t)));
                 let theirs = active
                     .iter()
-                    .any(|(us, p, _)| Some(*us) != s && zone.contains(*p));
+                    .any(|(us, p, _)| Some(*us) != s && p.tiles().any(|t| zone.contains(t)));
                 streaks[i] = if mine && !theirs {
                     streaks[i].saturating_add(1)
                 } else {

@@ -185,7 +185,14 @@ pub(super) fn plugin(app: &mut App) {
 /// makes 001's Constitution save.
 fn wound(world: &mut World) {
     let hit = world.resource::<Hit>().clone();
-    inflict(world, hit.draft.target, hit.part(), hit.degrees, hit.down);
+    // V10.2: the size shifts the injury's degrees; at 0 or below, none.
+    let shift = hit.draft.degree_shift();
+    let degrees = if hit.degrees > 0 {
+        hit.degrees + shift
+    } else {
+        hit.degrees
+    };
+    inflict(world, hit.draft.target, hit.part(), degrees, hit.down);
 }
 
 /// For each part, the fewest degrees whose injuries fell the target (for

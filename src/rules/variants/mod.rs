@@ -7,7 +7,7 @@
 //! | extension point | who steps in |
 //! |---|---|
 //! | [`OrderRound`](crate::rules::turns::turn::OrderRound) | V1 reorders the round |
-//! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V13 (disadvantage) |
+//! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V10 (size's bonus, degrees and parry), V13 (disadvantage) |
 //! | [`DecideSystems::Ask`](crate::rules::DecideSystems) | V2 asks the defender |
 //! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then) |
 //! | [`HitSchedule::Land`](crate::rules::HitSchedule) | V4 rolls the zone |
@@ -25,6 +25,7 @@ pub mod injuries;
 pub mod maneuvers;
 pub mod shooting_in_melee;
 pub mod side_initiative;
+pub mod size;
 
 use bevy::prelude::*;
 
@@ -36,5 +37,6 @@ pub(super) fn plugin(app: &mut App) {
         hit_zones::plugin,
         shooting_in_melee::plugin,
         maneuvers::plugin,
+        size::plugin,
     ));
 }

@@ -28,7 +28,7 @@ fn add_shooting_in_melee(world: &mut World) {
         .is_some_and(|f| f.0.rules().shooting_in_melee);
     let Some((attacker, from, mode)) = world
         .get_resource::<AttackDraft>()
-        .map(|d| (d.attacker, d.from, d.mode))
+        .map(|d| (d.attacker, d.attacker_body(), d.mode))
     else {
         return;
     };

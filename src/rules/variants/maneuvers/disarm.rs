@@ -13,7 +13,7 @@ use crate::grid::Pos;
 use crate::rules::command::Refusal;
 use crate::rules::events::{BattleEvent, emit, id_of};
 use crate::rules::modifiers::AttackDraft;
-use crate::rules::positioning::facing::in_front_arc;
+use crate::rules::positioning::facing::in_front_of;
 use crate::rules::rule::Rule;
 use crate::rules::sight::line_of_effect::sight;
 use bevy::prelude::*;
@@ -40,14 +40,16 @@ pub fn check(world: &World, draft: &AttackDraft, fling: Option<Pos>) -> Result<(
             format!("{whom} holds no weapon to disarm"),
         ));
     };
-    let (at, facing) = match (
-        world.get::<GridPos>(draft.target),
+    let (body, facing) = match (
+        crate::battle::body_of(world, draft.target),
         world.get::<Facing>(draft.target),
     ) {
-        (Some(p), Some(f)) => (p.0, f.0),
+        (Some(b), Some(f)) => (b, f.0),
         _ => return Ok(()),
     };
-    if !in_front_arc(at, facing, draft.from) {
+    let mut from = draft.clone();
+    from.sides = (crate::battle::side_of_body(world, draft.attacker), body.n);
+    if !in_front_of(body, facing, from.from_tile()) {
         return Err(Refusal::new(
             Rule::V7_5,
             format!(
@@ -69,6 +71,8 @@ pub fn check(world: &World, draft: &AttackDraft, fling: Option<Pos>) -> Result<(
         return Ok(());
     };
     let map = &world.resource::<Battlefield>().0.map;
+    // A big body flings from its tile nearest the landing (V10.6).
+    let at = body.nearest(to);
     let why = if weapon.has(WeaponTrait::Heavy) {
         Some(format!(
             "the {} is Heavy: it falls, it is not flung",

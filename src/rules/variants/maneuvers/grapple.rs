@@ -30,12 +30,14 @@ use super::grappled::{Grappled, grappling, hold_on, partner};
 use super::roll::{attempt, larger_by, maneuver_draft, on, switched_off};
 use super::trip;
 use crate::battle::{ActionPoints, GridPos, Prone, name_of, out_of_action, units};
-use crate::grid::{Dir, Pos};
+use crate::battle::{body_of, side_of_body};
+use crate::grid::{Body, Dir, Pos};
 use crate::rules::attacks::resolution::{resolve, unarmed};
 use crate::rules::command::{Command, CommandKind, Hold, ManeuverKind, Refusal};
 use crate::rules::events::{BattleEvent, GrappleEnd, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::rules::motion::movement::{Block, Occupant, step_block, view_for};
+use crate::rules::motion::paths::entered;
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, Handles, Pending, handle};
 use crate::rules::rule::Rule;
 use crate::rules::turns::turn::{TurnState, advance_turn};
@@ -376,12 +378,14 @@ fn drag_plan(world: &mut World, to: Pos) -> Result<(Entity, Entity, Pos, Pos, Po
         ));
     };
     let target_to = target_from.step(dir);
-    // Each of the two steps as R5 would let it, the other's tile counting
-    // as free: they move together.
-    let fits = |world: &mut World, mover: Entity, at: Pos, next: Pos, other: Pos| {
+    let (n, m) = (side_of_body(world, actor), side_of_body(world, target));
+    // Each of the two steps as R5 would let it, the other's tiles counting
+    // as free: they move together (whole footprints, V10.6).
+    let fits = |world: &mut World, mover: Entity, at: Pos, next: Pos, other: Body| {
         let (level, occ, _) = view_for(world, mover);
         let block = step_block(&level.map, &occ, at, dir);
-        let free = next == other || occ.at(next) == Occupant::Empty;
+        let free =
+            entered(at, occ.n(), dir).all(|t| other.contains(t) || occ.at(t) == Occupant::Empty);
         match block {
             None | Some(Block::Enemy) if free => Ok(()),
             _ => Err(Refusal::new(
@@ -390,8 +394,8 @@ fn drag_plan(world: &mut World, to: Pos) -> Result<(Entity, Entity, Pos, Pos, Po
             )),
         }
     };
-    fits(world, actor, from, to, target_from)?;
-    fits(world, target, target_from, target_to, from)?;
+    fits(world, actor, from, to, Body::new(target_from, m))?;
+    fits(world, target, target_from, target_to, Body::new(from, n))?;
     Ok((actor, target, from, target_from, target_to))
 }
 
@@ -528,9 +532,8 @@ fn end_broken_grapples(world: &mut World) {
         let why = if out_of_action(world, target) || out_of_action(world, g.by) {
             Some(GrappleEnd::OutOfAction)
         } else {
-            let at = |e: Entity| world.get::<GridPos>(e).map(|p| p.0);
-            match (at(target), at(g.by)) {
-                (Some(a), Some(b)) if a.distance(b) > 1 => Some(GrappleEnd::Separated),
+            match (body_of(world, target), body_of(world, g.by)) {
+                (Some(a), Some(b)) if a.gap(b) > 1 => Some(GrappleEnd::Separated),
                 _ => None,
             }
         };

@@ -157,7 +157,10 @@ pub fn maneuver_draft(
         .map(|p| p.0)
         .unwrap_or_default();
     let weapon = if kind.with_weapon() {
-        match melee_weapon_for(world, unit, from.distance(at)) {
+        let distance = crate::battle::body_of(world, unit)
+            .zip(crate::battle::body_of(world, target))
+            .map_or(1, |(a, b)| a.gap(b));
+        match melee_weapon_for(world, unit, distance) {
             Some(w) => w,
             None => {
                 let held = weapon_of(world, unit, None)?;

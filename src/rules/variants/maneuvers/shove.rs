@@ -48,7 +48,8 @@ pub(super) fn plugin(app: &mut App) {
 fn free_step(world: &mut World, target: Entity, dir: Dir) -> Option<Pos> {
     let (level, occ, at) = view_for(world, target);
     let to = at.step(dir);
-    (step_block(&level.map, &occ, at, dir).is_none() && occ.at(to) == Occupant::Empty).then_some(to)
+    (step_block(&level.map, &occ, at, dir).is_none() && occ.under(to) == Occupant::Empty)
+        .then_some(to)
 }
 
 /// Where `unit`'s shove pushes `target` (V7.7): `to` if it qualifies (else
@@ -61,13 +62,15 @@ pub fn destination(
     to: Option<Pos>,
 ) -> Result<Option<Pos>, Refusal> {
     let (Some(from), Some(at)) = (
-        world.get::<GridPos>(unit).map(|p| p.0),
-        world.get::<GridPos>(target).map(|p| p.0),
+        crate::battle::body_of(world, unit),
+        crate::battle::body_of(world, target),
     ) else {
         return Ok(None);
     };
-    let away = |p: Pos| p.distance(from) > at.distance(from);
-    let straight = Dir::towards(from, at);
+    // The whole footprint moves one step away (V10.6), straight away from
+    // centre to centre first.
+    let away = |p: Pos| at.moved_to(p).gap(from) > at.gap(from);
+    let straight = Dir::towards(from.centre2(), at.centre2());
     let order = straight.into_iter().chain(Dir::ALL);
     let mut choices = vec![];
     for dir in order {
