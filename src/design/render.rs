@@ -292,6 +292,13 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
     for u in &level.units {
         let (x, y) = corner(u.at);
         let at = (x as i64, y as i64);
+        // A big body's picture covers its n×n tiles (V10.6).
+        let n = if level.rules().size {
+            u.stats.size.side().max(1) as u32
+        } else {
+            1
+        };
+        let px = px * n;
         if tokens {
             let side = rgba(crate::art::palette::side_color(u.side));
             let kind = Kind::of(&u.kind);
@@ -322,8 +329,13 @@ fn draw_unit(
     // Not yet turned either way, a unit facing due north or south looks east.
     let mirror = figures::mirrored(u.facing, false);
     sheet.draw_smooth(figures::BASE as u32, picture, (x, y), px, side, false);
-    // The figure, scaled by size about its feet.
-    let scale = figures::scale(u.stats.size);
+    // The figure, scaled by size about its feet (a footprint's picture is
+    // already its size, V10.6).
+    let scale = if level.rules().size && u.stats.size.side() > 1 {
+        1.0
+    } else {
+        figures::scale(u.stats.size)
+    };
     let size = (px as f32 * scale).round() as u32;
     let feet = figures::FEET / figures::CELL as f32;
     let fx = x + (px as i64 - size as i64) / 2;
