@@ -178,6 +178,10 @@ pub(super) fn spawn_units(
             1 => stats.map_or(1.0, |s| figures::scale(s.template.size)),
             _ => 1.0,
         };
+        // The bars, icons and words keep their size over a big body: the
+        // whole is scaled n times, they 1/n (set once; `show_conditions`
+        // reads it back from their y scale).
+        let label = Vec3::new(1.0 / n as f32, 1.0 / n as f32, 1.0);
         let shield = stats
             .and_then(|s| s.template.shield.as_deref())
             .and_then(|name| field.as_ref()?.0.catalog.shield(name))
@@ -272,30 +276,30 @@ pub(super) fn spawn_units(
                             ..default()
                         },
                         TextColor(Color::WHITE),
-                        Transform::from_xyz(0.0, -FEET + chest, 0.012),
+                        Transform::from_xyz(0.0, -FEET + chest, 0.012).with_scale(label),
                     ));
                 }
                 // The bars over the head, the base under the feet.
                 u.spawn((
                     Part::BarBack,
                     Sprite::from_color(Color::srgb(0.1, 0.1, 0.1), Vec2::new(BAR + 1.0, 6.0)),
-                    Transform::from_xyz(0.0, BARS_Y - 1.0, LABEL_Z),
+                    Transform::from_xyz(0.0, BARS_Y - 1.0, LABEL_Z).with_scale(label),
                 ));
                 u.spawn((
                     Part::Hp,
                     Sprite::from_color(Color::srgb(0.3, 0.9, 0.3), Vec2::new(BAR, 3.0)),
-                    Transform::from_xyz(0.0, BARS_Y, LABEL_Z + 0.1),
+                    Transform::from_xyz(0.0, BARS_Y, LABEL_Z + 0.1).with_scale(label),
                 ));
                 u.spawn((
                     Part::Ar,
                     Sprite::from_color(Color::srgb(0.65, 0.75, 0.9), Vec2::new(BAR, 2.0)),
-                    Transform::from_xyz(0.0, BARS_Y - 2.5, LABEL_Z + 0.1),
+                    Transform::from_xyz(0.0, BARS_Y - 2.5, LABEL_Z + 0.1).with_scale(label),
                 ));
                 for slot in 0..ICON_SLOTS {
                     u.spawn((
                         Part::Icon(slot),
                         icons.sprite(Icon::Prone, ICON as f32),
-                        Transform::from_xyz(0.0, ICONS_Y, LABEL_Z + 0.2),
+                        Transform::from_xyz(0.0, ICONS_Y, LABEL_Z + 0.2).with_scale(label),
                         Visibility::Hidden,
                     ));
                 }
@@ -307,7 +311,7 @@ pub(super) fn spawn_units(
                         ..default()
                     },
                     TextColor(Color::srgb(1.0, 0.75, 0.7)),
-                    Transform::from_xyz(0.0, ICONS_Y, LABEL_Z + 0.3),
+                    Transform::from_xyz(0.0, ICONS_Y, LABEL_Z + 0.3).with_scale(label),
                     Visibility::Hidden,
                 ));
             });
@@ -449,11 +453,13 @@ fn show_conditions(
             let Ok((part, mut t, mut vis, sprite_part, text)) = parts.get_mut(child) else {
                 continue;
             };
+            // A label's own scale: 1/n over a big body (V10.6), else 1.
+            let k = t.scale.y;
             match part {
                 Part::Hp => {
                     let share = (u.hp as f32 / max_hp as f32).clamp(0.0, 1.0);
-                    t.scale.x = share.max(0.001);
-                    t.translation.x = -BAR * (1.0 - share) / 2.0;
+                    t.scale.x = share.max(0.001) * k;
+                    t.translation.x = -BAR * (1.0 - share) / 2.0 * k;
                     *vis = shown_if(!u.dead);
                     if let Some(mut s) = sprite_part {
                         s.color = if share > 0.5 {
@@ -467,8 +473,8 @@ fn show_conditions(
                 }
                 Part::Ar => {
                     let share = (u.ar as f32 / max_ar as f32).clamp(0.0, 1.0);
-                    t.scale.x = share.max(0.001);
-                    t.translation.x = -BAR * (1.0 - share) / 2.0;
+                    t.scale.x = share.max(0.001) * k;
+                    t.translation.x = -BAR * (1.0 - share) / 2.0 * k;
                     *vis = shown_if(u.ar > 0 && !u.dead);
                 }
                 Part::Disc => *vis = shown_if(far && !u.dead),
@@ -502,7 +508,7 @@ fn show_conditions(
                         .is_some_and(|p| p.hidden.contains(&sprite.0));
                     if let (Some(mut text), Some(slot), false, true) = (text, dying, secret, near) {
                         text.0 = u.dying.map(|n| n.to_string()).unwrap_or_default();
-                        t.translation.x = icon_x(slot) - ICON as f32;
+                        t.translation.x = (icon_x(slot) - ICON as f32) * k;
                         *vis = Visibility::Inherited;
                     } else {
                         *vis = Visibility::Hidden;
@@ -517,7 +523,7 @@ fn show_conditions(
                         {
                             atlas.index = *icon as usize;
                         }
-                        t.translation.x = icon_x(*slot);
+                        t.translation.x = icon_x(*slot) * k;
                         *vis = Visibility::Inherited;
                     }
                     None => *vis = Visibility::Hidden,

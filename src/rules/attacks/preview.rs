@@ -112,13 +112,10 @@ impl AttackPreview {
         out.answer = answer;
         out.avoided = 0.0;
         out.expected_damage = expected_damage(&out.degrees, out.damage, out.harmless());
-        if out.shift != 0 {
-            out.expected_damage = out
-                .damage_chances()
-                .iter()
-                .enumerate()
-                .map(|(n, p)| n as f64 * p)
-                .sum();
+        // A size shift (V10.2) moves dice per degree: the damage's own
+        // chances then, as an answer or injuries need them.
+        if out.shift != 0 || out.walks() {
+            out.expected_damage = mean(&out.damage_chances());
         }
         if out.walks() {
             out.avoided = out
@@ -128,12 +125,6 @@ impl AttackPreview {
                 .map(|l| l.p)
                 .sum::<f64>()
                 - out.degrees[0];
-            out.expected_damage = out
-                .damage_chances()
-                .iter()
-                .enumerate()
-                .map(|(n, p)| n as f64 * p)
-                .sum();
         }
         out.hit = 1.0 - out.degrees[0] - out.avoided;
         out
@@ -414,6 +405,11 @@ pub fn fumble_chance(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: b
         return 0.0;
     }
     kept_probability(1, advantage)
+}
+
+/// The mean of a distribution by value (`chances[n]`: the chance of `n`).
+fn mean(chances: &[f64]) -> f64 {
+    chances.iter().enumerate().map(|(n, p)| n as f64 * p).sum()
 }
 
 /// The expected damage of a roll with these degree chances.
