@@ -35,23 +35,41 @@ pub fn lint_level(level: &ValidLevel, src: &str, file: &str) -> Vec<Diagnostic> 
     let regions = Regions::of(map);
     let mut out = vec![];
     // Units: stuck, threatened at the start, or hidden from every enemy.
-    let world = super::starting_battle(level);
+    let mut world = super::starting_battle(level);
     let threats = threat::all_threats(&world);
     for u in &level.units {
         let at = [Ident("units"), Str(&u.name)];
         let speed = u.stats.speed.max(0) as u32;
-        if super::first_reach(level, u).is_empty() {
+        let body = crate::battle::unit_named(&world, &u.name)
+            .and_then(|e| crate::battle::body_of(&world, e))
+            .unwrap_or_default();
+        if super::first_reach(&mut world, u).is_empty() {
+            let rules = if body.n > 1 {
+                format!("its {0}×{0} footprint fits nowhere else; V10.6", body.n)
+            } else {
+                "R5.1, R5.2".to_string()
+            };
             out.push(warn(
                 &at,
                 format!(
-                    "unit \"{}\" cannot move at all from {} (speed {speed}; R5.1, R5.2)",
+                    "unit \"{}\" cannot move at all from {} (speed {speed}; {rules})",
                     u.name, u.at
+                ),
+            ));
+        } else if body.n > 1 && !super::body_meets_enemy(&mut world, &u.name) {
+            out.push(warn(
+                &at,
+                format!(
+                    "unit \"{name}\" can never leave its start area: its {n}×{n} footprint \
+                     finds no gap wide enough to reach any enemy (V10.6)",
+                    name = u.name,
+                    n = body.n
                 ),
             ));
         }
         for t in threats
             .iter()
-            .filter(|t| t.side != u.side && t.covers(u.at))
+            .filter(|t| t.side != u.side && t.covers_body(body))
         {
             let name = crate::battle::name_of(&world, t.unit);
             out.push(warn(

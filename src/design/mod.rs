@@ -11,7 +11,8 @@ pub mod starter;
 use crate::dice::Dice;
 use crate::grid::Pos;
 use crate::load::{UnitSpec, ValidLevel};
-use crate::rules::motion::movement::{Occupancy, Reach, reachable};
+use crate::rules::motion::movement::{Reach, reachable, view_for};
+use crate::rules::motion::paths::distances;
 use crate::setup::spawn_battle;
 use bevy::prelude::World;
 use std::collections::HashMap;
@@ -26,9 +27,32 @@ pub fn starting_battle(level: &ValidLevel) -> World {
 }
 
 /// Where `unit` may move on its first turn, with every other unit where the
-/// level places it (R5.1, R5.2).
-pub fn first_reach(level: &ValidLevel, unit: &UnitSpec) -> HashMap<Pos, Reach> {
-    let placed = level.units.iter().map(|u| (u.at, u.side));
-    let occ = Occupancy::new(&level.map, placed, unit.side, unit.at);
-    reachable(&level.map, &occ, unit.at, unit.stats.speed.max(0) as u32)
+/// level places it (R5.1, R5.2): the rules' own view, so a big body's
+/// footprint must fit along the way and at the end (V10.6).
+pub fn first_reach(world: &mut World, unit: &UnitSpec) -> HashMap<Pos, Reach> {
+    let Some(e) = crate::battle::unit_named(world, &unit.name) else {
+        return HashMap::new();
+    };
+    let (level, occ, at) = view_for(world, e);
+    reachable(&level.map, &occ, at, unit.stats.speed.max(0) as u32)
+}
+
+/// Whether the unit named `name` can, over any number of turns, walk its
+/// body next to some enemy's with the other units where the level places
+/// them (V10.6: a 2×2 body needs 2-wide gaps all the way).
+pub fn body_meets_enemy(world: &mut World, name: &str) -> bool {
+    let Some(e) = crate::battle::unit_named(world, name) else {
+        return false;
+    };
+    let side = world.get::<crate::battle::Side>(e).map(|s| s.0);
+    let enemies: Vec<crate::grid::Body> = crate::battle::units(world)
+        .into_iter()
+        .filter(|o| world.get::<crate::battle::Side>(*o).map(|s| s.0) != side)
+        .filter_map(|o| crate::battle::body_of(world, o))
+        .collect();
+    let (level, occ, at) = view_for(world, e);
+    let all = distances(&level.map, &occ, at);
+    all.tiles()
+        .map(|(p, _)| occ.body_at(p))
+        .any(|b| enemies.iter().any(|x| b.gap(*x) <= 1))
 }

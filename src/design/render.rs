@@ -221,7 +221,8 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
             .find(|u| &u.name == name)
             .ok_or_else(|| format!("--reach: no unit \"{name}\" in the level"))?;
         let speed = u.stats.speed.max(0) as u32;
-        for (p, r) in super::first_reach(level, u) {
+        let mut world = super::starting_battle(level);
+        for (p, r) in super::first_reach(&mut world, u) {
             let (x, y) = corner(p);
             picture.fill(x, y, px, px, rgba(tint::reach(r.cost, speed)));
         }
