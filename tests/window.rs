@@ -1170,3 +1170,33 @@ fn a_grapple_is_drawn_as_a_rope_between_the_two() {
     let (_, at_orm) = unit_at(world, "Orm");
     assert_eq!(count(at_iri, at_orm), 0, "a rope where there is no grapple");
 }
+
+/// Size in the window (V10.6): on the tour's size demo, the giant's turn
+/// with (7, 2) hovered. The move shading paints every tile some reachable
+/// 3×3 body covers, not only the anchors the rules place bodies by; the
+/// path colour fills the whole body centred on the hovered tile (from
+/// (6, 1)); a tile no reachable body covers stays unshaded. The rules
+/// agree on each.
+#[test]
+fn a_big_body_moves_where_it_is_pointed_and_its_reach_covers_its_footprints() {
+    let Some(xvfb) = xvfb() else { return };
+    let (image, _level, grid, mut app) = demo_step(&xvfb, "17_size.ron", 7);
+    let (gru, _) = unit_at(app.world(), "Gru");
+    let reach = skirmish::rules::motion::movement::move_reach(app.world_mut(), gru);
+    let anchor = skirmish::view::footprints::move_anchor(&reach, Pos::new(7, 2), 3);
+    assert_eq!(anchor, Some(Pos::new(6, 1)));
+    let covered = skirmish::view::footprints::covered_costs(&reach, 3);
+    // (10, 2) is a tile of a reachable body but never an anchor of one.
+    assert!(covered.contains_key(&Pos::new(10, 2)) && !reach.contains_key(&Pos::new(10, 2)));
+    assert!(!covered.contains_key(&Pos::new(2, 5)));
+    let path = |[r, g, b]: [i32; 3]| r > 190 && g > 180 && b < r - 40;
+    let blue = |[r, _, b]: [i32; 3]| b > r + 20;
+    for t in [Pos::new(6, 1), Pos::new(6, 3)] {
+        let share = share_in_tile(&image, &grid, t, true, path);
+        assert!(share > 0.5, "{t} not in the path colour: {share}");
+    }
+    let share = share_in_tile(&image, &grid, Pos::new(10, 2), true, blue);
+    assert!(share > 0.5, "(10, 2) not shaded: {share}");
+    let share = share_in_tile(&image, &grid, Pos::new(2, 5), true, blue);
+    assert!(share < 0.1, "(2, 5) shaded: {share}");
+}

@@ -287,6 +287,14 @@ fn send_player_commands(world: &mut World) {
         let keys = world.resource::<ButtonInput<KeyCode>>();
         command_for(world, mouse, keys, tile)
     };
+    // A big body moves to the body the clicked tile centres (V10.6).
+    let command = command.map(|c| match c {
+        Command::Move { unit, to, path } => {
+            let to = human_to_act(world).map_or(to, |me| big_body_anchor(world, me, to));
+            Command::Move { unit, to, path }
+        }
+        other => other,
+    });
     let clicked = world.resource_mut::<Clicked>().0.take();
     // An aimed action from the action bar waits for its target; a right
     // click or Escape drops it.
@@ -378,4 +386,15 @@ fn select_units(world: &mut World, tile: Option<Pos>) {
     if chosen.is_some() {
         world.resource_mut::<Selected>().0 = chosen;
     }
+}
+
+/// The anchor a click on `tile` moves `me` to: the tile itself for a
+/// 1-tile body, else the reachable body the window shades for it (V10.6).
+fn big_body_anchor(world: &mut World, me: Entity, tile: Pos) -> Pos {
+    let n = crate::battle::body_of(world, me).map_or(1, |b| b.n);
+    if n <= 1 {
+        return tile;
+    }
+    let reach = crate::rules::motion::movement::move_reach(world, me);
+    super::footprints::move_anchor(&reach, tile, n).unwrap_or(tile)
 }

@@ -22,6 +22,7 @@ pub mod controls;
 pub mod coords;
 pub mod editor;
 pub mod floats;
+pub mod footprints;
 pub mod frame;
 pub mod hud;
 pub mod input;

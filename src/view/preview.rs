@@ -16,7 +16,7 @@ use crate::battle::{GridPos, Health, Side};
 use crate::battle::{name_of, out_of_action};
 use crate::format::Guard;
 use crate::format::Overlay;
-use crate::grid::Pos;
+use crate::grid::{Body, Pos};
 use crate::rules::attacks::preview::{AttackPreview, preview_attack, total};
 use crate::rules::attacks::resolution::{check_attack, draft_for};
 use crate::rules::command::ManeuverKind;
@@ -415,8 +415,10 @@ pub(super) fn preview_hover(world: &mut World) {
         let speed = speed_of(world, me);
         if overlays.0.contains(&Overlay::Reach) {
             let palette = crate::art::palette::Palette::in_world(world);
-            for (p, r) in &reach {
-                marks.insert(*p, palette.reach(r.cost, speed));
+            for (p, cost) in
+                super::footprints::covered_costs(&reach, super::footprints::size_of(world, me))
+            {
+                marks.insert(p, palette.reach(cost, speed));
             }
         }
         let enemy = tile
@@ -643,16 +645,19 @@ fn hover_tile(
             }
             Err(r) => shown.refused(format!("Cannot attack {name}"), r),
         }
-        marks.insert(tile, Color::srgba(1.0, 0.3, 0.2, 0.6));
+        super::footprints::mark_body(world, t, marks, Color::srgba(1.0, 0.3, 0.2, 0.6));
         return shown;
     }
     let compared = world
         .get_resource::<Hover>()
         .and_then(|h| h.compared)
         .filter(|t| world.get_entity(*t).is_ok() && !out_of_action(world, *t));
+    // A big body moves to the body the tile centres (V10.6).
+    let n = super::footprints::size_of(world, me);
+    let to = super::footprints::move_anchor(reach, tile, n);
     if let (true, Some(t)) = (alt, compared) {
         let name = name_of(world, t);
-        match attack_odds(world, me, t, Some(tile)) {
+        match attack_odds(world, me, t, Some(to.unwrap_or(tile))) {
             Ok(odds) => {
                 shown.lines.push(odds.headline());
                 shown.lines.push(odds.roll.clone());
@@ -660,21 +665,21 @@ fn hover_tile(
             }
             Err(r) => shown.refused(format!("From {tile}, cannot attack {name}"), r),
         }
-        if let Some(at) = world.get::<GridPos>(t) {
-            marks.insert(at.0, Color::srgba(1.0, 0.3, 0.2, 0.6));
-        }
+        super::footprints::mark_body(world, t, marks, Color::srgba(1.0, 0.3, 0.2, 0.6));
     }
-    if let Some(r) = reach.get(&tile) {
+    if let Some((to, r)) = to.and_then(|a| Some((a, reach.get(&a)?))) {
         shown.lines.push(format!(
-            "Move to {tile}: 1 AP, movement {} of speed {} (R5.1)",
+            "Move to {to}: 1 AP, movement {} of speed {} (R5.1)",
             r.cost,
             crate::rules::motion::movement::speed_of(world, me)
         ));
-        for p in &r.path {
-            marks.insert(*p, Color::srgba(1.0, 1.0, 0.6, 0.55));
+        for p in r.path.iter().flat_map(|p| Body { at: *p, n }.tiles()) {
+            marks.insert(p, Color::srgba(1.0, 1.0, 0.6, 0.55));
         }
         for p in provocations(world, me, &r.path) {
-            marks.insert(p.leaving, Color::srgba(1.0, 0.25, 0.2, 0.65));
+            for t in (Body { at: p.leaving, n }).tiles() {
+                marks.insert(t, Color::srgba(1.0, 0.25, 0.2, 0.65));
+            }
             shown.lines.push(format!(
                 "  leaving {} provokes {} (R8.2)",
                 p.leaving,
