@@ -49,7 +49,8 @@ fn same_seed_and_commands_give_the_same_log() {
 }
 
 /// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
-/// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`).
+/// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`, V7 `brawl.ron`, V10
+/// `hill.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     for file in [
@@ -58,6 +59,7 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
         "shieldwall.ron",
         "barrow.ron",
         "brawl.ron",
+        "hill.ron",
     ] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);
@@ -73,6 +75,8 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     assert!(barrow.contains("injury to the"), "hits wound");
     let (brawl, _) = battle_log_on("brawl.ron", 7, 1);
     assert!(brawl.contains("(V7.1)"), "units maneuver");
+    let (hill, _) = battle_log_on("hill.ron", 7, 1);
+    assert!(hill.contains("(V10."), "size tells in the log");
 }
 
 #[test]
