@@ -37,15 +37,20 @@ pub struct GridPos(pub Pos);
 pub struct Footprint(pub i32);
 
 /// The tiles `unit` fills: its [`GridPos`] and [`Footprint`] (one tile
-/// without one).
+/// without one); a rider's are its mount's.
 pub fn body_of(world: &World, unit: Entity) -> Option<Body> {
     let e = world.get_entity(unit).ok()?;
+    // A rider fills its mount's tiles (V12.1).
+    if let Some(r) = e.get::<Riding>() {
+        return body_of(world, r.mount);
+    }
     let at = e.get::<GridPos>()?.0;
     Some(Body::new(at, e.get::<Footprint>().map_or(1, |f| f.0)))
 }
 
 /// The side of `unit`'s footprint (1 without one).
 pub fn side_of_body(world: &World, unit: Entity) -> i32 {
+    let unit = mount_of(world, unit).unwrap_or(unit);
     world.get::<Footprint>(unit).map_or(1, |f| f.0)
 }
 
@@ -55,11 +60,104 @@ pub fn beside(world: &World, a: Entity, b: Entity) -> bool {
     matches!((body_of(world, a), body_of(world, b)), (Some(a), Some(b)) if a.gap(b) == 1)
 }
 
-/// The unit in action or not (not dead) whose body covers `tile`.
+/// The unit in action or not (not dead) whose body covers `tile`: of a
+/// mounted pair (V12.1), the rider.
 pub fn unit_on(world: &World, tile: Pos) -> Option<Entity> {
-    units(world).into_iter().find(|&e| {
-        !world.entity(e).contains::<Dead>() && body_of(world, e).is_some_and(|b| b.contains(tile))
-    })
+    let on = |e: &Entity| {
+        !world.entity(*e).contains::<Dead>() && body_of(world, *e).is_some_and(|b| b.contains(tile))
+    };
+    let all = units(world);
+    all.iter()
+        .copied()
+        .find(|e| on(e) && world.entity(*e).contains::<Riding>())
+        .or_else(|| all.into_iter().find(on))
+}
+
+/// On a rider: the mount it rides (V12.1), and the tile and facing the
+/// pair last shared, so that whichever of the two a rule moves, the other
+/// follows ([`carry`]).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Riding {
+    /// The mount.
+    pub mount: Entity,
+    /// The pair's anchor when last together.
+    pub at: Pos,
+    /// The pair's facing when last together.
+    pub facing: Dir,
+}
+
+/// On a ridden mount: its rider (V12.1). The mount takes no turn of its
+/// own while ridden; its attacks spend the rider's AP (V12.2).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ridden(pub Entity);
+
+/// A rider's free Move this turn is still to take (V12.2).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FreeMove;
+
+/// The pair has moved this turn (V12.3: the rider's attacks have +1
+/// disadvantage).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rode;
+
+/// The mount `rider` rides, if any (V12.1).
+pub fn mount_of(world: &World, rider: Entity) -> Option<Entity> {
+    world.get::<Riding>(rider).map(|r| r.mount)
+}
+
+/// The rider of `mount`, if any (V12.1).
+pub fn rider_of(world: &World, mount: Entity) -> Option<Entity> {
+    world.get::<Ridden>(mount).map(|r| r.0)
+}
+
+/// The other unit of `unit`'s mounted pair, if it is in one (V12.1).
+pub fn partner(world: &World, unit: Entity) -> Option<Entity> {
+    mount_of(world, unit).or_else(|| rider_of(world, unit))
+}
+
+/// Brings the other of `unit`'s pair to `unit`'s tile and facing (V12.1:
+/// the rider stands on its mount's tiles): called where a rule moves or
+/// turns one of them.
+pub fn carry(world: &mut World, unit: Entity) {
+    let Some(other) = partner(world, unit) else {
+        return;
+    };
+    let (Some(at), Some(facing)) = (world.get::<GridPos>(unit), world.get::<Facing>(unit)) else {
+        return;
+    };
+    let (at, facing) = (at.0, facing.0);
+    world
+        .entity_mut(other)
+        .insert((GridPos(at), Facing(facing)));
+    let rider = if world.entity(unit).contains::<Riding>() {
+        unit
+    } else {
+        other
+    };
+    if let Some(mut r) = world.get_mut::<Riding>(rider) {
+        r.at = at;
+        r.facing = facing;
+    }
+}
+
+/// Brings every pair together after a rule moved or turned one of them:
+/// the one that changed since the pair last shared a tile leads.
+pub fn carry_pairs(world: &mut World) {
+    let riders: Vec<(Entity, Riding)> = units(world)
+        .into_iter()
+        .filter_map(|e| Some((e, *world.get::<Riding>(e)?)))
+        .collect();
+    for (rider, r) in riders {
+        let at = |e: Entity| world.get::<GridPos>(e).map(|p| p.0);
+        let facing = |e: Entity| world.get::<Facing>(e).map(|f| f.0);
+        let rider_moved = at(rider) != Some(r.at) || facing(rider) != Some(r.facing);
+        let mount_moved = at(r.mount) != Some(r.at) || facing(r.mount) != Some(r.facing);
+        if rider_moved {
+            carry(world, rider);
+        } else if mount_moved {
+            carry(world, r.mount);
+        }
+    }
 }
 
 /// The direction a unit faces (R4.1).

@@ -181,6 +181,13 @@ pub enum Expect {
         /// Grabbed, Held or Free.
         hold: crate::rules::command::Hold,
     },
+    /// The mount the unit rides (V12.1), `None` for none.
+    Mounted {
+        /// Unit name.
+        unit: String,
+        /// The mount's name.
+        on: Option<String>,
+    },
     /// The weapon in the unit's hands (V7.5), `"unarmed"` for none.
     Wielding {
         /// Unit name.
@@ -547,6 +554,15 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                 format!("Grappled: {u} by {by}"),
                 format!("{found:?}"),
                 format!("{hold:?}"),
+            )
+        }
+        Expect::Mounted { unit: u, on } => {
+            let x = unit(world, u)?;
+            let rides = crate::battle::mount_of(world, x).map(|m| crate::battle::name_of(world, m));
+            compare(
+                format!("Mounted: {u}"),
+                format!("{rides:?}"),
+                format!("{on:?}"),
             )
         }
         Expect::Wielding { unit: u, weapon } => {

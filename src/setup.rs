@@ -69,6 +69,21 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
         ));
         roster.add(&unit.name, entity.id());
     }
+    // Riders start on their mounts (V12.1; `check` has seen to the pairs).
+    for unit in &level.units {
+        let (Some(rider), Some(mount)) = (
+            roster.named(&unit.name),
+            unit.riding.as_deref().and_then(|m| roster.named(m)),
+        ) else {
+            continue;
+        };
+        let facing = world.get::<Facing>(mount).map_or(unit.facing, |f| f.0);
+        let at = world.get::<GridPos>(mount).map_or(unit.at, |p| p.0);
+        world
+            .entity_mut(rider)
+            .insert((crate::battle::Riding { mount, at, facing }, Facing(facing)));
+        world.entity_mut(mount).insert(crate::battle::Ridden(rider));
+    }
     world.insert_resource(Battlefield(std::sync::Arc::new(level.clone())));
     for &unit in roster.units() {
         refresh_reach(world, unit);

@@ -276,6 +276,7 @@ proptest! {
                 at: Pos::new(x, y),
                 facing: Dir::N,
                 stats: Default::default(),
+                riding: None,
             })
             .collect();
         let map = &base.map;

@@ -350,6 +350,7 @@ fn change(level: &mut Level, edit: &Edit) -> Result<(), Refused> {
                 at: *at,
                 facing: *facing,
                 stats: Default::default(),
+                riding: None,
             });
         }
         Edit::MoveUnit { unit: u, to } => {

@@ -132,6 +132,8 @@ pub enum Skill {
     Stealth,
     /// Stabilising the dying (R10.4).
     Medicine,
+    /// Riding a mount (V12.6): without it a rider is unskilled.
+    Riding,
 }
 
 /// A unit kind: the numbers of R1. A level places templates and may override
@@ -171,6 +173,9 @@ pub struct UnitTemplate {
     /// Size category.
     #[serde(default)]
     pub size: Size,
+    /// It can be ridden (V12.1).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mount: bool,
     /// Skill bonuses.
     #[serde(default)]
     pub skills: BTreeMap<Skill, i32>,
@@ -186,6 +191,10 @@ pub struct UnitTemplate {
     /// Carried items and how many of each.
     #[serde(default)]
     pub items: Vec<(String, u32)>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn one() -> i32 {
@@ -256,6 +265,9 @@ pub enum WeaponTrait {
     /// Heavy: a `Light` weapon cannot disarm it, and it is never flung
     /// when disarmed (V7.5).
     Heavy,
+    /// Part of the body (a mount's hooves, V12): never dropped on a
+    /// fumble (R7.3), disarmed (V7.5) or thrown (R9.1) *(decision)*.
+    Natural,
 }
 
 /// A weapon. Melee unless it has a `range`; throwable when it has `thrown`

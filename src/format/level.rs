@@ -91,6 +91,9 @@ pub struct RuleOptions {
     /// V10 size (001, 002, 003): size modifiers on attacks and degrees,
     /// reach for Huge, and footprints (Large 2×2, Huge 3×3; V10.1–V10.6).
     pub size: bool,
+    /// V12 mounted combat (003, 004): riders on mounts, the pair acting on
+    /// the rider's turn with the mount's move (V12.1–V12.7).
+    pub mounts: bool,
 }
 
 /// How defenders meet attacks (R1.1, or variant V2).
@@ -221,6 +224,10 @@ pub struct UnitPlacement {
     /// Per-unit overrides of the template.
     #[serde(default)]
     pub stats: StatOverrides,
+    /// The mount this unit starts on (V12.1): its `at` must be the
+    /// mount's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub riding: Option<String>,
 }
 
 /// Any stat of a [`UnitTemplate`], overridden for one unit.

@@ -78,6 +78,9 @@ pub struct UnitSpec {
     pub at: Pos,
     /// Starting facing.
     pub facing: Dir,
+    /// The mount it starts on (V12.1), checked: a unit of the level whose
+    /// template is a mount, on the same tile.
+    pub riding: Option<String>,
 }
 
 use Needle::{Ident, Str};
@@ -432,6 +435,8 @@ fn check_units(
                         map.get(wall).map_or("?", |t| t.name.as_str())
                     ),
                 );
+            } else if u.riding.is_some() {
+                // A rider stands on its mount's tiles (V12.1): checked below.
             } else if let Some((tile, other)) =
                 body.tiles().find_map(|t| occupied.get(&t).map(|o| (t, *o)))
             {
@@ -468,11 +473,74 @@ fn check_units(
                     stats,
                     at: u.at,
                     facing: u.facing,
+                    riding: u.riding.clone(),
                 });
             }
         }
     }
+    check_riders(r, level, catalog);
     specs
+}
+
+/// Every `riding` names a mount of the level (V12.1): mounts switched on,
+/// a unit whose template can be ridden, on the rider's tile, of the
+/// rider's side, ridden by no one else and riding nothing itself.
+fn check_riders(r: &mut Report, level: &Level, catalog: &Catalog) {
+    let mut ridden: BTreeMap<&str, &str> = BTreeMap::new();
+    for u in &level.units {
+        let Some(mount) = &u.riding else { continue };
+        let at = [Ident("units"), Str(&u.name), Ident("riding")];
+        let fail = |r: &mut Report, why: String| {
+            r.error(&at, format!("unit \"{}\" rides \"{mount}\": {why}", u.name));
+        };
+        if !level.rules.mounts {
+            fail(
+                r,
+                "riding needs the level's `rules: (mounts: true)` (V12)".into(),
+            );
+            continue;
+        }
+        let Some(m) = level.units.iter().find(|m| &m.name == mount) else {
+            let names = quoted_list(level.units.iter().map(|m| m.name.as_str()));
+            fail(
+                r,
+                format!("no such unit in the level (units: {names}) (V12.1)"),
+            );
+            continue;
+        };
+        let can = catalog
+            .template(&m.template)
+            .is_some_and(|t| m.stats.apply(t).mount);
+        if !can {
+            fail(
+                r,
+                format!(
+                    "template \"{}\" cannot be ridden (`mount: true`, V12.1)",
+                    m.template
+                ),
+            );
+        } else if m.at != u.at {
+            fail(
+                r,
+                format!(
+                    "the rider's `at` {} must be the mount's {} (V12.1)",
+                    u.at, m.at
+                ),
+            );
+        } else if m.side != u.side {
+            fail(
+                r,
+                format!(
+                    "the mount is on side \"{}\", the rider on \"{}\" (V12.1)",
+                    m.side, u.side
+                ),
+            );
+        } else if m.riding.is_some() || m == u {
+            fail(r, "a mount cannot ride (V12.1)".into());
+        } else if let Some(other) = ridden.insert(mount, &u.name) {
+            fail(r, format!("\"{other}\" rides it already (V12.1)"));
+        }
+    }
 }
 
 fn check_ground(r: &mut Report, level: &Level, catalog: &Catalog, map: Option<&TerrainMap>) {

@@ -49,6 +49,9 @@ pub struct UnitView {
     /// What it carries: the weapon in hand is the first (the view draws
     /// it; a fumble drops it, R7.3; a throw or a potion uses up an item).
     pub gear: Inventory,
+    /// The other of its mounted pair, if it is in one (V12.1): the mount of
+    /// a rider, the rider of a mount.
+    pub pair: Option<UnitId>,
 }
 
 /// Every unit as the events tell it, by [`UnitId`].
@@ -85,11 +88,17 @@ impl Board {
                     charged: e.contains::<Charged>(),
                     exposed: e.contains::<Exposed>(),
                     gear: e.get::<Inventory>().cloned().unwrap_or_default(),
+                    pair: None,
                 };
                 (*id, view)
             })
             .collect();
         units.sort_by_key(|(id, _)| *id);
+        for (id, view) in &mut units {
+            let e = world.resource::<crate::battle::Roster>().units()[id.0 as usize];
+            view.pair =
+                crate::battle::partner(world, e).and_then(|p| world.get::<UnitId>(p).copied());
+        }
         let weapons = world
             .get_resource::<Battlefield>()
             .map(|b| b.0.catalog.weapons.iter().map(|w| w.name.clone()).collect())
@@ -105,8 +114,23 @@ impl Board {
         self.units.get(id.0 as usize)
     }
 
-    /// Applies what `event` says happened.
+    /// Applies what `event` says happened; a pair moves and turns as one
+    /// (V12.1).
     pub fn apply(&mut self, event: &BattleEvent) {
+        self.apply_one(event);
+        for id in event.units() {
+            let Some(u) = self.units.get(id.0 as usize) else {
+                continue;
+            };
+            let (at, facing) = (u.at, u.facing);
+            if let Some(p) = u.pair.and_then(|p| self.units.get_mut(p.0 as usize)) {
+                p.at = at;
+                p.facing = facing;
+            }
+        }
+    }
+
+    fn apply_one(&mut self, event: &BattleEvent) {
         use BattleEvent::*;
         let Some(unit) = event.units().first().copied() else {
             return;
@@ -290,6 +314,45 @@ impl Board {
                 }
                 if let Some(u) = units.get_mut(target.0 as usize) {
                     u.at = *target_to;
+                }
+            }
+            Mounted { mount, ap_left, .. } => {
+                let Some(m) = units.get(mount.0 as usize).cloned() else {
+                    return;
+                };
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.at = m.at;
+                    u.facing = m.facing;
+                    u.ap = *ap_left;
+                    u.pair = Some(*mount);
+                }
+                if let Some(m) = units.get_mut(mount.0 as usize) {
+                    m.pair = Some(unit);
+                }
+            }
+            Dismounted {
+                mount, to, ap_left, ..
+            } => {
+                if let Some(m) = units.get_mut(mount.0 as usize) {
+                    m.pair = None;
+                }
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.pair = None;
+                    u.at = *to;
+                    u.ap = *ap_left;
+                }
+            }
+            ThrownOff { mount, to, .. } => {
+                if let Some(m) = units.get_mut(mount.0 as usize) {
+                    m.pair = None;
+                }
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.pair = None;
+                    u.at = *to;
+                    if matches!(event, ThrownOff { why, .. } if *why != crate::rules::events::FallCause::RiderDown)
+                    {
+                        u.prone = true;
+                    }
                 }
             }
             Opened { by, .. } => {

@@ -204,6 +204,21 @@ pub enum Command {
         /// The holder's new tile, adjacent.
         to: Pos,
     },
+    /// Get on a mount beside the unit (V12.7): 1 AP, 3 unskilled.
+    Mount {
+        /// The rider.
+        unit: String,
+        /// The mount.
+        mount: String,
+    },
+    /// Get down from the mount to a free tile beside it (V12.7): 1 AP, or
+    /// an unskilled rider's whole turn.
+    Dismount {
+        /// The rider.
+        unit: String,
+        /// Where it gets down.
+        to: Pos,
+    },
     /// Defend (R4.6): +MB to DV until the unit's next turn.
     Defend {
         /// Who defends.
@@ -284,6 +299,8 @@ impl Command {
             | ForceDown { unit }
             | Crush { unit }
             | Drag { unit, .. }
+            | Mount { unit, .. }
+            | Dismount { unit, .. }
             | Defend { unit }
             | ReadyShield { unit }
             | StandUp { unit }
@@ -305,7 +322,8 @@ impl Command {
             | Cleave { target, .. }
             | Charge { target, .. }
             | Maneuver { target, .. }
-            | Stabilize { target, .. } => Some(target),
+            | Stabilize { target, .. }
+            | Mount { mount: target, .. } => Some(target),
             DrinkPotion { target, .. } => target.as_deref(),
             Throw {
                 at: ThrowTarget::Unit(target),
@@ -333,6 +351,8 @@ impl Command {
             ForceDown { .. } => CommandKind::ForceDown,
             Crush { .. } => CommandKind::Crush,
             Drag { .. } => CommandKind::Drag,
+            Mount { .. } => CommandKind::Mount,
+            Dismount { .. } => CommandKind::Dismount,
             Defend { .. } => CommandKind::Defend,
             ReadyShield { .. } => CommandKind::ReadyShield,
             StandUp { .. } => CommandKind::StandUp,
@@ -389,6 +409,8 @@ command_kinds!(
     ForceDown,
     Crush,
     Drag,
+    Mount,
+    Dismount,
     Defend,
     ReadyShield,
     StandUp,
@@ -454,6 +476,7 @@ mod tests {
             Maneuver(unit: \"a\", target: \"b\", kind: Trip), Sustain(unit: \"a\"), \
             Release(unit: \"a\"), Escape(unit: \"a\"), ForceDown(unit: \"a\"), Crush(unit: \"a\"), \
             Drag(unit: \"a\", to: (1, 1)), \
+            Mount(unit: \"a\", mount: \"b\"), Dismount(unit: \"a\", to: (1, 1)), \
             Defend(unit: \"a\"), ReadyShield(unit: \"a\"), StandUp(unit: \"a\"), \
             Stabilize(unit: \"a\", target: \"b\"), PickUp(unit: \"a\", item: \"x\"), \
             DrinkPotion(unit: \"a\"), EndTurn, React(unit: \"a\", take: true)]";

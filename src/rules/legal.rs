@@ -5,7 +5,7 @@
 
 use crate::battle::{ActionPoints, Dead, GridPos, Inventory, name_of, units};
 use crate::format::Guard;
-use crate::grid::Dir;
+use crate::grid::{Body, Dir};
 use crate::rules::attacks::techniques::full_power;
 use crate::rules::command::{Command, ManeuverKind, ThrowTarget};
 use crate::rules::events::Trigger;
@@ -46,7 +46,8 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
     let name = name_of(world, unit);
     let ap = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
     let mut out = vec![Command::EndTurn];
-    if ap >= 1 {
+    let free_move = world.entity(unit).contains::<crate::battle::FreeMove>();
+    if ap >= 1 || free_move {
         let mut tiles: Vec<_> = move_reach(world, unit).into_keys().collect();
         tiles.sort();
         let at = world.get::<GridPos>(unit).map(|p| p.0).unwrap_or_default();
@@ -98,6 +99,9 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
             unit: name.clone(),
             to: at.step(d),
         }));
+    }
+    if crate::rules::variants::mounts::on(world) {
+        out.extend(mounted_candidates(world, unit, &name, &others));
     }
     for other in &others {
         out.push(Command::Attack {
@@ -204,6 +208,43 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
     out.extend(objects.into_iter().map(|item| Command::PickUp {
         unit: name.clone(),
         item,
+    }));
+    out
+}
+
+/// A rider's and a would-be rider's commands (V12): Mount each other unit,
+/// Dismount to each tile around the pair, the mount's attacks on each
+/// other unit.
+fn mounted_candidates(world: &World, unit: Entity, name: &str, others: &[String]) -> Vec<Command> {
+    let mut out: Vec<Command> = others
+        .iter()
+        .map(|o| Command::Mount {
+            unit: name.to_string(),
+            mount: o.clone(),
+        })
+        .collect();
+    let Some(mount) = crate::battle::mount_of(world, unit) else {
+        return out;
+    };
+    if let Some(body) = crate::battle::body_of(world, mount) {
+        let ring = Body::new(body.at.step(Dir::NW), body.n + 2);
+        out.extend(
+            ring.tiles()
+                .filter(|t| !body.contains(*t))
+                .map(|to| Command::Dismount {
+                    unit: name.to_string(),
+                    to,
+                }),
+        );
+    }
+    let mount = name_of(world, mount);
+    out.extend(others.iter().map(|o| Command::Attack {
+        unit: mount.clone(),
+        target: o.clone(),
+        weapon: None,
+        power: 0,
+        lunge: false,
+        part: None,
     }));
     out
 }

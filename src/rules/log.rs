@@ -13,6 +13,7 @@ use bevy::prelude::*;
 use std::fmt::Write;
 
 mod maneuvers;
+mod mounts;
 mod rolls;
 mod words;
 
@@ -450,6 +451,12 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             None => return,
         },
         Opened { .. } => return,
+        FreeMoveTaken { .. } | Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => {
+            match mounts::line(event, names) {
+                Some(line) => line,
+                None => return,
+            }
+        }
         PickedUp { unit, object, at } => {
             format!("{} picks up the {object} at {at} (R9.5)", n(unit))
         }

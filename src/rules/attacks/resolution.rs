@@ -171,6 +171,18 @@ pub fn drop_weapon(world: &mut World, unit: Entity, injured: bool) {
     let Some(pos) = world.get::<GridPos>(unit).copied() else {
         return;
     };
+    // A body's own weapon stays where it grows (hooves, R7.3 *decision*).
+    let natural = {
+        let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
+        world
+            .get::<crate::battle::Inventory>(unit)
+            .and_then(|i| i.weapons.first())
+            .and_then(|w| catalog.weapon(w))
+            .is_some_and(|w| w.has(crate::format::WeaponTrait::Natural))
+    };
+    if natural {
+        return;
+    }
     let dropped = change_inventory(world, unit, |inv| {
         (!inv.weapons.is_empty()).then(|| inv.weapons.remove(0))
     });

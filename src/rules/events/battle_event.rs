@@ -3,7 +3,7 @@
 //! no rule.
 
 use super::payload::{
-    AttackRoll, DamageHow, DamageRoll, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
+    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
 };
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard, Severity};
@@ -595,6 +595,47 @@ pub enum BattleEvent {
         unit: UnitId,
         /// The held unit.
         target: UnitId,
+    },
+    /// A rider takes its pair's free Move this turn: no AP (V12.2).
+    FreeMoveTaken {
+        /// The rider.
+        unit: UnitId,
+    },
+    /// A unit mounts a mount beside it and stands on its tiles (V12.7).
+    Mounted {
+        /// The rider.
+        unit: UnitId,
+        /// The mount.
+        mount: UnitId,
+        /// The AP it cost (1, or 3 unskilled).
+        ap: i32,
+        /// The rider's AP left.
+        ap_left: i32,
+    },
+    /// A rider gets down to a free tile beside its mount (V12.7).
+    Dismounted {
+        /// The rider.
+        unit: UnitId,
+        /// The mount.
+        mount: UnitId,
+        /// Where it stands now.
+        to: Pos,
+        /// The AP it cost.
+        ap: i32,
+        /// The rider's AP left.
+        ap_left: i32,
+    },
+    /// A rider falls off (V12.7) onto the nearest free tile; prone unless it
+    /// was already out of action.
+    ThrownOff {
+        /// The rider.
+        unit: UnitId,
+        /// The mount.
+        mount: UnitId,
+        /// Where it lands.
+        to: Pos,
+        /// Why it fell.
+        why: FallCause,
     },
     /// A command was refused: nothing changed.
     CommandRefused {

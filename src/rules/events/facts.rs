@@ -97,6 +97,8 @@ impl BattleEvent {
             KnockedDown { rule, .. } => vec![*rule, Rule::R4_8],
             Disarmed { .. } => vec![Rule::V7_5, Rule::R9_5],
             Shoved { .. } => vec![Rule::V7_7],
+            FreeMoveTaken { .. } => vec![Rule::V12_2],
+            Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => vec![Rule::V12_7],
             Grappled { .. }
             | GrappleSustained { .. }
             | GrappleEnded { .. }
@@ -203,7 +205,11 @@ impl BattleEvent {
             | ThrowFlight { unit, .. }
             | ObjectStuck { unit, .. }
             | StuckDropped { unit, .. }
-            | ActionInterrupted { unit } => vec![*unit],
+            | ActionInterrupted { unit }
+            | FreeMoveTaken { unit } => vec![*unit],
+            Mounted { unit, mount, .. }
+            | Dismounted { unit, mount, .. }
+            | ThrownOff { unit, mount, .. } => vec![*unit, *mount],
             KnockedDown { unit, by, .. }
             | Disarmed { unit, by, .. }
             | Shoved { unit, by, .. }

@@ -22,6 +22,7 @@ mod queue;
 
 pub use battle_event::{BattleEvent, EventKind};
 pub use payload::{
-    AttackRoll, DamageHow, DamageRoll, GrappleEnd, MoveCost, Opening, Outcome, Trigger, VictoryKind,
+    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
+    VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};

@@ -206,3 +206,14 @@ impl fmt::Display for VictoryKind {
         fmt::Debug::fmt(self, f)
     }
 }
+
+/// Why a rider fell off its mount (V12.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FallCause {
+    /// The mount fell out of action.
+    MountDown,
+    /// The rider was knocked prone (a trip, V7.4).
+    Prone,
+    /// The rider itself fell out of action.
+    RiderDown,
+}

@@ -39,7 +39,9 @@ pub fn move_reach(world: &mut World, unit: Entity) -> HashMap<Pos, Reach> {
         to: Pos::default(),
         path: None,
     });
-    if ap < move_cost.ap {
+    // A rider's free Move costs nothing (V12.2).
+    let free = world.entity(unit).contains::<crate::battle::FreeMove>();
+    if ap < move_cost.ap && !free {
         return HashMap::new();
     }
     let (level, occ, at) = view_for(world, unit);
@@ -68,9 +70,11 @@ pub fn move_reach(world: &mut World, unit: Entity) -> HashMap<Pos, Reach> {
 pub fn view_for(world: &mut World, unit: Entity) -> (Arc<ValidLevel>, Occupancy, Pos) {
     let side = world.get::<Side>(unit).map_or(0, |s| s.0);
     let me = body_of(world, unit).unwrap_or_default();
+    // A rider and its mount move as one (V12.1).
+    let pair = crate::battle::partner(world, unit);
     let units: Vec<(Body, usize)> = crate::battle::units(world)
         .into_iter()
-        .filter(|e| *e != unit && !world.entity(*e).contains::<Dead>())
+        .filter(|e| *e != unit && Some(*e) != pair && !world.entity(*e).contains::<Dead>())
         .filter_map(|e| Some((body_of(world, e)?, world.get::<Side>(e)?.0)))
         .collect();
     let level = world.resource::<Battlefield>().0.clone();
@@ -241,8 +245,10 @@ fn execute_move(world: &mut World) {
 
 /// True when a unit other than `unit`, not dead, stands in `body`.
 fn occupied_by_other(world: &World, unit: Entity, body: Body) -> bool {
+    let pair = crate::battle::partner(world, unit);
     crate::battle::units(world).into_iter().any(|e| {
         e != unit
+            && Some(e) != pair
             && !world.entity(e).contains::<Dead>()
             && body_of(world, e).is_some_and(|b| b.overlaps(body))
     })
@@ -285,6 +291,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
                 if let Some(mut p) = world.get_mut::<GridPos>(unit) {
                     p.0 = last_free;
                 }
+                crate::battle::carry(world, unit);
                 let id = id_of(world, unit);
                 emit(
                     world,
@@ -297,6 +304,12 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
             }
             break;
         }
+        // A mount dropped under its rider carries it no further (V12.7).
+        if crate::battle::mount_of(world, unit)
+            .is_some_and(|m| crate::battle::out_of_action(world, m))
+        {
+            break;
+        }
         walked += 1;
         let dir = Dir::towards(at, next);
         if let Some(mut p) = world.get_mut::<GridPos>(unit) {
@@ -304,6 +317,11 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         }
         if let (Some(dir), Some(mut f)) = (dir, world.get_mut::<Facing>(unit)) {
             f.0 = dir;
+        }
+        // The pair moves as one, and has moved this turn (V12.1, V12.3).
+        if crate::battle::partner(world, unit).is_some() {
+            crate::battle::carry(world, unit);
+            world.entity_mut(unit).insert(crate::battle::Rode);
         }
         let event = BattleEvent::Stepped {
             unit: id_of(world, unit),
@@ -395,6 +413,8 @@ fn execute_step(world: &mut World) {
 /// A unit's Speed in tiles (R5.1), less what slows it ([`Slowed`]: leg
 /// injuries, V3).
 pub fn speed_of(world: &World, unit: Entity) -> u32 {
+    // A rider moves the pair at its mount's Speed (V12.2).
+    let unit = crate::battle::mount_of(world, unit).unwrap_or(unit);
     let speed = world
         .get::<Stats>(unit)
         .map_or(0, |s| s.template.speed)

@@ -227,6 +227,18 @@ fn check_throw(
             "after Defend a unit makes no more attacks or throws this turn",
         ));
     }
+    let natural = world
+        .resource::<crate::battle::Battlefield>()
+        .0
+        .catalog
+        .weapon(item)
+        .is_some_and(|w| w.has(crate::format::WeaponTrait::Natural));
+    if natural {
+        return Err(Refusal::new(
+            Rule::R9_1,
+            format!("the {item} are part of the body: they cannot be thrown"),
+        ));
+    }
     let m = missile(world, unit, item)?;
     let draft = throw_draft(world, unit, &m, target)?;
     match target {

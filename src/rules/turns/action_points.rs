@@ -1,7 +1,7 @@
 //! R3 action points: what each command costs, refusing what a unit cannot
 //! afford, and paying.
 
-use crate::battle::{ActionPoints, UnitId};
+use crate::battle::{ActionPoints, FreeMove, Ridden, UnitId};
 use crate::rules::command::Command;
 use crate::rules::command::Refusal;
 use crate::rules::events::{BattleEvent, BattleEvents};
@@ -12,7 +12,7 @@ use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
 /// What a command costs (R3.1 table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cost {
     /// Action points.
     pub ap: i32,
@@ -47,9 +47,16 @@ pub fn cost(command: &Command) -> Cost {
         | ForceDown { .. } => ap(1),
         Charge { .. } | Crush { .. } => ap(2),
         Drag { .. } => ap(3),
-        Face { .. } | EndTurn | Cleave { .. } | React { .. } | Release { .. } | Escape { .. } => {
-            ap(0)
-        }
+        // Mounting and dismounting are paid when done: the cost depends on
+        // the rider's skill (V12.7).
+        Face { .. }
+        | EndTurn
+        | Cleave { .. }
+        | React { .. }
+        | Release { .. }
+        | Escape { .. }
+        | Mount { .. }
+        | Dismount { .. } => ap(0),
         DrinkPotion { target: None, .. } => Cost {
             ap: 0,
             free_action: true,
@@ -79,14 +86,32 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn refuse_unaffordable(mut pending: ResMut<Pending>, units: Query<(&ActionPoints, &Name)>) {
+/// Who pays for `actor`'s command: a ridden mount's rider (V12.2), else the
+/// actor.
+fn payer(actor: Entity, ridden: &Query<&Ridden>) -> Entity {
+    ridden.get(actor).map_or(actor, |r| r.0)
+}
+
+/// The cost of `command` for a payer that may have its free Move (V12.2).
+fn cost_with(command: &Command, free_move: bool) -> Cost {
+    match command {
+        Command::Move { .. } if free_move => Cost::default(),
+        _ => cost(command),
+    }
+}
+
+fn refuse_unaffordable(
+    mut pending: ResMut<Pending>,
+    units: Query<(&ActionPoints, &Name, Has<FreeMove>)>,
+    ridden: Query<&Ridden>,
+) {
     let (Some(command), Some(actor)) = (pending.command.clone(), pending.actor) else {
         return;
     };
-    let Ok((ap, name)) = units.get(actor) else {
+    let Ok((ap, name, free_move)) = units.get(payer(actor, &ridden)) else {
         return;
     };
-    let c = cost(&command);
+    let c = cost_with(&command, free_move);
     if c.ap > ap.ap {
         pending.refuse(Refusal::new(
             Rule::R3_1,
@@ -107,17 +132,29 @@ fn refuse_unaffordable(mut pending: ResMut<Pending>, units: Query<(&ActionPoints
 
 fn pay_action_points(
     pending: Res<Pending>,
-    mut units: Query<(&mut ActionPoints, &UnitId)>,
+    mut units: Query<(&mut ActionPoints, &UnitId, Has<FreeMove>)>,
+    ridden: Query<&Ridden>,
     mut events: ResMut<BattleEvents>,
+    mut commands: Commands,
 ) {
     let (Some(command), Some(actor)) = (&pending.command, pending.actor) else {
         return;
     };
+    let payer = payer(actor, &ridden);
+    let free_move = units.get(payer).is_ok_and(|u| u.2);
+    if free_move && matches!(command, Command::Move { .. }) {
+        // The pair's free Move this turn (V12.2).
+        commands.entity(payer).remove::<FreeMove>();
+        if let Ok((_, id, _)) = units.get(payer) {
+            events.push(BattleEvent::FreeMoveTaken { unit: *id });
+        }
+        return;
+    }
     let c = cost(command);
     if c.ap == 0 && !c.free_action {
         return;
     }
-    if let Ok((mut ap, id)) = units.get_mut(actor) {
+    if let Ok((mut ap, id, _)) = units.get_mut(payer) {
         ap.ap = (ap.ap - c.ap).max(0);
         ap.free_used |= c.free_action;
         events.push(BattleEvent::ApSpent {

@@ -9,8 +9,8 @@
 
 use super::initiative::{fixed_initiative, roll_initiative};
 use crate::battle::{
-    ActionPoints, Charged, Dead, Defending, Dying, Exposed, OffGuard, Reactions, ShieldReady,
-    Stable, Stats, out_of_action, unit_named,
+    ActionPoints, Charged, Dead, Defending, Dying, Exposed, FreeMove, OffGuard, Reactions, Ridden,
+    Riding, Rode, ShieldReady, Stable, Stats, out_of_action, unit_named,
 };
 use crate::rules::command::{Command, CommandKind, Refusal};
 use crate::rules::dying;
@@ -129,7 +129,8 @@ fn next_turn(world: &mut World, mut index: usize) {
         };
         world.resource_mut::<TurnState>().index = index;
         let e = world.entity(unit);
-        if e.contains::<Dead>() || e.contains::<Stable>() {
+        // A ridden mount acts on its rider's turn (V12.1).
+        if e.contains::<Dead>() || e.contains::<Stable>() || e.contains::<Ridden>() {
             index += 1;
             continue;
         }
@@ -150,11 +151,26 @@ fn next_turn(world: &mut World, mut index: usize) {
 /// over (R4.6, R4.7).
 fn start_turn(world: &mut World, unit: Entity) {
     let stats = world.get::<Stats>(unit).map(|s| s.template.clone());
-    let reactions = stats.map_or(1, |t| 1 + t.str.max(t.dex).max(0));
-    let ap = 3;
+    let reactions = stats.as_ref().map_or(1, |t| 1 + t.str.max(t.dex).max(0));
+    // A rider has one free Move at its mount's Speed (V12.2); an unskilled
+    // one has its AP halved, rounded down (V12.6).
+    let riding = world.entity(unit).contains::<Riding>();
+    let unskilled = riding && stats.as_ref().is_some_and(|t| !skilled_rider(t));
+    let ap = if unskilled { 3 / 2 } else { 3 };
     let mut e = world.entity_mut(unit);
     e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
-    e.remove::<(OffGuard, Defending, ShieldReady, Charged, Exposed)>();
+    e.remove::<(
+        OffGuard,
+        Defending,
+        ShieldReady,
+        Charged,
+        Exposed,
+        Rode,
+        FreeMove,
+    )>();
+    if riding {
+        e.insert(FreeMove);
+    }
     let round = world.resource::<TurnState>().round;
     world.resource_mut::<TurnState>().current = Some(unit);
     let unit = id_of(world, unit);
@@ -238,7 +254,9 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
             format!("{name} is {state} and takes no actions"),
         ));
     }
-    if current != Some(actor) {
+    // A ridden mount acts on its rider's turn, with its AP (V12.2).
+    let rider = world.get::<Ridden>(actor).map(|r| r.0);
+    if current != Some(actor) && (rider.is_none() || current != rider) {
         let whose = current
             .and_then(|c| world.get::<Name>(c))
             .map_or("nobody".to_string(), |n| n.to_string());
@@ -248,6 +266,13 @@ fn identify(world: &mut World, command: &Command) -> Result<Option<Entity>, Refu
         ));
     }
     Ok(Some(actor))
+}
+
+/// A rider with a Riding bonus is skilled; without one it is not (V12.6).
+pub fn skilled_rider(t: &crate::format::UnitTemplate) -> bool {
+    t.skills
+        .get(&crate::format::Skill::Riding)
+        .is_some_and(|r| *r > 0)
 }
 
 fn request_end_of_turn(mut turn: ResMut<TurnState>) {

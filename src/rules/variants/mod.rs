@@ -7,13 +7,13 @@
 //! | extension point | who steps in |
 //! |---|---|
 //! | [`OrderRound`](crate::rules::turns::turn::OrderRound) | V1 reorders the round |
-//! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V10 (size's bonus, degrees and parry), V13 (disadvantage) |
+//! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V10 (size's bonus, degrees and parry), V12 (riders' advantage and disadvantage), V13 (disadvantage) |
 //! | [`DecideSystems::Ask`](crate::rules::DecideSystems) | V2 asks the defender |
 //! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then) |
 //! | [`HitSchedule::Land`](crate::rules::HitSchedule) | V4 rolls the zone |
 //! | [`HitSchedule::Wound`](crate::rules::HitSchedule) | V3 inflicts injuries |
 //! | [`ReactSchedule`](crate::rules::reactions::reactive_attack::ReactSchedule) | V7 makes a reaction a maneuver |
-//! | [`CommandSchedule`](crate::rules::CommandSchedule) | V7 handles its own commands (Maneuver, Sustain, Escape…), refuses moves in a grapple, and ends a charge-shove ([`ChargeShove`](crate::rules::motion::charge::ChargeShove)) |
+//! | [`CommandSchedule`](crate::rules::CommandSchedule) | V7 handles its own commands (Maneuver, Sustain, Escape…), refuses moves in a grapple, and ends a charge-shove ([`ChargeShove`](crate::rules::motion::charge::ChargeShove)); V12 handles Mount and Dismount, keeps a mount from acting alone, and throws riders off |
 //!
 //! Deleting a variant's module and its line below leaves the core
 //! compiling; its battle events stay in the event vocabulary, so old
@@ -23,6 +23,7 @@ pub mod active_defence;
 pub mod hit_zones;
 pub mod injuries;
 pub mod maneuvers;
+pub mod mounts;
 pub mod shooting_in_melee;
 pub mod side_initiative;
 pub mod size;
@@ -38,5 +39,6 @@ pub(super) fn plugin(app: &mut App) {
         shooting_in_melee::plugin,
         maneuvers::plugin,
         size::plugin,
+        mounts::plugin,
     ));
 }

@@ -58,6 +58,12 @@ pub fn check(world: &World, draft: &AttackDraft, fling: Option<Pos>) -> Result<(
             ),
         ));
     }
+    if weapon.has(WeaponTrait::Natural) {
+        return Err(Refusal::new(
+            Rule::V7_5,
+            format!("the {} are part of {whom}: nothing to disarm", weapon.name),
+        ));
+    }
     if draft.weapon.has(WeaponTrait::Light) && weapon.has(WeaponTrait::Heavy) {
         return Err(Refusal::new(
             Rule::V7_5,
