@@ -56,7 +56,7 @@ fn a_broken_level_fails_to_load_with_its_problems() {
     match settle(&mut app, &handle) {
         LoadState::Failed(e) => {
             let text = e.to_string();
-            assert!(text.contains("unknown template \"knight\""), "{text}");
+            assert!(text.contains("unknown template \"paladin\""), "{text}");
         }
         other => panic!("expected a failure, got {other:?}"),
     }

@@ -203,9 +203,9 @@ fn an_edit_check_would_refuse_changes_nothing_and_says_why() {
         (
             Edit::SetTemplate {
                 unit: "Ila".into(),
-                template: "knight".into(),
+                template: "paladin".into(),
             },
-            "knight",
+            "paladin",
         ),
         (
             Edit::SetSide {

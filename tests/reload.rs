@@ -177,13 +177,13 @@ fn a_broken_edit_keeps_the_battle_and_points_at_the_line() {
     assert_eq!(name(&app), "first", "the last good level stays");
     // Two checks at once: every problem is listed, each at its line.
     let two = LEVEL
-        .replace("template: \"warden\"", "template: \"knight\"")
+        .replace("template: \"warden\"", "template: \"paladin\"")
         .replace("at: (6, 2)", "at: (0, 0)");
     save(&file, &two);
     assert!(update_until(&mut app, |a| problems(a).len() == 2));
     let p = problems(&app);
     assert!(p[0].starts_with(&format!("{shown}:11:")), "{p:?}");
-    assert!(p[0].contains("knight"), "{p:?}");
+    assert!(p[0].contains("paladin"), "{p:?}");
     assert!(p[1].starts_with(&format!("{shown}:12:")), "{p:?}");
     assert_eq!(name(&app), "first");
     // A file that vanishes (an editor's rename half done) is a problem too.

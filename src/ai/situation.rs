@@ -286,7 +286,7 @@ impl Situation {
         };
         for (slot, ((i, field), shared)) in self.fields.iter().zip(&self.shared).enumerate() {
             let e = &self.units[*i];
-            let cost_here = field.cost(at).unwrap_or(u32::MAX);
+            let cost_here = self.overlap_cost(field, e, at).unwrap_or(u32::MAX);
             if let Some(s) = e.melee {
                 // Cost for the enemy to stand within reach of `at`: its cost
                 // to `at` less the reach (a rough but cheap bound).
@@ -300,7 +300,7 @@ impl Situation {
                     0.0
                 };
                 if attacks > 0.0 {
-                    let from = Dir::towards(at, e.pos);
+                    let from = Dir::towards(me.body_at(at).centre2(), e.body().centre2());
                     let adv = i32::from(me.prone) + i32::from(me.open) - i32::from(e.prone);
                     out.melee.push(MeleeThreat {
                         attacks: attacks / shared,
@@ -364,6 +364,22 @@ impl Situation {
         self.reach(at, dv_bonus).danger(self, at, facing)
     }
 
+    /// The least cost, in `enemy`'s `field`, of a place where its body
+    /// would overlap `me`'s body standing on `at`: for two 1-tile bodies the
+    /// cost to `at` itself; for big bodies (V10.6) the cheapest of the
+    /// anchors whose footprint meets mine, so that "reach minus cost" stays
+    /// the steps to striking distance whatever the sizes.
+    fn overlap_cost(&self, field: &CostMap, enemy: &Unit, at: Pos) -> Option<u32> {
+        let (n, m) = (enemy.n, self.me().n);
+        if n == 1 && m == 1 {
+            return field.cost(at);
+        }
+        (at.y - (n - 1)..at.y + m)
+            .flat_map(|y| (at.x - (n - 1)..at.x + m).map(move |x| Pos::new(x, y)))
+            .filter_map(|q| field.cost(q))
+            .min()
+    }
+
     /// The facing that keeps `at` safest next round, and its danger.
     pub fn best_facing(&self, at: Pos, dv_bonus: i32) -> (Dir, f64) {
         let reach = self.reach(at, dv_bonus);
@@ -386,7 +402,7 @@ impl Situation {
         let enemies = self
             .fields
             .iter()
-            .filter_map(|(_, f)| f.cost(at).map(|c| c as i32));
+            .filter_map(|(i, f)| self.overlap_cost(f, &self.units[*i], at).map(|c| c as i32));
         let goals = self.goals.iter().map(|g| g.distance(at));
         enemies.chain(goals).min()
     }

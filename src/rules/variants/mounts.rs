@@ -133,7 +133,10 @@ pub fn check_mount(world: &World, rider: Entity, mount: Entity) -> Result<(), Re
     }
     let can = world.get::<Stats>(mount).is_some_and(|s| s.template.mount);
     if !can || rider == mount {
-        return no(format!("{whom} cannot be ridden (not a mount, V12.1)"));
+        return Err(Refusal::new(
+            Rule::V12_1,
+            format!("{whom} cannot be ridden (not a mount)"),
+        ));
     }
     if let Some(r) = world.get::<Ridden>(mount) {
         return no(format!("{} rides {whom} already", name_of(world, r.0)));
