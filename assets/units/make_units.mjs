@@ -30,7 +30,7 @@ import { Resvg } from '@resvg/resvg-js';
 import fs from 'fs';
 
 const CELL = 64;
-const COLUMNS = 16;
+const COLUMNS = 18;
 
 // ---------------------------------------------------------------- palette
 const INK = '#1c1916';
@@ -49,6 +49,9 @@ const WOOD_DARK = '#60391a';
 const PANTS = '#4b4f5c';
 const BOOTS = '#3a2a1f';
 const SLEEVE = '#6b5644';
+const HORSE = '#8a5a36';
+const HORSE_DARK = '#5e3b22';
+const MANE = '#2b1d14';
 // Tinted parts: white takes the side's colour, the grey its shade.
 const TINT = '#ffffff';
 const TINT_DARK = '#a6a6a6';
@@ -197,6 +200,14 @@ const GEAR = {
       path(`M${x - 5},${y - 12} Q${x},${y - 19} ${x + 5},${y - 12} z`, STEEL_DARK, 1.2)
     );
   },
+  bascinet: () => {
+    const [x, y] = HEAD;
+    return (
+      path(`M${x - 9},${y + 6} V${y - 3} Q${x - 8},${y - 12} ${x},${y - 12} Q${x + 7},${y - 11} ${x + 9},${y - 3} L${x + 14},${y + 1} L${x + 8},${y + 6} z`, STEEL) +
+      line(x + 2, y - 2, x + 10, y - 0.5, INK, 1.4) + line(x + 3, y + 2, x + 9, y + 3, INK, 1) +
+      line(x - 9, y + 5, x + 8, y + 5, STEEL_DARK, 1.2)
+    );
+  },
   hair: () => {
     const [x, y] = HEAD;
     return path(`M${x - 8.5},${y + 1} Q${x - 10},${y - 10} ${x},${y - 10} Q${x + 8},${y - 10} ${x + 8.5},${y - 4} Q${x + 2},${y - 7} ${x - 3},${y - 4} Q${x - 4},${y} ${x - 8.5},${y + 1} z`, '#4a3222', 1.2);
@@ -313,6 +324,42 @@ const KINDS = {
       path(`M19,27 Q27,22 35,27 L27,47 L19,45 z`, '#a07a52', 1.3) +
       head({ beard: '#c9c2b0', face: SKIN }) + GEAR.hair(),
     tint: () => path(`M20,42 H44 L42,52 H22 z`, TINT) + path(`M30,27 L35,27 L27,47 L23,46 z`, TINT_DARK),
+  },
+  // A mount (V12): a bay horse seen from the side, looking east; Large with
+  // size on, the window stretches it over 2×2 tiles and seats the rider on
+  // its back. The tinted part is the saddle cloth.
+  horse: {
+    back: () =>
+      // The far legs, in shadow.
+      rect(21, 40, 4.5, 15, HORSE_DARK, 1.5) + rect(43, 40, 4.5, 15, HORSE_DARK, 1.5) +
+      path(`M20,53 h7 v4 h-7 z M42,53 h7 v4 h-7 z`, MANE, 1.2),
+    figure: () =>
+      // The tail, the barrel of the body, the near legs and hooves.
+      path(`M12,31 Q3,38 7,51 Q10,42 15,36 z`, MANE, 1.2) +
+      ellipse(30, 36, 19, 9.5, HORSE) +
+      rect(15, 40, 5, 16, HORSE, 1.5) + rect(38, 40, 5, 16, HORSE, 1.5) +
+      path(`M14,54 h7.5 v4 h-7.5 z M37,54 h7.5 v4 h-7.5 z`, MANE, 1.2) +
+      // The neck and the head, a mane down the neck.
+      path(`M40,31 L46,15 L54,17 L51,36 z`, HORSE) +
+      path(`M45,13 Q50,7 57,12 L62,19 Q61,23 57,22 L50,20 z`, HORSE) +
+      path(`M45,12 Q40,22 40,32 L43,31 Q44,22 48,14 z`, MANE, 1.1) +
+      path(`M47,11 l1,-5 l3,5 z`, HORSE, 1.1) +
+      circle(53, 14, 1.1, INK, 0) + circle(60.5, 19.5, 0.7, INK, 0),
+    tint: () =>
+      // The saddle cloth over the back, a girth under the belly.
+      path(`M20,27 Q30,24 40,27 L41,41 Q30,44 19,41 z`, TINT) +
+      path(`M19,37 Q30,40 41,37 L41,41 Q30,44 19,41 z`, TINT_DARK) +
+      rect(27, 25, 8, 4, LEATHER_DARK, 1.5, 1),
+  },
+  // A knight (V12: trained to ride): mail, a visored bascinet with a plume,
+  // a surcoat in the side's colours.
+  knight: {
+    figure: () =>
+      legs(MAIL, BOOTS) + torso(MAIL, { pattern: mailPattern() }) + belt() + head() + GEAR.bascinet(),
+    tint: () =>
+      path(`M25,29 H39 V51 L32,54 L25,51 z`, TINT) +
+      path(`M29,33 H35 V45 H29 z`, TINT_DARK, 1) +
+      path(`M${HEAD[0] - 2},${HEAD[1] - 11} Q${HEAD[0] - 10},${HEAD[1] - 20} ${HEAD[0] - 14},${HEAD[1] - 10} Q${HEAD[0] - 8},${HEAD[1] - 14} ${HEAD[0] - 3},${HEAD[1] - 8} z`, TINT, 1.1),
   },
   // A kind without its own art: a plain figure; the window writes its
   // initials on the tunic.
@@ -515,6 +562,9 @@ const SIGNS = {
   // A club for the ogre; a mountain for the giant.
   ogre: () => sign(`<path d="M22,52 L36,16 Q40,8 46,12 Q48,18 42,22 L30,54 z"/>`),
   giant: () => sign(`<path d="M10,50 L26,18 L34,32 L40,24 L54,50 z"/>`),
+  // A horseshoe for a mount; a lance and pennon for a knight.
+  horse: () => sign(`<path d="M18,50 L16,30 Q16,12 32,12 Q48,12 48,30 L46,50 L39,50 L40,30 Q40,20 32,20 Q24,20 24,30 L25,50 z"/>`),
+  knight: () => sign(`<line x1="16" y1="54" x2="46" y2="10" stroke-width="4"/><path d="M44,12 L56,16 L46,22 z"/>`),
   generic: () => sign(`<circle cx="32" cy="22" r="8"/><path d="M18,50 Q18,34 32,34 Q46,34 46,50 z"/>`),
 };
 
@@ -569,7 +619,7 @@ const MISSILES = {
 const MISSILE_ORDER = ['arrow', 'bolt', 'stone', 'javelin', 'knife', 'bomb', 'flask', 'potion', 'sack', 'whiff', 'spark', 'clang'];
 
 // ---------------------------------------------------------------- sheet
-const KIND_ORDER = ['warden', 'archer', 'raider', 'spearman', 'skirmisher', 'grenadier', 'medic', 'brute', 'crossbowman', 'halberdier', 'wrestler', 'duelist', 'ogre', 'giant', 'generic'];
+const KIND_ORDER = ['warden', 'archer', 'raider', 'spearman', 'skirmisher', 'grenadier', 'medic', 'brute', 'crossbowman', 'halberdier', 'wrestler', 'duelist', 'ogre', 'giant', 'horse', 'knight', 'generic'];
 const POSE_ORDER = ['unarmed', 'longsword', 'shortsword', 'axe', 'greataxe', 'maul', 'mace', 'spear', 'halberd', 'javelin', 'throwing knife', 'shortbow', 'longbow', 'crossbow', 'sling', 'greatclub'];
 
 function cells() {
@@ -611,7 +661,7 @@ function preview(file) {
   const kindPose = {
     warden: ['longsword', 'heater'], archer: ['shortbow'], raider: ['axe', 'buckler'], spearman: ['spear'],
     skirmisher: ['javelin'], grenadier: ['mace'], medic: ['sling'], brute: ['maul'], crossbowman: ['crossbow'],
-    halberdier: ['halberd'], wrestler: ['mace'], duelist: ['shortsword', 'buckler'], ogre: ['greatclub'], giant: ['greatclub'], generic: ['unarmed'],
+    halberdier: ['halberd'], wrestler: ['mace'], duelist: ['shortsword', 'buckler'], ogre: ['greatclub'], giant: ['greatclub'], horse: ['none'], knight: ['spear', 'heater'], generic: ['unarmed'],
   };
   const sides = ['#3f7ff2', '#e5533f'];
   let body = '';
@@ -622,7 +672,7 @@ function preview(file) {
     const pi = POSE_ORDER.indexOf(pose);
     let s = tint(base(), sides[side]) + `<g transform="translate(32,${BASE_Y}) scale(2) translate(-32,-32)">${wedge(mirror ? 6 : 2)}</g>` + cellsByRow[0][i] + tint(cellsByRow[1][i], sides[side]);
     if (shield) s += SHIELDS[shield].body() + tint(SHIELDS[shield].face(), sides[side]);
-    s += cellsByRow[2][pi];
+    if (pi >= 0) s += cellsByRow[2][pi];
     const flip = mirror ? `translate(64,0) scale(-1,1)` : '';
     const big = k === 'brute' ? `translate(32,60) scale(1.2) translate(-32,-60)` : '';
     return `<g transform="${big}"><g transform="${flip}">${s}</g></g>`;
@@ -638,7 +688,7 @@ function preview(file) {
       });
     });
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2600" height="172"><rect width="100%" height="100%" fill="#a89870"/>${body}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3400" height="172"><rect width="100%" height="100%" fill="#a89870"/>${body}</svg>`;
   fs.writeFileSync(file, render(svg));
 }
 

@@ -24,7 +24,7 @@ pub const CELL: u32 = 64;
 /// A cell's side in `units_far.png`.
 pub const FAR_CELL: u32 = 16;
 /// Cells in a row of either sheet.
-pub const COLUMNS: u32 = 16;
+pub const COLUMNS: u32 = 18;
 /// Rows of either sheet.
 pub const ROWS: u32 = 6;
 
@@ -49,13 +49,17 @@ pub enum Kind {
     Ogre,
     /// Huge (V10): its cell stretched over 3×3 tiles.
     Giant,
+    /// A mount (V12): a horse seen from the side; its rider sits on it.
+    Horse,
+    /// A knight, trained to ride (V12).
+    Knight,
     /// A kind without its own art.
     Generic,
 }
 
 impl Kind {
     /// Every kind, in the sheet's order.
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Warden,
         Kind::Archer,
         Kind::Raider,
@@ -70,6 +74,8 @@ impl Kind {
         Kind::Duelist,
         Kind::Ogre,
         Kind::Giant,
+        Kind::Horse,
+        Kind::Knight,
         Kind::Generic,
     ];
 
@@ -90,6 +96,8 @@ impl Kind {
             "duelist" => Kind::Duelist,
             "ogre" => Kind::Ogre,
             "giant" => Kind::Giant,
+            "warhorse" | "horse" => Kind::Horse,
+            "knight" => Kind::Knight,
             _ => Kind::Generic,
         }
     }
@@ -159,6 +167,10 @@ impl Arms {
             _ => {}
         }
         let has = |t: WeaponTrait| w.traits.contains(&t);
+        // Hooves and the like are the body's own: nothing in hand.
+        if has(WeaponTrait::Natural) {
+            return Arms::Unarmed;
+        }
         let big = w.damage.count * w.damage.sides >= 10;
         if has(WeaponTrait::Bow) {
             return if big { Arms::Longbow } else { Arms::Shortbow };

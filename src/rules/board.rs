@@ -52,6 +52,8 @@ pub struct UnitView {
     /// The other of its mounted pair, if it is in one (V12.1): the mount of
     /// a rider, the rider of a mount.
     pub pair: Option<UnitId>,
+    /// It rides its pair (V12.1): the view seats it on its mount.
+    pub rides: bool,
 }
 
 /// Every unit as the events tell it, by [`UnitId`].
@@ -89,6 +91,7 @@ impl Board {
                     exposed: e.contains::<Exposed>(),
                     gear: e.get::<Inventory>().cloned().unwrap_or_default(),
                     pair: None,
+                    rides: e.contains::<crate::battle::Riding>(),
                 };
                 (*id, view)
             })
@@ -112,6 +115,15 @@ impl Board {
     /// The unit with id `id`.
     pub fn unit(&self, id: UnitId) -> Option<&UnitView> {
         self.units.get(id.0 as usize)
+    }
+
+    /// The mount `id` rides, if it rides (V12.1).
+    pub fn mount_of(&self, id: UnitId) -> Option<&UnitView> {
+        let u = self.unit(id)?;
+        u.rides
+            .then_some(u.pair)
+            .flatten()
+            .and_then(|m| self.unit(m))
     }
 
     /// Applies what `event` says happened; a pair moves and turns as one
@@ -325,6 +337,7 @@ impl Board {
                     u.facing = m.facing;
                     u.ap = *ap_left;
                     u.pair = Some(*mount);
+                    u.rides = true;
                 }
                 if let Some(m) = units.get_mut(mount.0 as usize) {
                     m.pair = Some(unit);
@@ -338,6 +351,7 @@ impl Board {
                 }
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.pair = None;
+                    u.rides = false;
                     u.at = *to;
                     u.ap = *ap_left;
                 }
@@ -348,6 +362,7 @@ impl Board {
                 }
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.pair = None;
+                    u.rides = false;
                     u.at = *to;
                     if matches!(event, ThrownOff { why, .. } if *why != crate::rules::events::FallCause::RiderDown)
                     {

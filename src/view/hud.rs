@@ -306,6 +306,8 @@ fn next_units(world: &World, turn: &TurnState) -> String {
         .iter()
         .copied()
         .filter(|e| !world.entity(*e).contains::<crate::battle::Dead>())
+        // A ridden mount acts on its rider's turn (V12.1).
+        .filter(|e| !world.entity(*e).contains::<crate::battle::Ridden>())
         .collect();
     let now = alive
         .iter()

@@ -12,7 +12,7 @@
 
 use super::coords::{Grid, TILE};
 use super::playback::{Passing, Played, Shown, UnitSprite, duration};
-use super::units::{Detail, Fade, Figure, Layer, Part, SideTint, pose, unit_translation};
+use super::units::{Detail, Fade, Figure, Layer, Part, SideTint, pose, seat_translation};
 use crate::art::figures::{self, Figures, Missile};
 use crate::battle::{Battlefield, UnitId};
 use crate::rules::events::BattleEvent;
@@ -136,14 +136,13 @@ fn start_motion(
         match event {
             // A step walks; a push or a drag moves a unit (two, for a
             // drag) without steps of its own (V7), walked the same way.
+            // A mounted pair walks as one (V12.1).
             BattleEvent::Stepped { unit, to, .. } | BattleEvent::Shoved { unit, to, .. } => {
-                walk_to(
-                    &mut commands,
-                    sprite_of(*unit),
-                    grid.body(*to, n_of(*unit)),
-                    event,
-                    *speed,
-                );
+                let pair = shown.board.unit(*unit).and_then(|u| u.pair);
+                for who in std::iter::once(*unit).chain(pair) {
+                    let seat = seat_translation(&grid, &shown.board, who, *to).truncate();
+                    walk_to(&mut commands, sprite_of(who), seat, event, *speed);
+                }
             }
             BattleEvent::Dragged {
                 unit,
@@ -409,7 +408,7 @@ fn place_units(
         let Some(u) = shown.board.unit(sprite.0) else {
             continue;
         };
-        let home = unit_translation(&grid, u.at, u.n);
+        let home = seat_translation(&grid, &shown.board, sprite.0, u.at);
         let mut at = match walk {
             Some(mut w) => {
                 w.clock.tick(time.delta());

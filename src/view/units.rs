@@ -15,7 +15,7 @@ use crate::art::tiles::{ICON, Icon, Icons};
 use crate::battle::{
     ArmorReduction, Battlefield, Footprint, GridPos, GroundObject, Health, Side, Stats, UnitId,
 };
-use crate::rules::board::UnitView;
+use crate::rules::board::{Board, UnitView};
 use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
 
@@ -135,6 +135,8 @@ const BAR: f32 = TILE - 8.0;
 const BARS_Y: f32 = TILE / 2.0 - 2.0;
 /// The icons' row, just over the bars.
 const ICONS_Y: f32 = TILE / 2.0 + 4.0;
+/// A ridden mount's bars: under its feet, clear of its rider's (V12.1).
+const BARS_LOW: f32 = -TILE / 2.0 + 3.0;
 /// World units per figure pixel: a 64-pixel cell fills a tile.
 const PIXEL: f32 = TILE / figures::CELL as f32;
 /// How far below the tile's centre the feet stand (the figure's origin:
@@ -148,6 +150,22 @@ pub fn unit_translation(grid: &Grid, p: crate::grid::Pos, n: i32) -> Vec3 {
     let row = p.y + n.max(1) - 1;
     grid.body(p, n)
         .extend(UNIT_Z + ROW_Z * row.clamp(0, 999) as f32)
+}
+
+/// How high a rider sits above its mount's feet, per tile of the mount's
+/// side (V12.1: on its back).
+const RIDER_LIFT: f32 = (figures::FEET - 40.0) * PIXEL;
+
+/// Where unit `id`'s picture stands on the shown `board` with its body
+/// anchored on `at`: a rider on its mount's back, a little in front of it
+/// (V12.1); any other unit as [`unit_translation`].
+pub fn seat_translation(grid: &Grid, board: &Board, id: UnitId, at: crate::grid::Pos) -> Vec3 {
+    match board.mount_of(id) {
+        Some(m) => {
+            unit_translation(grid, at, m.n) + Vec3::new(0.0, RIDER_LIFT * m.n as f32, ROW_Z * 0.5)
+        }
+        None => unit_translation(grid, at, board.unit(id).map_or(1, |u| u.n)),
+    }
 }
 
 pub(super) fn spawn_units(
@@ -249,7 +267,10 @@ pub(super) fn spawn_units(
                         let (sprite, t) = layer(shield.face(), 0.004);
                         f.spawn((Layer::ShieldFace, Sprite { color, ..sprite }, t));
                     }
-                    f.spawn((Layer::Arms, layer(Arms::Unarmed.cell(), 0.005)));
+                    // A horse has no arms to hold a weapon in (V12).
+                    if kind != Kind::Horse {
+                        f.spawn((Layer::Arms, layer(Arms::Unarmed.cell(), 0.005)));
+                    }
                 });
                 let mut disc = figures.sprite(figures::DISC, TILE);
                 disc.color = color;
@@ -442,7 +463,8 @@ fn show_conditions(
             .iter()
             .find(|(id, ..)| **id == sprite.0)
             .map_or((1, 1), |(_, h, a)| (h.max.max(1), a.0.max(u.ar).max(1)));
-        let icons = conditions(u);
+        let ridden = u.pair.is_some() && !u.rides;
+        let icons = if ridden { vec![] } else { conditions(u) };
         // The icons sit in a row centred over the unit's top edge.
         let icon_x = |slot: usize| (slot as f32 - (icons.len() as f32 - 1.0) / 2.0) * (ICON as f32);
         for child in children.iter() {
@@ -455,6 +477,15 @@ fn show_conditions(
             };
             // A label's own scale: 1/n over a big body (V10.6), else 1.
             let k = t.scale.y;
+            // A ridden mount's bars sit under its feet, its rider's over its
+            // head (V12.1); its icons are its rider's to show.
+            let lift = if ridden { BARS_LOW - BARS_Y } else { 0.0 };
+            match part {
+                Part::BarBack => t.translation.y = BARS_Y - 1.0 + lift,
+                Part::Hp => t.translation.y = BARS_Y + lift,
+                Part::Ar => t.translation.y = BARS_Y - 2.5 + lift,
+                _ => {}
+            }
             match part {
                 Part::Hp => {
                     let share = (u.hp as f32 / max_hp as f32).clamp(0.0, 1.0);
