@@ -18,6 +18,7 @@
 mod acts;
 pub mod baseline;
 mod maneuvers;
+mod mounts;
 mod positions;
 pub mod profile;
 pub mod situation;

@@ -57,7 +57,9 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
             return stand;
         }
     }
-    if sit.ap <= 0 {
+    // A rider's free Move is a move without AP (V12.2).
+    let move_ap = super::mounts::move_cost(world, me);
+    if sit.ap <= 0 && move_ap > 0 {
         return finish_turn(&sit, &name);
     }
     let watchers = watchers_with_reactions(world, me);
@@ -71,8 +73,9 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     };
     // Acting from here.
     // Maneuvers are drafted from where the unit stands (V7).
-    let maneuvers = super::maneuvers::maneuvers_here(world, &sit, w);
-    let here = actions_with(world, &sit, start, sit.ap, &watchers, w, maneuvers);
+    let mut more = super::maneuvers::maneuvers_here(world, &sit, w);
+    more.extend(super::mounts::mount_attacks(world, &sit, start, w));
+    let here = actions_with(world, &sit, start, sit.ap, &watchers, w, more);
     if let Some(first) = here.1.clone() {
         best.offer(stay + here.0, || first);
     }
@@ -92,11 +95,13 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     for (to, reach) in tiles {
         let provoked = provocation_cost(&sit, &watchers, start, &reach.path, w);
         let value = position_value(&sit, to, w) - provoked;
-        let upper = value + attack_ceiling(&sit, to, sit.ap - 1, farthest, w);
+        let left = sit.ap - move_ap;
+        let upper = value + attack_ceiling(&sit, to, left, farthest, w);
         if upper <= best.value {
             continue;
         }
-        let (acts, _) = actions_at(world, &sit, to, sit.ap - 1, &watchers, w);
+        let kicks = super::mounts::mount_attacks(world, &sit, to, w);
+        let (acts, _) = super::acts::actions_with(world, &sit, to, left, &watchers, w, kicks);
         best.offer(value + acts, || Command::Move {
             unit: name.clone(),
             to,

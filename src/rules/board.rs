@@ -150,13 +150,19 @@ impl Board {
         let units = &mut self.units;
         match event {
             TurnStarted { unit, ap, .. } => {
-                if let Some(u) = units.get_mut(unit.0 as usize) {
-                    u.ap = *ap;
-                    u.off_guard = false;
-                    u.defending = false;
-                    u.shield_ready = false;
-                    u.charged = false;
-                    u.exposed = false;
+                // A rider's turn is its mount's too (V12.1).
+                let mount = units
+                    .get(unit.0 as usize)
+                    .and_then(|u| u.rides.then_some(u.pair).flatten());
+                for (id, ap) in std::iter::once((*unit, *ap)).chain(mount.map(|m| (m, 0))) {
+                    if let Some(u) = units.get_mut(id.0 as usize) {
+                        u.ap = ap;
+                        u.off_guard = false;
+                        u.defending = false;
+                        u.shield_ready = false;
+                        u.charged = false;
+                        u.exposed = false;
+                    }
                 }
             }
             ApSpent { ap_left, .. } => {

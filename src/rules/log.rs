@@ -520,6 +520,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             reactor,
             provoker,
             trigger,
+            strikes,
         } => {
             // A maneuver provokes by V7.2, everything else by R8.2.
             let why = if *trigger == Trigger::Maneuver {
@@ -527,8 +528,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             } else {
                 "R8.2"
             };
+            // Of a mounted pair, the reactor strikes the other (V12.5).
+            let on = strikes.map_or(String::new(), |s| format!(" on {} (V12.5)", n(&s)));
             format!(
-                "{} reacts to {} {} ({why}): reactive attack (R8.1)",
+                "{} reacts to {} {} ({why}): reactive attack{on} (R8.1)",
                 n(reactor),
                 n(provoker),
                 trigger.describe()

@@ -482,6 +482,9 @@ pub enum BattleEvent {
         provoker: UnitId,
         /// What provoked.
         trigger: Trigger,
+        /// The provoker's mount or rider, struck instead of it (V12.5).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        strikes: Option<UnitId>,
     },
     /// An enemy threatens the provoker's tile but may not react: off-guard
     /// (R2.3) or out of reactions this round (R3.2).

@@ -124,6 +124,9 @@ impl BattleEvent {
                 trigger: Trigger::Maneuver,
                 ..
             } => vec![Rule::R8_1, Rule::V7_2, Rule::R8_5],
+            ReactionTaken {
+                strikes: Some(_), ..
+            } => vec![Rule::R8_1, Rule::R8_2, Rule::V12_5],
             ReactionTaken { .. } => {
                 vec![Rule::R8_1, Rule::R8_2, Rule::R8_3, Rule::R8_5, Rule::R4_4]
             }
@@ -222,10 +225,13 @@ impl BattleEvent {
             Stabilized { unit, target, .. } => vec![*unit, *target],
             PotionUsed { unit, drinker, .. } => vec![*unit, *drinker],
             AttackRolled(a) => std::iter::once(a.attacker).chain(a.target).collect(),
+            ReactionTaken {
+                reactor,
+                provoker,
+                strikes,
+                ..
+            } => [*reactor, *provoker].into_iter().chain(*strikes).collect(),
             ReactionOffered {
-                reactor, provoker, ..
-            }
-            | ReactionTaken {
                 reactor, provoker, ..
             }
             | ReactionDeclined {

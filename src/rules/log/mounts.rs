@@ -38,16 +38,16 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             to,
             why,
         } => {
-            let (why, lands) = match why {
-                FallCause::MountDown => (format!("{} is down", n(mount)), ": prone (R4.8)"),
-                FallCause::Prone => (format!("{} is knocked prone", n(unit)), ""),
-                FallCause::RiderDown => (format!("{} is down", n(unit)), ""),
-            };
-            format!(
-                "  {why}: {} falls from {} to {to}{lands} (V12.7)",
-                n(unit),
-                n(mount)
-            )
+            let (rider, mount) = (n(unit), n(mount));
+            match why {
+                FallCause::MountDown => {
+                    format!("  {mount} is down: {rider} falls to {to}, prone (R4.8, V12.7)")
+                }
+                FallCause::Prone => {
+                    format!("  {rider}, knocked prone, falls from {mount} to {to} (V12.7)")
+                }
+                FallCause::RiderDown => format!("  {rider} falls from {mount} to {to} (V12.7)"),
+            }
         }
         _ => return None,
     };

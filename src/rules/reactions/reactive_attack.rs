@@ -4,7 +4,9 @@
 //! `1 + max(STR, DEX, 0)` a round; R2.3 none before its first turn.
 
 use super::policy::{ReactionPolicies, ReactionPolicy, policy_of};
-use crate::battle::{GridPos, OffGuard, Prone, Reactions, Side, out_of_action, side_of_body};
+use crate::battle::{
+    GridPos, Health, OffGuard, Prone, Reactions, Side, out_of_action, side_of_body,
+};
 use crate::grid::{Body, Pos};
 use crate::rules::attacks::attack::{DeclaredAttack, declare_attack, make_attack};
 use crate::rules::attacks::resolution::resolve;
@@ -240,13 +242,16 @@ pub fn provoke_from(
         let Some(draft) = reactive_draft(world, reactor, provoker, to) else {
             continue;
         };
+        let draft = pick_in_pair(world, reactor, provoker, to, draft);
         if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
             n.0 -= 1;
         }
+        let strikes = (draft.target != provoker).then(|| id_of(world, draft.target));
         let event = BattleEvent::ReactionTaken {
             reactor: id_of(world, reactor),
             provoker: id_of(world, provoker),
             trigger,
+            strikes,
         };
         emit(world, event);
         world.insert_resource(Reacting {
@@ -267,6 +272,36 @@ pub fn provoke_from(
         emit(world, BattleEvent::ActionInterrupted { unit });
     }
     !stopped
+}
+
+/// A mounted pair provokes as one, and each reactor strikes rider or mount
+/// (V12.5), *(decision)* the one its attack is likelier to put out of
+/// action, then the one it harms more, then the one that provoked.
+fn pick_in_pair(
+    world: &mut World,
+    reactor: Entity,
+    provoker: Entity,
+    at: Pos,
+    draft: AttackDraft,
+) -> AttackDraft {
+    let Some(other) = crate::battle::partner(world, provoker).filter(|o| !out_of_action(world, *o))
+    else {
+        return draft;
+    };
+    let Some(alt) = reactive_draft(world, reactor, other, at) else {
+        return draft;
+    };
+    let score = |world: &mut World, d: &AttackDraft| {
+        let hp = world.get::<Health>(d.target).map_or(0, |h| h.hp);
+        crate::rules::attacks::preview::preview_attack(world, d.clone())
+            .map_or((0.0, 0.0), |p| (p.drop(hp), p.harm()))
+    };
+    let (a, b) = (score(world, &draft), score(world, &alt));
+    if b.0 > a.0 + 1e-9 || ((b.0 - a.0).abs() <= 1e-9 && b.1 > a.1 + 1e-9) {
+        alt
+    } else {
+        draft
+    }
 }
 
 /// Whether `reactor` takes its reaction to `trigger`: per its side's

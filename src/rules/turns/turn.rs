@@ -10,7 +10,7 @@
 use super::initiative::{fixed_initiative, roll_initiative};
 use crate::battle::{
     ActionPoints, Charged, Dead, Defending, Dying, Exposed, FreeMove, OffGuard, Reactions, Ridden,
-    Riding, Rode, ShieldReady, Stable, Stats, out_of_action, unit_named,
+    Rode, ShieldReady, Stable, Stats, out_of_action, unit_named,
 };
 use crate::rules::command::{Command, CommandKind, Refusal};
 use crate::rules::dying;
@@ -151,25 +151,17 @@ fn next_turn(world: &mut World, mut index: usize) {
 /// over (R4.6, R4.7).
 fn start_turn(world: &mut World, unit: Entity) {
     let stats = world.get::<Stats>(unit).map(|s| s.template.clone());
-    let reactions = stats.as_ref().map_or(1, |t| 1 + t.str.max(t.dex).max(0));
     // A rider has one free Move at its mount's Speed (V12.2); an unskilled
     // one has its AP halved, rounded down (V12.6).
-    let riding = world.entity(unit).contains::<Riding>();
-    let unskilled = riding && stats.as_ref().is_some_and(|t| !skilled_rider(t));
+    let mount = crate::battle::mount_of(world, unit);
+    let unskilled = mount.is_some() && stats.as_ref().is_some_and(|t| !skilled_rider(t));
     let ap = if unskilled { 3 / 2 } else { 3 };
-    let mut e = world.entity_mut(unit);
-    e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
-    e.remove::<(
-        OffGuard,
-        Defending,
-        ShieldReady,
-        Charged,
-        Exposed,
-        Rode,
-        FreeMove,
-    )>();
-    if riding {
-        e.insert(FreeMove);
+    let reactions = refresh(world, unit, ap);
+    if let Some(mount) = mount {
+        world.entity_mut(unit).insert(FreeMove);
+        // The mount's turn is its rider's: its reactions and attacks count
+        // afresh, its AP are the rider's (V12.1, V12.2).
+        refresh(world, mount, 0);
     }
     let round = world.resource::<TurnState>().round;
     world.resource_mut::<TurnState>().current = Some(unit);
@@ -183,6 +175,27 @@ fn start_turn(world: &mut World, unit: Entity) {
             reactions,
         },
     );
+}
+
+/// A unit's turn begins: `ap` AP, the free action and its reactions anew
+/// (R3.1, R3.2), off-guard over (R2.3), "until your next turn" effects over
+/// (R4.6, R4.7). Returns its reactions.
+fn refresh(world: &mut World, unit: Entity, ap: i32) -> i32 {
+    let reactions = world
+        .get::<Stats>(unit)
+        .map_or(1, |s| 1 + s.template.str.max(s.template.dex).max(0));
+    let mut e = world.entity_mut(unit);
+    e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
+    e.remove::<(
+        OffGuard,
+        Defending,
+        ShieldReady,
+        Charged,
+        Exposed,
+        Rode,
+        FreeMove,
+    )>();
+    reactions
 }
 
 /// Resolves the acting unit and the unit aimed at, and refuses commands from

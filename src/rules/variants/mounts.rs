@@ -399,7 +399,10 @@ fn add_mounted_modifiers(world: &mut World) {
                 Rule::V12_3,
             ));
         }
-        if world.entity(attacker).contains::<Rode>() {
+        // "This turn" is the rider's own: its reactions in others' turns
+        // are made from a mount at rest *(decision)*.
+        let own_turn = world.resource::<crate::rules::TurnState>().current == Some(attacker);
+        if own_turn && world.entity(attacker).contains::<Rode>() {
             add.push((Effect::Advantage(-1), "from a moving mount", Rule::V12_3));
         }
     }
