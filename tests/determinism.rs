@@ -50,7 +50,7 @@ fn same_seed_and_commands_give_the_same_log() {
 
 /// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
 /// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`, V7 `brawl.ron`, V10
-/// `hill.ron`).
+/// `hill.ron`, V12 `lancers.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     for file in [
@@ -60,6 +60,7 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
         "barrow.ron",
         "brawl.ron",
         "hill.ron",
+        "lancers.ron",
     ] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);
@@ -77,6 +78,8 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     assert!(brawl.contains("(V7.1)"), "units maneuver");
     let (hill, _) = battle_log_on("hill.ron", 7, 1);
     assert!(hill.contains("(V10."), "size tells in the log");
+    let (lancers, _) = battle_log_on("lancers.ron", 7, 1);
+    assert!(lancers.contains("(V12."), "riders tell in the log");
 }
 
 #[test]

@@ -278,13 +278,16 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         let here = Body::new(at, n);
         let threatened = watchers.iter().any(|t| t.covers_body(here))
             || barred.iter().any(|t| t.covers_body(here));
-        if threatened
+        let stopped = threatened
             && !crate::rules::reactions::reactive_attack::provoke(
                 world,
                 unit,
                 crate::rules::events::Trigger::Leave(at),
-            )
-        {
+            );
+        // A mount dropped under its rider carries it no further (V12.7).
+        let unhorsed = crate::battle::mount_of(world, unit)
+            .is_some_and(|m| crate::battle::out_of_action(world, m));
+        if stopped || unhorsed {
             // Dropped while passing through an ally: it falls back to the
             // last tile it could have stopped in *(decision)*.
             if at != last_free {
@@ -302,12 +305,6 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
                 );
                 at = last_free;
             }
-            break;
-        }
-        // A mount dropped under its rider carries it no further (V12.7).
-        if crate::battle::mount_of(world, unit)
-            .is_some_and(|m| crate::battle::out_of_action(world, m))
-        {
             break;
         }
         walked += 1;
