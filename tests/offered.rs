@@ -60,6 +60,14 @@ fn action_for(world: &World, c: &Command) -> Option<(Action, Option<Pos>)> {
             },
             Some(tile_of(world, target)?),
         ),
+        Command::Mount { mount, .. } => (Action::Ride, Some(tile_of(world, mount)?)),
+        Command::Dismount { to, .. } => (Action::Ride, Some(*to)),
+        Command::Attack { unit, target, .. }
+            if skirmish::battle::unit_named(world, unit)
+                .is_some_and(|u| world.entity(u).contains::<skirmish::battle::Ridden>()) =>
+        {
+            (Action::Kick, Some(tile_of(world, target)?))
+        }
         Command::Sustain { .. } => (Action::Sustain, None),
         Command::Release { .. } => (Action::Release, None),
         Command::Escape { .. } => (Action::Escape, None),
@@ -139,8 +147,15 @@ fn compare(world: &mut World, file: &str, seen: &mut BTreeMap<&'static str, usiz
         let Some((action, tile)) = action_for(world, c) else {
             continue;
         };
+        // A ridden mount is aimed at with Ctrl held (V12.1).
+        let at_mount = c
+            .target()
+            .and_then(|t| skirmish::battle::unit_named(world, t))
+            .is_some_and(|t| world.entity(t).contains::<skirmish::battle::Ridden>());
+        world.insert_resource(skirmish::view::seat::AimAtMount(at_mount));
         let sent = action_command(world, me, action, tile)
             .unwrap_or_else(|| panic!("{here}: {action:?} sends nothing where {c} is legal"));
+        world.insert_resource(skirmish::view::seat::AimAtMount(false));
         match action {
             Action::Throw | Action::PickUp => assert!(
                 check(world, sent.clone()).is_ok(),

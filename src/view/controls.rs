@@ -150,11 +150,15 @@ pub enum Action {
     Drag,
     /// Charge and shove the enemy on (V7.7).
     ChargeShove,
+    /// Get on a mount beside the unit, or down from it to a tile (V12.7).
+    Ride,
+    /// The ridden mount's own attack, paid with the rider's AP (V12.2).
+    Kick,
 }
 
 impl Action {
     /// Every action, in the action bar's order.
-    pub const ALL: [Action; 25] = [
+    pub const ALL: [Action; 27] = [
         Action::Step,
         Action::Charge,
         Action::PowerAttack,
@@ -179,6 +183,8 @@ impl Action {
         Action::Crush,
         Action::Drag,
         Action::ChargeShove,
+        Action::Ride,
+        Action::Kick,
         Action::EndTurn,
     ];
 
@@ -217,6 +223,8 @@ impl Action {
             Action::Crush => KeyCode::KeyV,
             Action::Drag => KeyCode::KeyX,
             Action::ChargeShove => KeyCode::KeyC,
+            Action::Ride => KeyCode::KeyH,
+            Action::Kick => KeyCode::KeyK,
         }
     }
 
@@ -231,6 +239,8 @@ impl Action {
                 | Action::Crush
                 | Action::Drag
                 | Action::ChargeShove
+                | Action::Ride
+                | Action::Kick
         )
     }
 
@@ -272,6 +282,8 @@ impl Action {
             Action::Crush => "Shift-V Crush",
             Action::Drag => "Shift-X Drag",
             Action::ChargeShove => "Shift-C Charge-shove",
+            Action::Ride => "Shift-H Mount/get down",
+            Action::Kick => "Shift-K Mount kicks",
         }
     }
 
@@ -300,6 +312,8 @@ impl Action {
             | Action::Crush
             | Action::Drag => Rule::V7_6,
             Action::ChargeShove => Rule::V7_7,
+            Action::Ride => Rule::V12_7,
+            Action::Kick => Rule::V12_2,
         }
     }
 
@@ -375,6 +389,14 @@ impl Action {
                 "2 AP: charge 3+ tiles in a straight line and shove at +1 advantage: success \
                  drives the enemy up to 3 tiles on (V7.7, R4.7)"
             }
+            Action::Ride => {
+                "1 AP (3 unskilled): get on a mount of your side beside you, or down to a free \
+                 tile beside it; neither provokes (V12.7)"
+            }
+            Action::Kick => {
+                "1 AP of yours: your mount attacks an enemy in its reach, with its own roll \
+                 (V12.2)"
+            }
         }
     }
 
@@ -412,6 +434,8 @@ impl Action {
                 | Action::Cleave
                 | Action::Throw
                 | Action::Stabilize
+                | Action::Ride
+                | Action::Kick
         )
     }
 }
@@ -499,6 +523,22 @@ pub fn action_command(
                 part: aimed_part(world),
             }
         }
+        // Down to the tile when mounted, else onto the mount there (V12.7).
+        Action::Ride => match crate::battle::mount_of(world, me) {
+            Some(_) => Command::Dismount { unit, to: tile? },
+            None => Command::Mount {
+                unit,
+                mount: named(target?),
+            },
+        },
+        Action::Kick => Command::Attack {
+            unit: named(crate::battle::mount_of(world, me)?),
+            target: named(enemy?),
+            weapon: None,
+            power: 0,
+            lunge: false,
+            part: None,
+        },
         Action::Throw => {
             let item = throwable(world, me)?;
             let at = match target {
@@ -542,6 +582,11 @@ pub fn action_bar(world: &mut World) -> Vec<Action> {
     use crate::rules::command::CommandKind as K;
     let legal = crate::rules::legal::legal_commands(world);
     let can = |k: K| legal.iter().any(|c| c.kind() == k);
+    // A legal attack by another than the unit to act is its mount's (V12.2).
+    let acting = world
+        .resource::<crate::rules::TurnState>()
+        .current
+        .map(|c| name_of(world, c));
     let technique = |lunge: bool| {
         legal.iter().any(|c| {
             matches!(c, Command::Attack { power, lunge: l, .. } if (lunge && *l) || (!lunge && *power > 0))
@@ -579,6 +624,10 @@ pub fn action_bar(world: &mut World) -> Vec<Action> {
             Action::ForceDown => can(K::ForceDown),
             Action::Crush => can(K::Crush),
             Action::Drag => can(K::Drag),
+            Action::Ride => can(K::Mount) || can(K::Dismount),
+            Action::Kick => legal.iter().any(
+                |c| matches!(c, Command::Attack { unit, .. } if Some(unit) != acting.as_ref()),
+            ),
         })
         .collect()
 }

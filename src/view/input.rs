@@ -75,6 +75,13 @@ pub fn input_plugin(app: &mut App) {
         .init_resource::<super::overlays::Overlays>()
         .init_resource::<super::overlays::OverlayMarks>()
         .init_resource::<super::overlays::Spotlight>()
+        .init_resource::<super::seat::AimAtMount>()
+        .add_systems(
+            Update,
+            super::seat::aim_at_mounts
+                .in_set(super::frame::ViewSystems::Input)
+                .before(send_player_commands),
+        )
         .add_systems(
             Update,
             super::key_cursor::steer_key_cursor

@@ -76,7 +76,7 @@ type HoverKey = (
     Option<Entity>,
     Option<Action>,
     Option<usize>,
-    Option<crate::format::BodyPart>,
+    (Option<crate::format::BodyPart>, bool),
 );
 
 /// What an attack roll can come to, as the odds panel shows it.
@@ -377,6 +377,9 @@ pub(super) fn preview_hover(world: &mut World) {
         .get_resource::<super::overlays::Spotlight>()
         .and_then(|s| s.0);
     let part = super::controls::aimed_part(world);
+    let at_mount = world
+        .get_resource::<super::seat::AimAtMount>()
+        .is_some_and(|a| a.0);
     let key = Some((
         tile,
         me,
@@ -386,7 +389,7 @@ pub(super) fn preview_hover(world: &mut World) {
         selected,
         aiming,
         spot,
-        part,
+        (part, at_mount),
     ));
     if world.resource::<Hover>().key == key {
         return;

@@ -37,9 +37,28 @@ pub fn human_asked(world: &World) -> Option<Entity> {
     players.of(side).is_none().then_some(asked)
 }
 
-/// The living unit on `tile`, if any: any tile of a big body (V10.6).
+/// The living unit on `tile`, if any: any tile of a big body (V10.6). Of
+/// a mounted pair, the rider; with Ctrl held ([`AimAtMount`]), its mount
+/// (V12.1: attacks may target either).
 pub fn unit_at(world: &World, tile: Pos) -> Option<Entity> {
-    crate::battle::unit_on(world, tile)
+    let unit = crate::battle::unit_on(world, tile)?;
+    let at_mount = world.get_resource::<AimAtMount>().is_some_and(|a| a.0);
+    match crate::battle::mount_of(world, unit) {
+        Some(mount) if at_mount => Some(mount),
+        _ => Some(unit),
+    }
+}
+
+/// Ctrl is held: pointing at a mounted pair points at the mount (V12.1).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AimAtMount(pub bool);
+
+/// Reads Ctrl into [`AimAtMount`] each frame.
+pub fn aim_at_mounts(keys: Res<ButtonInput<KeyCode>>, mut aim: ResMut<AimAtMount>) {
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if aim.0 != ctrl {
+        aim.0 = ctrl;
+    }
 }
 
 /// The units of the sides no human at this window plays: their death timer
