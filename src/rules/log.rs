@@ -207,11 +207,23 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             against,
             success,
             second,
+            worse,
+            by,
             zone,
             reduce,
             avoided,
         } => {
             let total = *roll as i32 + value;
+            // A mounted pair answers for each other (V12.4).
+            let who = match by {
+                Some(b) => format!("{} (by {})", n(unit), n(b)),
+                None => n(unit).to_string(),
+            };
+            let dice = match (by, worse) {
+                (_, Some(w)) => format!("d12 [{roll}, {w}] keep {roll} (a mounted dodge, V12.4)"),
+                (Some(_), None) => format!("d12 [{roll}] (V12.4)"),
+                (None, None) => format!("d12 [{roll}]"),
+            };
             let outcome = match (guard, success, second) {
                 (_, false, _) => "fails".to_string(),
                 (Guard::Block, true, _) => format!("blocks {reduce} damage"),
@@ -231,8 +243,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 (Guard::None, ..) => "no answer".to_string(),
             };
             format!(
-                "  {} answers with a {}: d12 [{roll}] {value:+} = {total} vs {against}: {outcome} (V2)",
-                n(unit),
+                "  {who} answers with a {}: {dice} {value:+} = {total} vs {against}: {outcome} (V2)",
                 guard.label()
             )
         }

@@ -75,6 +75,12 @@ pub struct Answer {
     /// total is `value + n + 1` (index 0: at most `value + 1`; the last:
     /// beyond the answer's reach). The answer's own dice are the rule's.
     pub ways: Arc<[Vec<(f64, AnswerEffect)>]>,
+    /// Who answers, when another than the target does: a mount dodging for
+    /// its rider, a rider blocking or parrying for its mount (V12.4). Its
+    /// reaction is spent, its name told.
+    pub by: Option<Entity>,
+    /// Two d12s, the lower counts: a mounted dodge (V12.4, 004:98).
+    pub keep_lower: bool,
 }
 
 impl Answer {

@@ -184,6 +184,13 @@ pub enum BattleEvent {
         success: bool,
         /// A parry's second d12 (against its first).
         second: Option<u32>,
+        /// A mounted dodge's other d12, the higher one, which does not count
+        /// (V12.4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        worse: Option<u32>,
+        /// Who answered for the target: its mount or its rider (V12.4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<UnitId>,
         /// The zone a parry chose (V4).
         zone: Option<BodyPart>,
         /// Damage a block takes off.

@@ -53,7 +53,12 @@ impl BattleEvent {
                 r
             }
             Parried { .. } => vec![Rule::R8_6],
-            Guarded { .. } => vec![Rule::V2],
+            Guarded {
+                by: None,
+                worse: None,
+                ..
+            } => vec![Rule::V2],
+            Guarded { .. } => vec![Rule::V2, Rule::V12_4],
             Injured { .. } | Lamed { .. } | KnockedOut { .. } | InjurySave { .. } => {
                 vec![Rule::V3]
             }
@@ -187,7 +192,6 @@ impl BattleEvent {
             | Shifted { unit, .. }
             | Faced { unit, .. }
             | Parried { unit, .. }
-            | Guarded { unit, .. }
             | Injured { unit, .. }
             | Lamed { unit }
             | KnockedOut { unit }
@@ -231,6 +235,7 @@ impl BattleEvent {
                 strikes,
                 ..
             } => [*reactor, *provoker].into_iter().chain(*strikes).collect(),
+            Guarded { unit, by, .. } => std::iter::once(*unit).chain(*by).collect(),
             ReactionOffered {
                 reactor, provoker, ..
             }

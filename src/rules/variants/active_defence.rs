@@ -112,6 +112,10 @@ pub struct GuardOdds {
     pub strength: i32,
     /// A parry's chosen zone and the AR that stands there (V4).
     pub zone: Option<(BodyPart, i32)>,
+    /// Who answers for the target, if another does (V12.4).
+    pub by: Option<Entity>,
+    /// Two d12s, the lower counts (V12.4's mounted dodge).
+    pub keep_lower: bool,
 }
 
 impl GuardOdds {
@@ -127,6 +131,12 @@ impl GuardOdds {
         let ways = (0..=12)
             .map(|n: i32| {
                 let meets = meets(self.value, self.value + n + 1);
+                // The lower of two d12s meets only when both do (V12.4).
+                let meets = if self.keep_lower {
+                    meets * meets
+                } else {
+                    meets
+                };
                 match self.guard {
                     Guard::Dodge => vec![
                         (meets, AnswerEffect::Avoided),
@@ -163,6 +173,8 @@ impl GuardOdds {
             strength: self.strength,
             zone: self.zone,
             ways: Arc::from(ways),
+            by: self.by,
+            keep_lower: self.keep_lower,
         }
     }
 }
@@ -180,7 +192,8 @@ pub fn able(world: &World, draft: &AttackDraft) -> bool {
             .is_some_and(|s| policy_of(world, s.0) != ReactionPolicy::Never)
         && !out_of_action(world, target)
         && !world.entity(target).contains::<OffGuard>()
-        && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
+        && (world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
+            || crate::battle::partner(world, target).is_some_and(|p| ready(world, p)))
         && !is_rear_attack(world, draft.from, target)
 }
 
@@ -192,9 +205,18 @@ pub fn options(world: &World, draft: &AttackDraft) -> Vec<GuardOdds> {
         return vec![];
     }
     let target = draft.target;
-    let Some(t) = world.get::<Stats>(target).map(|s| &s.template) else {
+    // A mounted pair answers for each other (V12.4): the rider blocks or
+    // parries for itself or its mount, the mount dodges for both.
+    let rider = crate::battle::rider_of(world, target);
+    let mount = crate::battle::mount_of(world, target);
+    let guard_by = rider.filter(|r| ready(world, *r)).unwrap_or(target);
+    if rider.is_some() && guard_by == target && !ready(world, target) {
+        return vec![];
+    }
+    let Some(t) = world.get::<Stats>(guard_by).map(|s| &s.template) else {
         return vec![];
     };
+    let by = (guard_by != target).then_some(guard_by);
     let catalog = &world.resource::<Battlefield>().0.catalog;
     let mut out = vec![];
     // A block takes damage off, and a maneuver deals none: the target
@@ -211,27 +233,78 @@ pub fn options(world: &World, draft: &AttackDraft) -> Vec<GuardOdds> {
             value: t.mb + t.str + shield.block_bonus(),
             strength: shield.strength().max(0),
             zone: None,
+            by,
+            keep_lower: false,
         });
     }
     if draft.mode == AttackMode::Melee
-        && let Some(weapon) = melee_weapon_for(world, target, 1)
+        && let Some(weapon) = melee_weapon_for(world, guard_by, 1)
+            .filter(|w| !w.has(crate::format::WeaponTrait::Natural))
     {
         out.push(GuardOdds {
             guard: Guard::Parry,
             value: parry_bonus(t, &weapon) + weapon.parry,
             strength: 0,
             zone: parry_zone(draft),
+            by,
+            keep_lower: false,
         });
     }
-    if !world.entity(target).contains::<Prone>() {
+    if let Some(dodge) = mounted_dodge(world, target, rider, mount) {
+        out.extend(dodge);
+    } else if !world.entity(target).contains::<Prone>() {
         out.push(GuardOdds {
             guard: Guard::Dodge,
             value: t.dex + t.wis,
             strength: 0,
             zone: None,
+            by: None,
+            keep_lower: false,
         });
     }
     out
+}
+
+/// A unit that may answer now: in action, with a reaction left.
+fn ready(world: &World, unit: Entity) -> bool {
+    !out_of_action(world, unit) && world.get::<Reactions>(unit).is_some_and(|n| n.0 > 0)
+}
+
+/// The dodge of a mounted pair (V12.4, 004:98): riders do not dodge; the
+/// mount dodges for both with its DEX, the rider's WIS and Riding, two d12s
+/// keeping the lower, spending the mount's reaction. `None` when `target`
+/// is in no pair; an empty list when the mount cannot dodge.
+fn mounted_dodge(
+    world: &World,
+    target: Entity,
+    rider: Option<Entity>,
+    mount: Option<Entity>,
+) -> Option<Vec<GuardOdds>> {
+    let (rider, mount) = match (rider, mount) {
+        (Some(r), None) => (r, target),
+        (None, Some(m)) => (target, m),
+        _ => return None,
+    };
+    let (Some(r), Some(m)) = (world.get::<Stats>(rider), world.get::<Stats>(mount)) else {
+        return Some(vec![]);
+    };
+    if !ready(world, mount) || world.entity(mount).contains::<Prone>() {
+        return Some(vec![]);
+    }
+    let riding = r
+        .template
+        .skills
+        .get(&crate::format::Skill::Riding)
+        .copied()
+        .unwrap_or(0);
+    Some(vec![GuardOdds {
+        guard: Guard::Dodge,
+        value: m.template.dex + r.template.wis + riding,
+        strength: 0,
+        zone: None,
+        by: (mount != target).then_some(mount),
+        keep_lower: true,
+    }])
 }
 
 /// The zone a parrying defender lets the hit land on when hits land by
@@ -327,10 +400,18 @@ fn answer_the_hit(world: &mut World) {
 
 fn roll_the_answer(world: &mut World, hit: &mut Hit, odds: &Answer) {
     let target = hit.draft.target;
-    if let Some(mut n) = world.get_mut::<Reactions>(target) {
+    // The pair's other spends its own reaction when it answers (V12.4).
+    if let Some(mut n) = world.get_mut::<Reactions>(odds.by.unwrap_or(target)) {
         n.0 -= 1;
     }
-    let roll = world.resource_mut::<Dice>().roll(12);
+    let first = world.resource_mut::<Dice>().roll(12);
+    // A mounted dodge rolls two d12s and keeps the lower (V12.4).
+    let (roll, worse) = if odds.keep_lower {
+        let other = world.resource_mut::<Dice>().roll(12);
+        (first.min(other), Some(first.max(other)))
+    } else {
+        (first, None)
+    };
     let success = roll as i32 + odds.value >= hit.total;
     let mut second = None;
     if success {
@@ -357,6 +438,8 @@ fn roll_the_answer(world: &mut World, hit: &mut Hit, odds: &Answer) {
         against: hit.total,
         success,
         second,
+        worse,
+        by: odds.by.map(|b| id_of(world, b)),
         zone: hit.zone,
         reduce: hit.reduce,
         avoided: hit.degrees == 0,
