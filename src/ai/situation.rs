@@ -15,7 +15,7 @@ use crate::load::ValidLevel;
 use crate::rules::TurnState;
 use crate::rules::attacks::preview::{DamageDice, degree_chances, expected_damage};
 use crate::rules::attacks::resolution::unarmed;
-use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, gather};
+use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, damage_degrees, gather};
 use crate::rules::motion::movement::{CostMap, Occupancy, search};
 use crate::rules::positioning::facing::in_front_arc;
 use crate::rules::positioning::threat::melee_weapon_for;
@@ -41,13 +41,23 @@ pub struct Strike {
     pub reach: i32,
     /// Range increment (R7.4); 0 for melee.
     pub increment: i32,
+    /// Degrees its hits gain or lose on the deciding unit by size (V10.2).
+    pub shift: i32,
 }
 
 impl Strike {
     /// Expected damage of one attack with net `advantage` against `dv`.
     pub fn expected(&self, advantage: i32, dv: i32) -> f64 {
         let chances = degree_chances(advantage, self.bonus, dv, self.crit, false);
-        expected_damage(&chances, self.damage, false)
+        if self.shift == 0 {
+            return expected_damage(&chances, self.damage, false);
+        }
+        // Size moves a hit's degrees, never below the first (V10.2).
+        let mut shifted = vec![0.0; chances.len() + self.shift.max(0) as usize];
+        for (d, p) in chances.iter().enumerate() {
+            shifted[damage_degrees(d as i32, self.shift) as usize] += p;
+        }
+        expected_damage(&shifted, self.damage, false)
     }
 }
 
@@ -487,10 +497,17 @@ fn read_unit(
             world,
             AttackDraft::new(e, target, weapon.clone(), mode, pos, pos),
         );
-        let bonus = sum_of(&draft, &[Rule::R7_1], |effect| match effect {
-            Effect::Bonus(n) => Some(n),
-            _ => None,
-        });
+        // What size adds to the roll and the degrees against the deciding
+        // unit counts too (V10.1–V10.3): a giant's blow is a giant's.
+        let bonus = sum_of(
+            &draft,
+            &[Rule::R7_1, Rule::V10_1, Rule::V10_3],
+            |effect| match effect {
+                Effect::Bonus(n) => Some(n),
+                _ => None,
+            },
+        );
+        let shift = draft.degree_shift();
         let extra = sum_of(&draft, &[Rule::R7_7], |effect| match effect {
             Effect::Damage(n) => Some(n),
             _ => None,
@@ -510,6 +527,7 @@ fn read_unit(
             crit: weapon.crit_threshold(),
             reach,
             increment,
+            shift,
         }
     };
     let melee = melee_weapon.as_ref().map(|w| strike(world, w));
