@@ -357,6 +357,14 @@ fn change(level: &mut Level, edit: &Edit) -> Result<(), Refused> {
             on_map(level, *to)?;
             let i = unit(level, u)?;
             level.units[i].at = *to;
+            // A rider moved alone gets down; a mount carries its rider
+            // (V12.1).
+            level.units[i].riding = None;
+            for r in level.units.iter_mut() {
+                if r.riding.as_deref() == Some(u.as_str()) {
+                    r.at = *to;
+                }
+            }
         }
         Edit::TurnUnit { unit: u, facing } => {
             let i = unit(level, u)?;
@@ -365,6 +373,11 @@ fn change(level: &mut Level, edit: &Edit) -> Result<(), Refused> {
         Edit::DeleteUnit { unit: u } => {
             let i = unit(level, u)?;
             level.units.remove(i);
+            for r in level.units.iter_mut() {
+                if r.riding.as_deref() == Some(u.as_str()) {
+                    r.riding = None;
+                }
+            }
         }
         Edit::SetTemplate { unit: u, template } => {
             let i = unit(level, u)?;
@@ -488,6 +501,9 @@ pub fn level_text(level: &Level) -> String {
         );
         if u.stats != Default::default() {
             let _ = write!(w, ", stats: {}", inline(&u.stats));
+        }
+        if let Some(mount) = &u.riding {
+            let _ = write!(w, ", riding: Some({})", inline(mount));
         }
         let _ = writeln!(w, "),");
     }

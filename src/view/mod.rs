@@ -24,6 +24,7 @@ pub mod editor;
 pub mod floats;
 pub mod footprints;
 pub mod frame;
+pub mod ground;
 pub mod hud;
 pub mod input;
 pub mod key_cursor;
@@ -80,6 +81,7 @@ impl Plugin for ViewPlugin {
             camera::plugin,
             map::plugin,
             units::plugin,
+            ground::plugin,
             playback::plugin,
             input::plugin,
             turns::plugin,

@@ -377,9 +377,7 @@ pub(super) fn preview_hover(world: &mut World) {
         .get_resource::<super::overlays::Spotlight>()
         .and_then(|s| s.0);
     let part = super::controls::aimed_part(world);
-    let at_mount = world
-        .get_resource::<super::seat::AimAtMount>()
-        .is_some_and(|a| a.0);
+    let at_mount = super::seat::aiming_at_mount(world);
     let key = Some((
         tile,
         me,

@@ -42,11 +42,15 @@ pub fn human_asked(world: &World) -> Option<Entity> {
 /// (V12.1: attacks may target either).
 pub fn unit_at(world: &World, tile: Pos) -> Option<Entity> {
     let unit = crate::battle::unit_on(world, tile)?;
-    let at_mount = world.get_resource::<AimAtMount>().is_some_and(|a| a.0);
     match crate::battle::mount_of(world, unit) {
-        Some(mount) if at_mount => Some(mount),
+        Some(mount) if aiming_at_mount(world) => Some(mount),
         _ => Some(unit),
     }
+}
+
+/// Whether Ctrl is held: pointing at a pair points at its mount (V12.1).
+pub fn aiming_at_mount(world: &World) -> bool {
+    world.get_resource::<AimAtMount>().is_some_and(|a| a.0)
 }
 
 /// Ctrl is held: pointing at a mounted pair points at the mount (V12.1).

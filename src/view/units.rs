@@ -4,17 +4,14 @@
 //! weapon in hand (none once dropped, R7.3, or thrown, R9.1), a prone,
 //! dying or stabilised unit lies down (R4.8, R10), and a dead one leaves a
 //! corpse marker (R10.1). HP and AR bars and the condition icons sit over
-//! the figure, where the playback has the unit; objects on the ground are
-//! small markers.
+//! the figure, where the playback has the unit.
 
 use super::coords::{Grid, TILE};
 use super::playback::{Shown, UnitSprite};
 use crate::art::figures::{self, Arms, Figures, Kind, ShieldArt};
 use crate::art::palette::Palette;
 use crate::art::tiles::{ICON, Icon, Icons};
-use crate::battle::{
-    ArmorReduction, Battlefield, Footprint, GridPos, GroundObject, Health, Side, Stats, UnitId,
-};
+use crate::battle::{ArmorReduction, Battlefield, Footprint, GridPos, Health, Side, Stats, UnitId};
 use crate::rules::board::{Board, UnitView};
 use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
@@ -28,13 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostStartup, spawn_units)
         .add_systems(
             Update,
-            (
-                dress_units,
-                show_conditions,
-                show_ground,
-                choose_detail,
-                recolor_sides,
-            )
+            (dress_units, show_conditions, choose_detail, recolor_sides)
                 .in_set(super::frame::ViewSystems::Draw),
         );
 }
@@ -118,10 +109,6 @@ pub struct SideTint(pub Color);
 /// Icon slots above a unit: at most one of dead, dying, stable or prone,
 /// plus defending, shield ready, off-guard and open.
 const ICON_SLOTS: usize = 5;
-
-/// A marker for an object on the ground (R9.5).
-#[derive(Component)]
-struct GroundMarker;
 
 /// The units' z: each row a little nearer than the one north of it, so a
 /// figure standing south overlaps the one behind it, never the reverse.
@@ -653,45 +640,6 @@ fn choose_detail(
 const FAR_TILE: f32 = 20.0;
 /// How much bigger than a tile a token is.
 const FAR_SCALE: f32 = 1.4;
-
-/// Objects on the ground (R9.5): a small marker per object, redrawn when
-/// they change.
-fn show_ground(
-    mut commands: Commands,
-    grid: Option<Res<Grid>>,
-    icons: Res<Icons>,
-    objects: Query<(&GroundObject, &GridPos)>,
-    changed: Query<
-        (),
-        (
-            With<GroundObject>,
-            Or<(Added<GroundObject>, Changed<GridPos>)>,
-        ),
-    >,
-    mut removed: RemovedComponents<GroundObject>,
-    markers: Query<Entity, With<GroundMarker>>,
-) {
-    let Some(grid) = grid else { return };
-    let any_removed = removed.read().count() > 0;
-    if changed.is_empty() && !any_removed && !markers.is_empty() {
-        return;
-    }
-    for m in &markers {
-        commands.entity(m).despawn();
-    }
-    for (object, pos) in &objects {
-        // On the tile's left edge and above the units, so that an object
-        // under a unit (a thrown one lands in its target's tile, R9.2)
-        // stays in sight, clear of the bars and the icon row.
-        let at = grid.world(pos.0) + Vec2::new(-(TILE - ICON as f32) / 2.0, 0.0);
-        commands.spawn((
-            GroundMarker,
-            icons.sprite(Icon::Object, ICON as f32),
-            Transform::from_translation(at.extend(UNIT_Z + LABEL_Z)),
-            Name::new(object.name.clone()),
-        ));
-    }
-}
 
 /// The sides in the palette's colours when the player changes it (the
 /// settings screen): each base, token disc, tabard and shield face.
