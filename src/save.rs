@@ -112,6 +112,15 @@ pub struct UnitSnapshot {
     /// last kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grappled: Option<(u32, crate::rules::command::Hold, u32)>,
+    /// The mount it rides, by id (V12.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub riding: Option<u32>,
+    /// Its pair's free Move this turn is still to take (V12.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free_move: bool,
+    /// Its pair has moved this turn (V12.3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rode: bool,
 }
 
 /// A battle mid-way: everything needed to continue it exactly.
@@ -224,6 +233,11 @@ impl SaveGame {
                             .map_or(u32::MAX, |i| i.1);
                         (by, g.hold, g.kept)
                     }),
+                    riding: e
+                        .get::<crate::battle::Riding>()
+                        .and_then(|r| ids.iter().find(|(x, _)| *x == r.mount).map(|i| i.1)),
+                    free_move: e.contains::<crate::battle::FreeMove>(),
+                    rode: e.contains::<crate::battle::Rode>(),
                 }
             })
             .collect();
@@ -359,7 +373,21 @@ impl SaveGame {
                 Some((by, hold, kept)) => e.insert(Grappled { by, hold, kept }),
                 None => e.remove::<Grappled>(),
             };
+            set(&mut e, crate::battle::FreeMove, u.free_move);
+            set(&mut e, crate::battle::Rode, u.rode);
+            e.remove::<(crate::battle::Riding, crate::battle::Ridden)>();
             crate::battle::refresh_reach(world, id);
+        }
+        // The pairs as saved (V12.1), once every unit stands where it did.
+        for u in &self.units {
+            let (Some(rider), Some(mount)) = (entity(u.id), u.riding.and_then(entity)) else {
+                continue;
+            };
+            let (at, facing) = (u.at, u.facing);
+            world
+                .entity_mut(rider)
+                .insert(crate::battle::Riding { mount, at, facing });
+            world.entity_mut(mount).insert(crate::battle::Ridden(rider));
         }
         let objects: Vec<Entity> = world
             .query_filtered::<Entity, With<GroundObject>>()

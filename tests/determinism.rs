@@ -118,6 +118,47 @@ fn a_save_continues_exactly_as_the_unsaved_battle() {
     );
 }
 
+/// A save keeps who rides whom, the free Move and whether the pair has
+/// moved (V12): the loaded battle goes on exactly as the unsaved one, on
+/// a level of riders and one of riders, giants and maneuvers.
+#[test]
+fn a_save_keeps_the_riders() {
+    for (file, seed) in [("lancers.ron", 5), ("raid.ron", 6), ("lancers.ron", 9)] {
+        let mut app = headless_app(&level(file), seed);
+        play_random(app.world_mut(), 200, seed);
+        let riders = |w: &bevy::prelude::World| {
+            skirmish::battle::units(w)
+                .into_iter()
+                .filter(|e| skirmish::battle::mount_of(w, *e).is_some())
+                .count()
+        };
+        // The pairs have changed since the start: the save must say so.
+        let start = riders(headless_app(&level(file), seed).world());
+        assert_ne!(
+            riders(app.world()),
+            start,
+            "{file}: no rider got down or fell"
+        );
+        let text = to_ron(&SaveGame::capture(app.world_mut())).unwrap();
+        let save: SaveGame = ron::from_str(&text).expect("a save file reads back");
+        let mut loaded = save.restore(catalog()).expect("the save loads");
+        assert_eq!(riders(loaded.world()), riders(app.world()), "{file}");
+        assert_eq!(
+            SaveGame::capture(loaded.world_mut()),
+            SaveGame::capture(app.world_mut())
+        );
+        let rest = play_random(app.world_mut(), 120, seed + 1);
+        for c in rest {
+            submit(loaded.world_mut(), c).expect("the loaded battle accepts the same commands");
+        }
+        assert_eq!(
+            CombatLog::of(loaded.world()).text(),
+            CombatLog::of(app.world()).text(),
+            "{file}"
+        );
+    }
+}
+
 #[test]
 fn a_save_keeps_every_condition() {
     // Lunge/Cleave exposure (R7.8), objects stuck in a unit (R9.2) and the
