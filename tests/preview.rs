@@ -479,7 +479,7 @@ fn active_defence_and_injury_odds_are_exact() {
             "(name: \"shield\", dv: 2, ar: 1)",
             "(name: \"shield\", dv: 2, ar: 1, block: 4, block_strength: 2)",
         );
-    let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 4] = [
+    let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 5] = [
         (
             "blocker",
             Some(Guard::Block),
@@ -542,6 +542,36 @@ fn active_defence_and_injury_odds_are_exact() {
             },
             |_| {},
         ),
+        // V12.4: Orm rides Dob; the horse dodges for him, its DEX and his
+        // WIS, two d12s keeping the lower.
+        (
+            "mounted dodger",
+            Some(Guard::Dodge),
+            |s| {
+                s.replace(
+                    "name: \"Duel\",",
+                    "name: \"Duel\", rules: (defence: Active, mounts: true),",
+                )
+                .replace(
+                    "template: \"fighter\", at: (5, 2)",
+                    "template: \"bowman\", at: (1, 1)",
+                )
+                .replace(
+                    "dex: 1, hp: 10, weapons: [\"sword\"],",
+                    "dex: 4, wis: 3, hp: 10, weapons: [\"sword\"],",
+                )
+                .replace(
+                    "armor: Some(\"mail\"), shield: Some(\"shield\")",
+                    "armor: Some(\"mail\")",
+                )
+                .replace(
+                    "template: \"guard\", at: (6, 2), facing: W)",
+                    "template: \"guard\", at: (6, 2), facing: W, riding: Some(\"Dob\")),\n        \
+                     (name: \"Dob\", side: \"B\", template: \"horse\", at: (6, 2), facing: W)",
+                )
+            },
+            |_| {},
+        ),
         // V3 with V4: Orm already has two deadly head injuries, so a third
         // knocks him out; a fatal torso injury kills. Both count as drops.
         (
@@ -594,6 +624,9 @@ fn active_defence_and_injury_odds_are_exact() {
         );
         let preview = preview_attack(world, draft_for(world, a, t, None).unwrap()).unwrap();
         assert_eq!(preview.answer.as_ref().map(|g| g.guard), guard, "{case}");
+        // The horse's dodge: two d12s, the lower counts (V12.4).
+        let keep_lower = preview.answer.as_ref().is_some_and(|a| a.keep_lower);
+        assert_eq!(keep_lower, case == "mounted dodger", "{case}");
         let mut play = |dice: &[(u32, u32)]| {
             let mut app = start(dice);
             submit(app.world_mut(), attack("Ila", "Orm")).unwrap();
