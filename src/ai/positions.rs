@@ -148,7 +148,12 @@ pub(super) fn farthest_attack(world: &World, sit: &Situation) -> i32 {
         .into_iter()
         .flat_map(|i| i.weapons.iter())
         .filter_map(|w| catalog.weapon(w))
-        .map(|w| max_range(w) + i32::from(!w.is_ranged()));
+        // Melee: the reach as the rules give it (a Huge body's +1, V10.4),
+        // and a Lunge's tile more (R7.8).
+        .map(|w| match w.is_ranged() {
+            true => max_range(w),
+            false => crate::battle::reach_with(world, me.entity, w.reach) + 1,
+        });
     throws.chain(weapons).max().unwrap_or(1)
 }
 
