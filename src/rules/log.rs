@@ -220,6 +220,9 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 None => n(unit).to_string(),
             };
             let dice = match (by, worse) {
+                (_, Some(w)) if *guard == Guard::Parry => {
+                    format!("d12 [{roll}, {w}] keep {roll} (a larger attacker: +1 dis, V10.5)")
+                }
                 (_, Some(w)) => format!("d12 [{roll}, {w}] keep {roll} (a mounted dodge, V12.4)"),
                 (Some(_), None) => format!("d12 [{roll}] (V12.4)"),
                 (None, None) => format!("d12 [{roll}]"),

@@ -58,6 +58,11 @@ impl BattleEvent {
                 worse: None,
                 ..
             } => vec![Rule::V2],
+            Guarded {
+                guard: crate::format::Guard::Parry,
+                by: None,
+                ..
+            } => vec![Rule::V2, Rule::V10_5],
             Guarded { .. } => vec![Rule::V2, Rule::V12_4],
             Injured { .. } | Lamed { .. } | KnockedOut { .. } | InjurySave { .. } => {
                 vec![Rule::V3]

@@ -148,7 +148,13 @@ impl GuardOdds {
                     ],
                     Guard::Parry => (1..=12)
                         .flat_map(|r: i32| {
-                            let p = 1.0 / 12.0;
+                            // The lower of two d12s against a much larger
+                            // attacker (V10.5).
+                            let p = if self.keep_lower {
+                                f64::from((13 - r).pow(2) - (12 - r).pow(2)) / 144.0
+                            } else {
+                                1.0 / 12.0
+                            };
                             if r <= n {
                                 vec![(p, AnswerEffect::Lands)]
                             } else if r >= 10 {
@@ -247,7 +253,8 @@ pub fn options(world: &World, draft: &AttackDraft) -> Vec<GuardOdds> {
             strength: 0,
             zone: parry_zone(draft),
             by,
-            keep_lower: false,
+            // A parry against an attacker 2+ sizes larger (V10.5).
+            keep_lower: draft.parry_advantage() < 0,
         });
     }
     if let Some(dodge) = mounted_dodge(world, target, rider, mount) {
