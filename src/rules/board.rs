@@ -349,9 +349,9 @@ impl Board {
                     m.pair = Some(unit);
                 }
             }
-            Dismounted {
-                mount, to, ap_left, ..
-            } => {
+            // The pair parts: the rider stands on `to`; getting down costs
+            // AP, a fall leaves it prone unless it fell out of action.
+            Dismounted { mount, to, .. } | ThrownOff { mount, to, .. } => {
                 if let Some(m) = units.get_mut(mount.0 as usize) {
                     m.pair = None;
                 }
@@ -359,20 +359,12 @@ impl Board {
                     u.pair = None;
                     u.rides = false;
                     u.at = *to;
-                    u.ap = *ap_left;
-                }
-            }
-            ThrownOff { mount, to, .. } => {
-                if let Some(m) = units.get_mut(mount.0 as usize) {
-                    m.pair = None;
-                }
-                if let Some(u) = units.get_mut(unit.0 as usize) {
-                    u.pair = None;
-                    u.rides = false;
-                    u.at = *to;
-                    if matches!(event, ThrownOff { why, .. } if *why != crate::rules::events::FallCause::RiderDown)
-                    {
-                        u.prone = true;
+                    match event {
+                        Dismounted { ap_left, .. } => u.ap = *ap_left,
+                        ThrownOff { why, .. } => {
+                            u.prone |= *why != crate::rules::events::FallCause::RiderDown;
+                        }
+                        _ => {}
                     }
                 }
             }
