@@ -292,6 +292,32 @@ impl Spread {
     }
 }
 
+/// Sums up the records of `units` by kind, per unit and battle.
+fn kind_stats<'a>(units: impl Iterator<Item = &'a UnitRecord>) -> BTreeMap<String, KindStats> {
+    let mut sums: BTreeMap<String, (usize, i64, i64, u64, usize)> = BTreeMap::new();
+    for u in units {
+        let k = sums.entry(u.kind.clone()).or_default();
+        k.0 += 1;
+        k.1 += u.dealt as i64;
+        k.2 += u.taken as i64;
+        k.3 += u.kills as u64;
+        k.4 += usize::from(u.fell);
+    }
+    sums.into_iter()
+        .map(|(kind, (n, dealt, taken, kills, fell))| {
+            let per = |x: f64| x / n.max(1) as f64;
+            let stats = KindStats {
+                units: n,
+                dealt: per(dealt as f64),
+                taken: per(taken as f64),
+                kills: per(kills as f64),
+                fell: per(fell as f64),
+            };
+            (kind, stats)
+        })
+        .collect()
+}
+
 /// One unit kind's figures over the run, per unit and battle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct KindStats {
@@ -349,6 +375,9 @@ pub struct Report {
     pub rounds: Spread,
     /// Figures per unit kind.
     pub kinds: BTreeMap<String, KindStats>,
+    /// The same figures for profile A's units and for profile B's: where
+    /// one profile plays a kind better than the other.
+    pub kinds_by_profile: [BTreeMap<String, KindStats>; 2],
     /// Maneuvers tried by each profile (V7).
     pub maneuvers: Vec<ManeuverStats>,
     /// Commands the rules refused (0 unless an AI has a bug).
@@ -373,31 +402,10 @@ impl Report {
                 (s.name.clone(), Share::new(won, decided))
             })
             .collect();
-        let mut kinds: BTreeMap<String, (usize, i64, i64, u64, usize)> = BTreeMap::new();
-        for u in results.iter().flat_map(|r| &r.units) {
-            let k = kinds.entry(u.kind.clone()).or_default();
-            k.0 += 1;
-            k.1 += u.dealt as i64;
-            k.2 += u.taken as i64;
-            k.3 += u.kills as u64;
-            k.4 += usize::from(u.fell);
-        }
-        let kinds = kinds
-            .into_iter()
-            .map(|(kind, (n, dealt, taken, kills, fell))| {
-                let per = |x: f64| x / n.max(1) as f64;
-                (
-                    kind,
-                    KindStats {
-                        units: n,
-                        dealt: per(dealt as f64),
-                        taken: per(taken as f64),
-                        kills: per(kills as f64),
-                        fell: per(fell as f64),
-                    },
-                )
-            })
-            .collect();
+        let units = || results.iter().flat_map(|r| &r.units);
+        let kinds = kind_stats(units());
+        let kinds_a = kind_stats(units().filter(|u| u.by_a));
+        let kinds_b = kind_stats(units().filter(|u| !u.by_a));
         Report {
             level: config.level.name().to_string(),
             a: config.a.name.clone(),
@@ -411,6 +419,7 @@ impl Report {
             side_wins,
             rounds: Spread::of(results.iter().map(|r| r.rounds as f64)),
             kinds,
+            kinds_by_profile: [kinds_a, kinds_b],
             maneuvers: {
                 let mut sum: BTreeMap<(bool, ManeuverKind), (u32, u32)> = BTreeMap::new();
                 for (a, k, t, s) in results.iter().flat_map(|r| &r.maneuvers) {
@@ -463,19 +472,28 @@ impl fmt::Display for Report {
         )?;
         writeln!(
             f,
-            "  {:<12} {:>6} {:>8} {:>8} {:>7} {:>6}",
-            "kind", "units", "dealt", "taken", "kills", "fell"
+            "  {:<12} {:>6} {:>8} {:>8} {:>7} {:>6}   by {} | by {}",
+            "kind", "units", "dealt", "taken", "kills", "fell", self.a, self.b
         )?;
         for (kind, k) in &self.kinds {
+            let side = |i: usize| {
+                self.kinds_by_profile[i]
+                    .get(kind)
+                    .map_or(String::new(), |k| {
+                        format!("{:.1}/{:.1} {:.0}%", k.dealt, k.taken, 100.0 * k.fell)
+                    })
+            };
             writeln!(
                 f,
-                "  {:<12} {:>6} {:>8.1} {:>8.1} {:>7.2} {:>5.0}%",
+                "  {:<12} {:>6} {:>8.1} {:>8.1} {:>7.2} {:>5.0}%   {} | {}",
                 kind,
                 k.units,
                 k.dealt,
                 k.taken,
                 k.kills,
-                100.0 * k.fell
+                100.0 * k.fell,
+                side(0),
+                side(1)
             )?;
         }
         for m in &self.maneuvers {

@@ -291,6 +291,11 @@ fn sim_on_the_command_line_prints_a_report_and_json() {
     assert_eq!(v["games"], 4);
     assert!(v["a_wins"]["low"].as_f64().unwrap() <= v["a_wins"]["rate"].as_f64().unwrap());
     assert!(v["kinds"]["warden"]["dealt"].is_number());
+    // Split by profile, the units add up to the whole.
+    let units = |k: &serde_json::Value| k["warden"]["units"].as_u64().unwrap_or(0);
+    let split = &v["kinds_by_profile"];
+    assert_eq!(units(&split[0]) + units(&split[1]), units(&v["kinds"]));
+    assert!(units(&split[0]) > 0 && units(&split[1]) > 0, "{split}");
     let (ok, text) = run(&["sim", "levels/ford.ron", "--ai", "nope"]);
     assert!(!ok);
     assert!(text.contains("unknown AI profile \"nope\""), "{text}");
@@ -383,4 +388,97 @@ fn utility_aims_where_an_injury_fells() {
     assert_eq!(aimed(vec![]), None, "the torso, the rules' default");
     let dazed = vec![(BodyPart::Head, Severity::Deadly); 2];
     assert_eq!(aimed(dazed), Some(BodyPart::Head));
+}
+
+/// Taking a weapon back up (R9.5): a warden whose longsword lies at its
+/// feet, with no enemy near, picks it up and fights armed again.
+#[test]
+fn utility_picks_its_dropped_weapon_back_up() {
+    let level = arena(
+        r#"(name: "Ann", side: "Blue", template: "warden", at: (2, 3), facing: E),
+           (name: "Foe", side: "Red", template: "spearman", at: (8, 5), facing: W)"#,
+    );
+    let mut app = battle(&level, &["Ann", "Foe"], "utility");
+    let world = app.world_mut();
+    let ann = skirmish::battle::unit_named(world, "Ann").unwrap();
+    skirmish::rules::attacks::resolution::drop_weapon(world, ann, false);
+    let armed = |world: &bevy::prelude::World| {
+        world
+            .get::<skirmish::battle::Inventory>(ann)
+            .is_some_and(|i| i.weapons.iter().any(|w| w == "longsword"))
+    };
+    assert!(!armed(world), "the longsword lies on the ground");
+    let mut seen = vec![];
+    for _ in 0..3 {
+        let cmd = next_command(world, &players(&level, "utility")).unwrap();
+        seen.push(cmd.clone());
+        submit(world, cmd).unwrap();
+        if armed(world) {
+            assert!(
+                seen.iter().any(|c| matches!(c, Command::PickUp { item, .. } if item == "longsword")),
+                "{seen:?}"
+            );
+            return;
+        }
+    }
+    panic!("the warden never took its longsword back: {seen:?}");
+}
+
+/// Standing up provokes (R8.2) with +1 advantage on the prone (R4.8): a
+/// prone spearman beside a giant that still has its reaction stays down
+/// rather than take a blow likely to drop it; with the giant far off, it
+/// stands.
+#[test]
+fn utility_stays_down_rather_than_stand_under_a_giants_blow() {
+    let next_for = |giant_at: &str| {
+        let level = arena(&format!(
+            r#"(name: "Pike", side: "Blue", template: "spearman", at: (3, 3), facing: E),
+               (name: "Hrok", side: "Red", template: "giant", at: {giant_at}, facing: W)"#
+        ));
+        // The giant acts first: before its first turn it is off-guard and
+        // cannot react (R2.3).
+        let mut app = battle(&level, &["Hrok", "Pike"], "utility");
+        let world = app.world_mut();
+        submit(world, Command::EndTurn).unwrap();
+        let pike = skirmish::battle::unit_named(world, "Pike").unwrap();
+        world.entity_mut(pike).insert(skirmish::battle::Prone);
+        next_command(world, &players(&level, "utility")).unwrap()
+    };
+    let beside = next_for("(4, 3)");
+    assert!(!matches!(beside, Command::StandUp { .. }), "{beside:?}");
+    let far = next_for("(8, 5)");
+    assert!(matches!(far, Command::StandUp { .. }), "{far:?}");
+}
+
+/// Finishing the dying (R10.3) is worth most where it can be saved: a
+/// dying enemy is marked rescuable only while one of its allies in action
+/// can get beside it next turn (R10.4, R10.5).
+#[test]
+fn a_dying_enemy_is_rescuable_only_with_an_ally_in_reach() {
+    let rescuable_with_ally_at = |at: &str| {
+        let level = arena(&format!(
+            r#"(name: "Ann", side: "Blue", template: "warden", at: (2, 3), facing: E),
+               (name: "Down", side: "Red", template: "spearman", at: (3, 3), facing: W),
+               (name: "Pal", side: "Red", template: "spearman", at: {at}, facing: W)"#
+        ));
+        let mut app = battle(&level, &["Ann", "Down", "Pal"], "utility");
+        let world = app.world_mut();
+        let down = skirmish::battle::unit_named(world, "Down").unwrap();
+        skirmish::rules::attacks::damage::take_damage(
+            world,
+            down,
+            30,
+            skirmish::rules::events::DamageHow::Splash,
+            down,
+        );
+        let ann = skirmish::battle::unit_named(world, "Ann").unwrap();
+        let sit = skirmish::ai::situation::Situation::read(world, ann, true, &Weights::default())
+            .unwrap();
+        let unit = sit.units.iter().find(|u| u.entity == down).unwrap();
+        assert!(unit.down);
+        unit.rescuable
+    };
+    assert!(rescuable_with_ally_at("(5, 4)"));
+    // Speed 1: five tiles off, it cannot come beside the dying next turn.
+    assert!(!rescuable_with_ally_at("(8, 5), stats: (speed: 1)"));
 }

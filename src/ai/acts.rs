@@ -344,10 +344,12 @@ pub(super) fn throw_act(
 /// What an attack with this `preview` on `target` is worth: the share of its
 /// staying power taken (HP, and AR at `w.armor`) and the chance to drop it
 /// (R10.1), times its worth; against the dying, the hit that shortens its
-/// timer (R10.3).
+/// timer (R10.3), worth little when no ally can come to save it anyway.
 pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
     if target.down {
-        return w.finish * target.worth * preview.hit;
+        // Left alone, it wakes only on a natural 20 (R10.2): one turn in 20.
+        let saved = if target.rescuable { 1.0 } else { UNRESCUED };
+        return w.finish * saved * target.worth * preview.hit;
     }
     let hp = target.hp.max(1);
     let (mut hp_loss, mut ar_loss, mut drop) = (0.0, 0.0, 0.0);
@@ -387,6 +389,11 @@ pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) 
     }
     target.worth * (w.damage * (hp_loss + w.armor * ar_loss) / hp as f64 + w.drop * drop)
 }
+
+/// What finishing a dying enemy that no ally can reach is worth, relative
+/// to one that could be saved: its own chance to wake over a few turns
+/// (R10.2, 5% a turn).
+const UNRESCUED: f64 = 0.15;
 
 /// Defend (R4.6) and Ready shield at `at`: what they take off the risk.
 pub(super) fn guards_at(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Act> {
@@ -446,7 +453,9 @@ pub(super) fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights
             let modifier = wis + medicine;
             let chance = crate::rules::dying::stabilize_chance(modifier);
             out.push(Act {
-                value: w.rescue * ally.worth * chance,
+                // Stable, it lives but stays out of the fight until a
+                // potion wakes it (R10.4): worth less than waking it.
+                value: w.rescue * w.rescue_stable * ally.worth * chance,
                 command: Command::Stabilize {
                     unit: name.clone(),
                     target: ally_name.clone(),

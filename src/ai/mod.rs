@@ -21,6 +21,7 @@ mod maneuvers;
 mod mounts;
 mod positions;
 pub mod profile;
+mod rearm;
 pub mod situation;
 pub mod utility;
 

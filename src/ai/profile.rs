@@ -98,6 +98,9 @@ pub struct Weights {
     pub rescue_approach: f64,
     /// Waking a dying ally with a potion, relative to `rescue` (R10.5).
     pub rescue_wake: f64,
+    /// Stabilising a dying ally, relative to `rescue`: it stops dying but
+    /// stays out of the fight until healed (R10.4).
+    pub rescue_stable: f64,
     /// An ally above this share of its HP is not given a potion (R10.5).
     pub heal_below: f64,
 }
@@ -108,8 +111,8 @@ impl Default for Weights {
             damage: 1.0,
             armor: 0.3,
             drop: 1.0,
-            finish: 0.4,
-            exposure: 0.25,
+            finish: 0.1,
+            exposure: 0.2,
             provoked: 1.0,
             approach: 0.5,
             urgency: 2.0,
@@ -129,6 +132,7 @@ impl Default for Weights {
             ally_splash: 2.0,
             rescue_approach: 1.5,
             rescue_wake: 1.2,
+            rescue_stable: 0.2,
             heal_below: 0.5,
         }
     }

@@ -80,6 +80,9 @@ pub struct Unit {
     pub ar: i32,
     /// Dying or stabilised (R10): out of action, but not dead.
     pub down: bool,
+    /// Down, and one of its allies still in action can get beside it next
+    /// turn to stabilise it or give it a potion (R10.4, R10.5).
+    pub rescuable: bool,
     /// Prone (R4.8).
     pub prone: bool,
     /// Melee attacks against it have +1 advantage (Charge R4.7, Lunge R7.8).
@@ -213,6 +216,7 @@ impl Situation {
         for &e in &entities {
             list.push(read_unit(world, &level, e, me, w)?);
         }
+        mark_rescuable(&mut list);
         let me_index = list.iter().position(|u| u.entity == me)?;
         let side = list[me_index].side;
         let fields = list
@@ -544,6 +548,7 @@ fn read_unit(
         hp,
         ar,
         down,
+        rescuable: false,
         prone,
         open,
         speed: crate::rules::motion::movement::speed_of(world, e) as i32,
@@ -554,6 +559,21 @@ fn read_unit(
         ranged,
         worth,
     })
+}
+
+/// Marks the down units an ally in action could reach next turn: one move
+/// (its Speed, walls ignored: a cheap, generous bound) to stand beside it.
+fn mark_rescuable(units: &mut [Unit]) {
+    for i in 0..units.len() {
+        if !units[i].down {
+            continue;
+        }
+        let down = &units[i];
+        let rescuable = units.iter().any(|a| {
+            a.side == down.side && !a.down && a.gap_from(a.pos, down) <= a.speed.max(0) + 1
+        });
+        units[i].rescuable = rescuable;
+    }
 }
 
 /// The sum of a gathered draft's modifiers cited under `rules`, of the kind

@@ -12,7 +12,9 @@
 //! wounded, and trades between the two come out of the same sums.
 
 use super::acts::{actions_at, actions_with, attack_value, charge_value, drink_when_hurt};
-use super::positions::{attack_ceiling, farthest_attack, position_value, provocation_cost};
+use super::positions::{
+    attack_ceiling, farthest_attack, position_value, provocation_cost, reaction_damage,
+};
 use super::profile::Weights;
 use super::situation::Situation;
 use crate::battle::ActionPoints;
@@ -20,10 +22,14 @@ use crate::battle::name_of;
 use crate::rules::attacks::preview::preview_attack;
 use crate::rules::command::Command;
 use crate::rules::events::Trigger;
-use crate::rules::motion::movement::{reachable, view_for};
+use crate::rules::motion::movement::move_reach;
 use crate::rules::reactions::reactive_attack::watchers_with_reactions;
 use crate::rules::{TurnState, check};
 use bevy::prelude::*;
+
+/// The share of its HP and AR the reactive blows on a prone unit standing
+/// up may be expected to take before it rather stays down (R4.8, R8.2).
+const STAND_UNDER: f64 = 0.5;
 
 /// The plan with the best value so far.
 struct Best {
@@ -51,9 +57,13 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     if !free_used && let Some(cmd) = drink_when_hurt(world, &sit, &name, w) {
         return cmd;
     }
+    let watchers = watchers_with_reactions(world, me);
+    // Standing up provokes (R8.2) with +1 advantage on the prone (R4.8):
+    // under a blow likely to drop it, it acts from the ground instead.
     if sit.ap >= 1 && sit.me().prone {
         let stand = Command::StandUp { unit: name.clone() };
-        if check(world, stand.clone()).is_ok() {
+        let blows = reaction_damage(&sit, &watchers, sit.me().pos, 1);
+        if blows < STAND_UNDER * sit.me().pool() && check(world, stand.clone()).is_ok() {
             return stand;
         }
     }
@@ -62,7 +72,6 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     if sit.ap <= 0 && move_ap > 0 {
         return finish_turn(&sit, &name);
     }
-    let watchers = watchers_with_reactions(world, me);
     let me_unit = sit.me().clone();
     let start = me_unit.pos;
     // Doing nothing more: the position as it is.
@@ -75,6 +84,11 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     // Maneuvers are drafted from where the unit stands (V7).
     let mut more = super::maneuvers::maneuvers_here(world, &sit, w);
     more.extend(super::mounts::mount_attacks(world, &sit, start, w));
+    // A weapon knocked from its hand, taken back up (R9.5).
+    let loose = super::rearm::wanted(world, &sit);
+    more.extend(super::rearm::pick_ups(
+        world, &sit, start, &loose, &watchers, w,
+    ));
     let here = actions_with(world, &sit, start, sit.ap, &watchers, w, more);
     if let Some(first) = here.1.clone() {
         best.offer(stay + here.0, || first);
@@ -88,20 +102,21 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     }
     // Moving first (R5), then acting with what is left.
     let farthest = farthest_attack(world, &sit);
-    let (level, occ, at) = view_for(world, me);
-    let speed = me_unit.speed.max(0) as u32;
-    let mut tiles: Vec<_> = reachable(&level.map, &occ, at, speed).into_iter().collect();
+    // Where a Move may end as the rules allow it: a crawl when prone (R4.8).
+    let mut tiles: Vec<_> = move_reach(world, me).into_iter().collect();
     tiles.sort_by_key(|(p, _)| *p);
     for (to, reach) in tiles {
         let provoked = provocation_cost(&sit, &watchers, start, &reach.path, w);
         let value = position_value(&sit, to, w) - provoked;
         let left = sit.ap - move_ap;
+        let picks = super::rearm::pick_ups(world, &sit, to, &loose, &watchers, w);
         let upper = value + attack_ceiling(&sit, to, left, farthest, w);
-        if upper <= best.value {
+        if upper <= best.value && picks.is_empty() {
             continue;
         }
-        let kicks = super::mounts::mount_attacks(world, &sit, to, w);
-        let (acts, _) = super::acts::actions_with(world, &sit, to, left, &watchers, w, kicks);
+        let mut more = super::mounts::mount_attacks(world, &sit, to, w);
+        more.extend(picks);
+        let (acts, _) = super::acts::actions_with(world, &sit, to, left, &watchers, w, more);
         best.offer(value + acts, || Command::Move {
             unit: name.clone(),
             to,
@@ -143,6 +158,12 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     }
     match best.command {
         Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
+        Some(cmd) => {
+            if std::env::var("AIDBG").is_ok() {
+                eprintln!("REFUSED best {cmd}: {:?}", check(world, cmd.clone()).err());
+            }
+            finish_turn(&sit, &name)
+        }
         _ => finish_turn(&sit, &name),
     }
 }
