@@ -415,7 +415,8 @@ fn utility_picks_its_dropped_weapon_back_up() {
         submit(world, cmd).unwrap();
         if armed(world) {
             assert!(
-                seen.iter().any(|c| matches!(c, Command::PickUp { item, .. } if item == "longsword")),
+                seen.iter()
+                    .any(|c| matches!(c, Command::PickUp { item, .. } if item == "longsword")),
                 "{seen:?}"
             );
             return;
