@@ -108,6 +108,9 @@ pub struct TerrainMap {
     /// Per tile, [`TerrainMap::PASSABLE`] and the other bits, for the path
     /// and line searches' inner loops.
     flags: Vec<u8>,
+    /// Per tile, its height in metres (V9.1); empty when the level has
+    /// none or leaves jumping off: all ground at 0.
+    elevations: Vec<u8>,
 }
 
 impl TerrainMap {
@@ -148,7 +151,30 @@ impl TerrainMap {
             tiles,
             legend,
             flags,
+            elevations: vec![],
         }
+    }
+
+    /// The same map with each tile's height in metres (V9.1), row by row:
+    /// `elevations` holds one value per tile.
+    pub fn with_elevations(mut self, elevations: Vec<u8>) -> Self {
+        debug_assert_eq!(elevations.len(), self.tiles.len());
+        self.elevations = elevations;
+        self
+    }
+
+    /// The height of `p` in metres (V9.1): 0 on a flat map and off it.
+    pub fn elevation(&self, p: Pos) -> i32 {
+        if self.elevations.is_empty() || !self.contains(p) {
+            return 0;
+        }
+        i32::from(self.elevations[(p.y * self.width + p.x) as usize])
+    }
+
+    /// Whether any tile stands above another (V9.1): the path search's
+    /// fast loop then reads heights too.
+    pub fn has_heights(&self) -> bool {
+        self.elevations.iter().any(|&h| h != self.elevations[0])
     }
 
     /// Flag: a unit may stand here.

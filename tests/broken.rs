@@ -132,3 +132,29 @@ fn a_name_defined_twice_in_a_catalog_is_found_where_it_is() {
         "{lines:?}"
     );
 }
+
+/// Heights (V9.1) count only where the level jumps: without the switch the
+/// same rows load flat, with a warning at `heights`; with it, the tiles
+/// stand at their heights.
+#[test]
+fn heights_count_only_with_jumping_and_say_so_otherwise() {
+    let text = std::fs::read_to_string(root().join("tests/levels/heights.ron")).unwrap();
+    let jumping = parse_level(text.as_bytes(), "heights.ron", catalog()).unwrap();
+    assert!(jumping.warnings.is_empty(), "{:?}", jumping.warnings);
+    let crest = skirmish::grid::Pos::new(4, 5);
+    assert_eq!(jumping.map.elevation(crest), 2);
+    let flat_text = text.replace("rules: (jumping: true),", "");
+    let flat = parse_level(flat_text.as_bytes(), "heights.ron", catalog()).unwrap();
+    assert_eq!(flat.map.elevation(crest), 0);
+    let warned: Vec<String> = flat
+        .warnings
+        .iter()
+        .map(|d| format!("{:?}: {}", d.at, d.message))
+        .collect();
+    assert!(
+        warned
+            .iter()
+            .any(|w| w.contains("`heights` changes nothing without `rules: (jumping: true)` (V9)")),
+        "{warned:?}"
+    );
+}

@@ -477,6 +477,14 @@ pub fn level_text(level: &Level) -> String {
         let _ = writeln!(w, "        {},", inline(row));
     }
     let _ = writeln!(w, "    ],");
+    // Heights (V9.1) are kept as written: the editor does not paint them yet.
+    if !level.heights.is_empty() {
+        let _ = writeln!(w, "    heights: [");
+        for row in &level.heights {
+            let _ = writeln!(w, "        {},", inline(row));
+        }
+        let _ = writeln!(w, "    ],");
+    }
     let _ = writeln!(w, "    sides: [");
     for side in &level.sides {
         let hidden = if side.hidden { ", hidden: true" } else { "" };

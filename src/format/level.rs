@@ -23,6 +23,10 @@ pub struct Level {
     pub legend: BTreeMap<char, Terrain>,
     /// Map rows, north first; every row as wide as the first.
     pub map: Vec<String>,
+    /// Each tile's height in metres, a digit 0–9, rows the same shape as
+    /// `map` (V9.1); all 0 when omitted. Read with `rules: (jumping: true)`.
+    #[serde(default)]
+    pub heights: Vec<String>,
     /// The sides, in their listed order (V1 uses it).
     pub sides: Vec<SideDef>,
     /// Units placed on the map.
@@ -94,6 +98,10 @@ pub struct RuleOptions {
     /// V12 mounted combat (003, 004): riders on mounts, the pair acting on
     /// the rider's turn with the mount's move (V12.1–V12.7).
     pub mounts: bool,
+    /// V9 jumping and falling (004, 002): the level's `heights` count,
+    /// stepping up costs double and a ledge of 2 m or more needs a Jump
+    /// (V9.1–V9.6).
+    pub jumping: bool,
 }
 
 /// How defenders meet attacks (R1.1, or variant V2).

@@ -7,6 +7,7 @@
 //! whatever the bytes.
 
 mod asset;
+mod heights;
 mod locate;
 mod parse;
 mod problems;

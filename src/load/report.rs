@@ -4,6 +4,10 @@
 use super::locate::{Locator, Needle};
 use super::problems::Diagnostic;
 
+/// Most symbol errors reported for one map or heights layer: past that,
+/// a count.
+pub(super) const MAX_SYMBOL_ERRORS: usize = 20;
+
 /// Collects diagnostics for one file: errors (what the rules cannot play)
 /// and warnings (unusual but playable values, FORMAT.md).
 pub(super) struct Report<'a> {

@@ -3,7 +3,7 @@
 
 use super::locate::{Locator, Needle};
 use super::problems::{Diagnostic, Problems};
-use super::report::{Report, check_name, quoted_list};
+use super::report::{MAX_SYMBOL_ERRORS, Report, check_name, quoted_list};
 use super::validate_catalog::{
     MAX_COUNT, check_bound, check_catalog_duplicates, check_entries, check_template,
 };
@@ -16,9 +16,6 @@ use std::collections::BTreeMap;
 
 /// Largest map side accepted, in tiles.
 pub const MAX_MAP_SIDE: usize = 256;
-
-/// Most symbol errors reported for one map: past that, a count.
-const MAX_SYMBOL_ERRORS: usize = 20;
 
 /// A level that passed every check, with its terrain and units resolved.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +134,10 @@ pub(super) fn check_level(
 
     let legend = check_legend(&mut r, &level);
     let map = check_map(&mut r, &level, &legend);
+    let map = map.map(|m| match super::heights::check_heights(&mut r, &level) {
+        Some(elevations) => m.with_elevations(elevations),
+        None => m,
+    });
     check_name(&mut r, &[Ident("name")], "level", &level.name);
     let sides = check_sides(&mut r, &level);
     let units = check_units(&mut r, &level, &catalog, map.as_ref(), &sides);

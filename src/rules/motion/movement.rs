@@ -380,6 +380,13 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
             format!("a Step cannot enter difficult terrain ({hard})"),
         ));
     }
+    // Up 1 m costs as difficult terrain (V9.1), so a Step cannot climb it.
+    if super::paths::step_cost(map, &occ, (at, false), dir).1 > 1 {
+        return Err(Refusal::new(
+            Rule::V9_1,
+            format!("a Step cannot climb: {to} is 1 m higher (costs as difficult terrain)"),
+        ));
+    }
     Ok(dir)
 }
 

@@ -136,6 +136,21 @@ pub enum Block {
     Enemy,
     /// A diagonal that cuts the corner of impassable terrain (R5.1).
     Corner,
+    /// A rise or drop of 2 m or more: a Jump or a fall, never a step
+    /// (V9.1).
+    Ledge,
+}
+
+/// The rise in metres of each tile a step enters over the tile of the body
+/// it comes from (V9.1: the tile behind it in the step's direction).
+fn rises(map: &TerrainMap, from: Pos, n: i32, dir: Dir) -> impl Iterator<Item = (Pos, i32)> + '_ {
+    let back = dir.rotate(4);
+    entered(from, n, dir).map(move |t| (t, map.elevation(t) - map.elevation(t.step(back))))
+}
+
+/// Whether a step climbs (V9.1: up 1 m costs as difficult terrain).
+fn climbs(map: &TerrainMap, from: Pos, n: i32, dir: Dir) -> bool {
+    rises(map, from, n, dir).any(|(_, rise)| rise == 1)
 }
 
 /// The tiles a body of side `n` anchored at `from` enters by one step in
@@ -182,6 +197,9 @@ fn step_block_at(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Opti
         if occ.at(to) == Occupant::Enemy {
             return Some((Block::Enemy, to));
         }
+        if (map.elevation(to) - map.elevation(from)).abs() >= 2 {
+            return Some((Block::Ledge, to));
+        }
     } else {
         for t in entered(from, n, dir) {
             if !map.contains(t) {
@@ -193,6 +211,9 @@ fn step_block_at(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> Opti
             if occ.at(t) == Occupant::Enemy {
                 return Some((Block::Enemy, t));
             }
+        }
+        if let Some((t, _)) = rises(map, from, n, dir).find(|(_, rise)| rise.abs() >= 2) {
+            return Some((Block::Ledge, t));
         }
     }
     if dir.is_diagonal() {
@@ -219,6 +240,18 @@ pub fn step_blocked(map: &TerrainMap, occ: &Occupancy, from: Pos, dir: Dir) -> O
             Rule::R5_1,
             format!("the diagonal {from} → {to} cuts a corner"),
         ),
+        Block::Ledge => {
+            let (up, down) = (map.elevation(t), map.elevation(t.step(dir.rotate(4))));
+            let (what, m) = if up > down {
+                ("rises", up - down)
+            } else {
+                ("drops", down - up)
+            };
+            Refusal::new(
+                Rule::V9_1,
+                format!("the ground {what} {m} m at {t}: a ledge needs a Jump, not a step"),
+            )
+        }
     })
 }
 
@@ -248,6 +281,8 @@ pub fn step_cost(
     } else {
         entered(from, occ.n, dir).any(hard)
     };
+    // V9.1: up 1 m costs as difficult terrain (the two do not add up).
+    let difficult = difficult || climbs(map, from, occ.n, dir);
     ((to, odd), if difficult { base * 2 } else { base })
 }
 
@@ -324,7 +359,8 @@ impl CostMap {
 /// north. The same rules as [`step_block`] and [`step_cost`], flattened into
 /// arrays for speed (the AI runs it for every unit).
 pub fn search(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> CostMap {
-    if occ.n > 1 {
+    // Bodies and heights (V10.6, V9.1) ask every step in full.
+    if occ.n > 1 || map.has_heights() {
         return search_body(map, occ, start, limit);
     }
     // Every step costs at least 1: a search limited to `limit` stays within
@@ -412,7 +448,8 @@ pub fn search(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> Cost
     out
 }
 
-/// [`search`] for a body larger than a tile (V10.6): states are anchors,
+/// [`search`] for a body larger than a tile (V10.6), or on a map with
+/// heights (V9.1): states are anchors,
 /// each step asks [`step_block`] and [`step_cost`] (its leading edge), in
 /// the same bucket order. Big bodies are few: no flattening.
 fn search_body(map: &TerrainMap, occ: &Occupancy, start: Pos, limit: u32) -> CostMap {
