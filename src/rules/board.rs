@@ -176,6 +176,26 @@ impl Board {
                     u.facing = *facing;
                 }
             }
+            Jumped(j) => {
+                use crate::rules::events::JumpOutcome::{OffBalance, Short};
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.at = j.to;
+                    if let Some(dir) = crate::grid::Dir::towards(j.from, j.aimed) {
+                        u.facing = dir;
+                    }
+                    u.prone |= matches!(j.outcome, OffBalance | Short);
+                }
+            }
+            Fell(f) => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.prone |= f.prone;
+                    if f.chasm {
+                        u.dying = None;
+                        u.stable = false;
+                        u.dead = true;
+                    }
+                }
+            }
             FellBack { to, .. } | Shifted { to, .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.at = *to;

@@ -100,6 +100,14 @@ pub enum Command {
         /// An adjacent tile.
         to: Pos,
     },
+    /// Jump to a tile up to Speed away, over gaps and up ledges (V9.2):
+    /// 1 AP, a d20 + STR + DEX check against 4 × rise + 2 × distance.
+    Jump {
+        /// Who jumps.
+        unit: String,
+        /// The landing tile.
+        to: Pos,
+    },
     /// Turn to a direction (free, on the unit's own turn, R4.2).
     Face {
         /// Who turns.
@@ -287,6 +295,7 @@ impl Command {
         match self {
             Move { unit, .. }
             | Step { unit, .. }
+            | Jump { unit, .. }
             | Face { unit, .. }
             | Attack { unit, .. }
             | Cleave { unit, .. }
@@ -339,6 +348,7 @@ impl Command {
         match self {
             Move { .. } => CommandKind::Move,
             Step { .. } => CommandKind::Step,
+            Jump { .. } => CommandKind::Jump,
             Face { .. } => CommandKind::Face,
             Attack { .. } => CommandKind::Attack,
             Cleave { .. } => CommandKind::Cleave,
@@ -397,6 +407,7 @@ macro_rules! command_kinds {
 command_kinds!(
     Move,
     Step,
+    Jump,
     Face,
     Attack,
     Cleave,

@@ -16,8 +16,8 @@ use crate::rules::turns::turn::TurnState;
 use bevy::prelude::*;
 
 /// The current unit's candidate commands, unchecked: every Move to a
-/// reachable tile, every Step, Face, Attack with each weapon, Charge,
-/// Defend, ReadyShield, StandUp, Stabilize, PickUp, DrinkPotion, EndTurn;
+/// reachable tile, every Step, with jumping (V9) every Jump up to 3 tiles,
+/// Face, Attack with each weapon, Charge, Defend, ReadyShield, StandUp, Stabilize, PickUp, DrinkPotion, EndTurn;
 /// with maneuvers (V7) every Maneuver, the charge-shove and the grapple's
 /// commands.
 pub fn candidates(world: &mut World) -> Vec<Command> {
@@ -60,6 +60,20 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
             unit: name.clone(),
             to: at.step(d),
         }));
+        // Jumps (V9.2) to every tile up to 3 away: gaps, ledges and drops.
+        if crate::rules::variants::jumping::on(world) {
+            for dy in -3..=3 {
+                for dx in -3..=3 {
+                    let to = crate::grid::Pos::new(at.x + dx, at.y + dy);
+                    if to != at {
+                        out.push(Command::Jump {
+                            unit: name.clone(),
+                            to,
+                        });
+                    }
+                }
+            }
+        }
         for cmd in [
             Command::Defend { unit: name.clone() },
             Command::ReadyShield { unit: name.clone() },

@@ -12,6 +12,7 @@ use crate::rules::modifiers::Effect;
 use bevy::prelude::*;
 use std::fmt::Write;
 
+mod jumps;
 mod maneuvers;
 mod mounts;
 mod rolls;
@@ -337,6 +338,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                     text
                 }
                 DamageHow::Splash => format!("splash {amount}"),
+                DamageHow::Fall => format!("falling {amount}"),
             };
             let armor = if *absorbed > 0 {
                 format!(", AR absorbs {absorbed} ({ar_left} left, R1.2)")
@@ -465,6 +467,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             None => return,
         },
         Opened { .. } => return,
+        Jumped(_) | Fell(_) => match jumps::line(event, names) {
+            Some(line) => line,
+            None => return,
+        },
         FreeMoveTaken { .. } | Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => {
             match mounts::line(event, names) {
                 Some(line) => line,

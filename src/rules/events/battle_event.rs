@@ -2,6 +2,7 @@
 //! defined here or below the rules (grid, format), so the events depend on
 //! no rule.
 
+use super::jumps::{FallRoll, JumpRoll};
 use super::payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
 };
@@ -606,6 +607,10 @@ pub enum BattleEvent {
         /// The held unit.
         target: UnitId,
     },
+    /// A jump's check and where it ended (V9.2, V9.3).
+    Jumped(JumpRoll),
+    /// A fall, with its check and damage (V9.4), or into a chasm (V9.5).
+    Fell(FallRoll),
     /// A rider takes its pair's free Move this turn: no AP (V12.2).
     FreeMoveTaken {
         /// The rider.

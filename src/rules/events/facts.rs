@@ -77,6 +77,7 @@ impl BattleEvent {
                     DamageHow::Hit { halved: true, .. } => r.push(Rule::R9_1),
                     DamageHow::Hit { blocked, .. } if *blocked > 0 => r.push(Rule::V2),
                     DamageHow::Splash => r.push(Rule::R9_4),
+                    DamageHow::Fall => r.push(Rule::V9_4),
                     _ => {}
                 }
                 r
@@ -107,6 +108,12 @@ impl BattleEvent {
             KnockedDown { rule, .. } => vec![*rule, Rule::R4_8],
             Disarmed { .. } => vec![Rule::V7_5, Rule::R9_5],
             Shoved { .. } => vec![Rule::V7_7],
+            Jumped(j) => match j.outcome {
+                crate::rules::events::JumpOutcome::Landed => vec![Rule::V9_2, Rule::V9_3],
+                _ => vec![Rule::V9_2, Rule::V9_3, Rule::R4_8],
+            },
+            Fell(f) if f.chasm => vec![Rule::V9_5],
+            Fell(_) => vec![Rule::V9_4],
             FreeMoveTaken { .. } => vec![Rule::V12_2],
             Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => vec![Rule::V12_7],
             Grappled { .. }
@@ -172,6 +179,8 @@ impl BattleEvent {
             | StuckDropped { at, .. } => vec![*at],
             SplashBurst { tiles, .. } => tiles.clone(),
             Shoved { from, to, .. } => vec![*from, *to],
+            Jumped(j) => vec![j.from, j.aimed, j.to],
+            Fell(f) => vec![f.at],
             Disarmed { at, .. } => vec![*at],
             Dragged {
                 from,
@@ -219,6 +228,8 @@ impl BattleEvent {
             | StuckDropped { unit, .. }
             | ActionInterrupted { unit }
             | FreeMoveTaken { unit } => vec![*unit],
+            Jumped(j) => vec![j.unit],
+            Fell(f) => vec![f.unit],
             Mounted { unit, mount, .. }
             | Dismounted { unit, mount, .. }
             | ThrownOff { unit, mount, .. } => vec![*unit, *mount],

@@ -17,10 +17,12 @@
 
 mod battle_event;
 mod facts;
+mod jumps;
 mod payload;
 mod queue;
 
 pub use battle_event::{BattleEvent, EventKind};
+pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
 pub use payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
     VictoryKind,

@@ -136,6 +136,9 @@ pub enum DamageHow {
     /// Caught by a splash (R9.4), rolled once in its
     /// [`BattleEvent::SplashBurst`].
     Splash,
+    /// A fall (V9.4): absolute damage, rolled in its
+    /// [`BattleEvent::Fell`](super::BattleEvent::Fell).
+    Fall,
 }
 
 /// What provokes (R8.2), and what a side is asked about (R8, V2).

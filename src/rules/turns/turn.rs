@@ -305,6 +305,12 @@ pub fn advance_turn(world: &mut World) {
         return;
     }
     if world.resource::<TurnState>().outcome.is_some() {
+        // The battle is over: a unit dead on its own turn (a chasm, V9.5)
+        // holds it no longer.
+        let current = world.resource::<TurnState>().current;
+        if current.is_some_and(|c| world.entity(c).contains::<crate::battle::Dead>()) {
+            world.resource_mut::<TurnState>().current = None;
+        }
         return;
     }
     let index = world.resource::<TurnState>().index;

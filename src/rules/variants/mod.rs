@@ -22,6 +22,7 @@
 pub mod active_defence;
 pub mod hit_zones;
 pub mod injuries;
+pub mod jumping;
 pub mod maneuvers;
 pub mod mounts;
 pub mod shooting_in_melee;
@@ -40,5 +41,6 @@ pub(super) fn plugin(app: &mut App) {
         maneuvers::plugin,
         size::plugin,
         mounts::plugin,
+        jumping::plugin,
     ));
 }

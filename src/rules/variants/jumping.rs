@@ -1,0 +1,337 @@
+//! V9 jumping and falling (004:182–197; `rules: (jumping: true)` and a
+//! level's `heights`). Heights and step costs (V9.1) live with the paths
+//! ([`crate::rules::motion::paths`]); here:
+//!
+//! - **V9.2** Jump (1 AP, provokes like a Move): to a free, passable tile
+//!   at distance D (R0.3, 1 ≤ D ≤ Speed), rising H = max(0, landing −
+//!   takeoff) metres, H at most the size chart's jump reach (Medium 3). The
+//!   line may pass over chasms, lower ground and allies, not walls, ground
+//!   higher than both ends, or enemies.
+//! - **V9.3** the check: d20 + STR + DEX against DC 4H + 2D. Above the DC
+//!   it lands, prone when below twice the DC (off-balance). At or below:
+//!   up a rise it stays put; over a drop of 2 m or a chasm it falls there;
+//!   else it comes down halfway along the line, prone.
+//! - **V9.4** falls: a fall check (d20 + DEX + Athletics against the
+//!   highest of the cause's DC and 10) takes max(DEX, 0) metres off; then
+//!   (metres)d4 that no armor stops; a drop of 2 m or more leaves it prone
+//!   unless the check succeeded.
+//! - **V9.5** the chasm (`_`): falling in kills.
+//!
+//! Dice order: the jump's d20, then the fall check's d20, then the d4s.
+
+use crate::battle::{Battlefield, Dead, Dying, Facing, GridPos, Prone, Stable, Stats};
+use crate::dice::Dice;
+use crate::format::{Size, Skill};
+use crate::grid::{Dir, Pos};
+use crate::rules::attacks::damage::take_damage_on;
+use crate::rules::command::{Command, CommandKind, Refusal};
+use crate::rules::events::{
+    BattleEvent, DamageHow, FallCheck, FallRoll, JumpOutcome, JumpRoll, Trigger, emit, id_of,
+};
+use crate::rules::motion::movement::{speed_of, view_for};
+use crate::rules::motion::paths::Occupant;
+use crate::rules::pipeline::{Pending, handle};
+use crate::rules::reactions::reactive_attack::provoke;
+use crate::rules::rule::Rule;
+use crate::rules::sight::line_of_effect::{Cell, supercover};
+use bevy::prelude::*;
+
+/// True when the level plays with heights and jumps (V9).
+pub fn on(world: &World) -> bool {
+    world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().jumping)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    handle(app, CommandKind::Jump, validate_jump, execute_jump);
+}
+
+/// The least DC of a fall check (V9.4).
+const FALL_DC: i32 = 10;
+
+/// How high a body of `size` jumps, in metres (002:439–448, V9.2).
+pub fn jump_reach(size: Size) -> i32 {
+    match size {
+        Size::Tiny => 1,
+        Size::Small => 2,
+        Size::Medium => 3,
+        Size::Large => 4,
+        Size::Huge | Size::Gargantuan => 5,
+    }
+}
+
+/// A jump the rules accept: where from and to, and its DC's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JumpPlan {
+    /// The takeoff.
+    pub from: Pos,
+    /// The landing tile.
+    pub to: Pos,
+    /// Horizontal distance D (R0.3).
+    pub distance: i32,
+    /// Rise H in metres.
+    pub rise: i32,
+    /// STR + DEX.
+    pub bonus: i32,
+}
+
+impl JumpPlan {
+    /// The check's DC: 4H + 2D (V9.3).
+    pub fn dc(&self) -> i32 {
+        4 * self.rise + 2 * self.distance
+    }
+}
+
+/// Why `unit` may not jump to `to` now, or the jump it would make (V9.2).
+pub fn check_jump(world: &mut World, unit: Entity, to: Pos) -> Result<JumpPlan, Refusal> {
+    let no = |why: String| Err(Refusal::new(Rule::V9_2, why));
+    if !on(world) {
+        return Err(Refusal::new(
+            Rule::V9,
+            "this level has no jumping (rules: (jumping: true))",
+        ));
+    }
+    if world.entity(unit).contains::<Prone>() {
+        return Err(Refusal::new(
+            Rule::R4_8,
+            "a prone unit stands up before it jumps",
+        ));
+    }
+    if crate::battle::partner(world, unit).is_some() {
+        return no("a mounted pair does not jump (decision)".into());
+    }
+    if crate::battle::side_of_body(world, unit) > 1 {
+        return no("a body larger than one tile does not jump (decision)".into());
+    }
+    let (level, occ, from) = view_for(world, unit);
+    let map = &level.map;
+    let distance = from.distance(to);
+    let speed = speed_of(world, unit) as i32;
+    if distance < 1 || distance > speed {
+        return no(format!(
+            "{to} is {distance} tiles away; a jump goes 1 to its Speed, {speed}"
+        ));
+    }
+    if !map.is_passable(to) || occ.at(to) != Occupant::Empty {
+        return no(format!("{to} is not a free tile to land on"));
+    }
+    let (up, down) = (map.elevation(to), map.elevation(from));
+    let rise = (up - down).max(0);
+    let (size, bonus) = world.get::<Stats>(unit).map_or((Size::Medium, 0), |s| {
+        (s.template.size, s.template.str + s.template.dex)
+    });
+    if rise > jump_reach(size) {
+        return no(format!(
+            "{to} is {rise} m up; a {size:?} body jumps at most {} m",
+            jump_reach(size)
+        ));
+    }
+    let top = up.max(down);
+    for cell in supercover(from, to) {
+        let tiles = match cell {
+            Cell::Tile(p) => vec![p],
+            Cell::Corner(a, b) => vec![a, b],
+        };
+        let walled = tiles
+            .iter()
+            .all(|p| map.flags(*p) & crate::terrain::TerrainMap::BLOCKS_LINE != 0);
+        if walled {
+            return no(format!("a wall stands between {from} and {to}"));
+        }
+        if let Cell::Tile(p) = cell {
+            if map.elevation(p) > top {
+                return no(format!("{p} stands higher than both ends of the jump"));
+            }
+            if occ.at(p) == Occupant::Enemy {
+                return no(format!("an enemy stands at {p}, in the way"));
+            }
+        }
+    }
+    Ok(JumpPlan {
+        from,
+        to,
+        distance,
+        rise,
+        bonus,
+    })
+}
+
+fn jump_args(world: &World) -> Option<(Entity, Pos)> {
+    let pending = world.resource::<Pending>();
+    match (&pending.command, pending.actor) {
+        (Some(Command::Jump { to, .. }), Some(a)) => Some((a, *to)),
+        _ => None,
+    }
+}
+
+fn validate_jump(world: &mut World) {
+    let Some((actor, to)) = jump_args(world) else {
+        return;
+    };
+    if let Err(r) = check_jump(world, actor, to) {
+        world.resource_mut::<Pending>().refuse(r);
+    }
+}
+
+fn execute_jump(world: &mut World) {
+    let Some((actor, to)) = jump_args(world) else {
+        return;
+    };
+    let Ok(plan) = check_jump(world, actor, to) else {
+        return;
+    };
+    // R8.2 (decision: as a Move): leaving a threatened tile provokes, and a
+    // blow that fells or trips it ends the jump before it starts (R8.4).
+    if !provoke(world, actor, Trigger::Leave(plan.from)) {
+        return;
+    }
+    let roll = world.resource_mut::<Dice>().roll(20);
+    let score = roll as i32 + plan.bonus;
+    let dc = plan.dc();
+    let map = world.resource::<Battlefield>().0.map.clone();
+    let from_h = map.elevation(plan.from);
+    let (outcome, end) = if score > dc {
+        let off = score < 2 * dc;
+        let outcome = if off {
+            JumpOutcome::OffBalance
+        } else {
+            JumpOutcome::Landed
+        };
+        (outcome, plan.to)
+    } else if plan.rise > 0 {
+        (JumpOutcome::Stayed, plan.from)
+    } else {
+        let (_, occ, _) = view_for(world, actor);
+        let free = |p: Pos| occ.at(p) == Occupant::Empty || p == plan.from;
+        let line: Vec<Pos> = supercover(plan.from, plan.to)
+            .into_iter()
+            .filter_map(|c| match c {
+                Cell::Tile(p) => Some(p),
+                Cell::Corner(..) => None,
+            })
+            .collect();
+        let drop = line
+            .iter()
+            .copied()
+            .find(|p| free(*p) && (is_chasm(&map, *p) || from_h - map.elevation(*p) >= 2));
+        match drop {
+            Some(p) => (JumpOutcome::Plunged, p),
+            None => {
+                // Halfway along the line (at least a tile), or the nearest
+                // free tile back toward the takeoff.
+                let half = (plan.distance / 2).max(1);
+                let short = line
+                    .iter()
+                    .copied()
+                    .rfind(|p| plan.from.distance(*p) <= half && free(*p) && map.is_passable(*p))
+                    .unwrap_or(plan.from);
+                (JumpOutcome::Short, short)
+            }
+        }
+    };
+    if let Some(mut p) = world.get_mut::<GridPos>(actor) {
+        p.0 = end;
+    }
+    if let (Some(dir), Some(mut f)) = (
+        Dir::towards(plan.from, plan.to),
+        world.get_mut::<Facing>(actor),
+    ) {
+        f.0 = dir;
+    }
+    let event = JumpRoll {
+        unit: id_of(world, actor),
+        from: plan.from,
+        aimed: plan.to,
+        to: end,
+        distance: plan.distance,
+        rise: plan.rise,
+        roll,
+        bonus: plan.bonus,
+        score,
+        dc,
+        outcome,
+    };
+    emit(world, BattleEvent::Jumped(event));
+    if matches!(outcome, JumpOutcome::OffBalance | JumpOutcome::Short) {
+        world.entity_mut(actor).insert(Prone);
+    }
+    // Down onto ground 2 m lower, or into the drop it failed over: a fall
+    // with the jump's DC (V9.3, V9.4).
+    let drop = from_h - map.elevation(end);
+    let plunged = outcome == JumpOutcome::Plunged;
+    if plunged || (end == plan.to && drop >= 2) {
+        fall(world, actor, end, drop, dc.max(FALL_DC), actor);
+    }
+}
+
+/// Whether `p` is a chasm (V9.5): the default legend's `_`.
+fn is_chasm(map: &crate::terrain::TerrainMap, p: Pos) -> bool {
+    map.get(p).is_some_and(|t| t.name == "chasm")
+}
+
+/// `unit` falls `metres` onto `at` (V9.4), or into a chasm there (V9.5):
+/// the fall check against max(`cause_dc`, 10), then the d4s that no armor
+/// stops, prone after 2 m or more unless the check succeeded. `source` is
+/// whoever caused it, for the damage's tally.
+pub fn fall(world: &mut World, unit: Entity, at: Pos, metres: i32, cause_dc: i32, source: Entity) {
+    let map = world.resource::<Battlefield>().0.map.clone();
+    let id = id_of(world, unit);
+    if is_chasm(&map, at) {
+        world
+            .entity_mut(unit)
+            .remove::<(Dying, Stable)>()
+            .insert(Dead);
+        let event = FallRoll {
+            unit: id,
+            at,
+            metres: metres.max(0),
+            check: None,
+            dice: vec![],
+            chasm: true,
+            prone: false,
+        };
+        emit(world, BattleEvent::Fell(event));
+        return;
+    }
+    if metres <= 0 {
+        return;
+    }
+    let (dex, athletics) = world.get::<Stats>(unit).map_or((0, 0), |s| {
+        let t = &s.template;
+        (t.dex, t.skills.get(&Skill::Athletics).copied().unwrap_or(0))
+    });
+    let roll = world.resource_mut::<Dice>().roll(20);
+    let check = FallCheck {
+        roll,
+        bonus: dex + athletics,
+        total: roll as i32 + dex + athletics,
+        dc: cause_dc.max(FALL_DC),
+        saved: dex.max(0),
+    };
+    let fallen = if check.success() {
+        (metres - check.saved).max(0)
+    } else {
+        metres
+    };
+    let dice = world.resource_mut::<Dice>().roll_many(fallen as u32, 4);
+    let prone = metres >= 2 && !check.success();
+    let damage: i32 = dice.iter().map(|d| *d as i32).sum();
+    let event = FallRoll {
+        unit: id,
+        at,
+        metres,
+        check: Some(check),
+        dice,
+        chasm: false,
+        prone,
+    };
+    emit(world, BattleEvent::Fell(event));
+    if prone {
+        world.entity_mut(unit).insert(Prone);
+    }
+    if damage > 0 {
+        // Absolute damage: no AR meets it (V9.4 decision).
+        take_damage_on(world, unit, damage, DamageHow::Fall, source, Some(0));
+    }
+}
