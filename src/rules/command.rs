@@ -481,7 +481,8 @@ mod tests {
     #[test]
     fn every_command_name_is_listed() {
         // A kind missing from ALL would never run its systems.
-        let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), Face(unit: \"a\", dir: N), \
+        let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), \
+            Jump(unit: \"a\", to: (1, 1)), Face(unit: \"a\", dir: N), \
             Attack(unit: \"a\", target: \"b\"), Cleave(unit: \"a\", target: \"b\"), \
             Throw(unit: \"a\", item: \"x\", at: Tile((1, 1))), Charge(unit: \"a\", target: \"b\"), \
             Maneuver(unit: \"a\", target: \"b\", kind: Trip), Sustain(unit: \"a\"), \
