@@ -685,3 +685,87 @@ fn active_defence_and_injury_odds_are_exact() {
         }
     }
 }
+
+/// The jump's odds (V9.3) are exact: for each face of the d20 the
+/// resolution's ending, counted, gives the odds shown — over a chasm (a
+/// failure plunges), up a 2 m ledge (a failure stays) and over level ground
+/// (a failure comes down short).
+#[test]
+fn jump_odds_are_exact() {
+    use skirmish::rules::events::JumpOutcome;
+    use skirmish::rules::variants::jumping::jump_odds;
+    let level = load_level_file(&root().join("tests/levels/cliffs.ron"), catalog()).unwrap();
+    let initiative = vec!["Kay".to_string(), "Orm".to_string()];
+    let cases: [(Option<(i32, i32)>, (i32, i32), JumpOutcome); 3] = [
+        (None, (7, 1), JumpOutcome::Plunged),
+        (Some((2, 3)), (3, 3), JumpOutcome::Stayed),
+        (Some((1, 4)), (5, 4), JumpOutcome::Short),
+    ];
+    for (start, to, fails_as) in cases {
+        let to = skirmish::grid::Pos::new(to.0, to.1);
+        let setup: Vec<Command> = start
+            .map(|(x, y)| Command::Move {
+                unit: "Kay".into(),
+                to: skirmish::grid::Pos::new(x, y),
+                path: None,
+            })
+            .into_iter()
+            .collect();
+        let play = |d20: Option<u32>| {
+            let mut dice: Vec<(u32, u32)> = d20.map(|d| (20, d)).into_iter().collect();
+            // A fall's check and d4s, when there is one.
+            dice.extend([(20, 10), (4, 1), (4, 1), (4, 1)]);
+            let mut app = headless_app_with(&level, Dice::scripted(dice), Some(&initiative));
+            for c in &setup {
+                submit(app.world_mut(), c.clone()).unwrap();
+            }
+            app
+        };
+        let mut app = play(None);
+        let world = app.world_mut();
+        let kay = unit_named(world, "Kay").unwrap();
+        let odds = jump_odds(world, kay, to).unwrap();
+        assert_eq!(odds.failed_as, fails_as);
+        let total = odds.landed + odds.off_balance + odds.failed;
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+        let mut counted = [0u32; 3];
+        for face in 1..=20 {
+            let mut app = play(Some(face));
+            let jump = Command::Jump {
+                unit: "Kay".into(),
+                to,
+            };
+            submit(app.world_mut(), jump).unwrap();
+            let ending = app
+                .world()
+                .resource::<BattleEvents>()
+                .all()
+                .iter()
+                .find_map(|e| match e {
+                    BattleEvent::Jumped(j) => Some((j.outcome, j.to)),
+                    _ => None,
+                })
+                .expect("the jump was rolled");
+            match ending.0 {
+                JumpOutcome::Landed => counted[0] += 1,
+                JumpOutcome::OffBalance => counted[1] += 1,
+                other => {
+                    assert_eq!((other, ending.1), (odds.failed_as, odds.failed_at));
+                    counted[2] += 1;
+                }
+            }
+        }
+        let shown = [odds.landed, odds.off_balance, odds.failed];
+        for (c, p) in counted.iter().zip(shown) {
+            assert!(
+                (*c as f64 / 20.0 - p).abs() < 1e-12,
+                "to {to}: counted {counted:?}, shown {shown:?}"
+            );
+        }
+        // Each case meets more than one ending: the test can tell them.
+        assert!(
+            counted.iter().filter(|c| **c > 0).count() >= 2,
+            "{counted:?}"
+        );
+    }
+}

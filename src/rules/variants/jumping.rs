@@ -191,44 +191,10 @@ fn execute_jump(world: &mut World) {
     let dc = plan.dc();
     let map = world.resource::<Battlefield>().0.map.clone();
     let from_h = map.elevation(plan.from);
-    let (outcome, end) = if score > dc {
-        let off = score < 2 * dc;
-        let outcome = if off {
-            JumpOutcome::OffBalance
-        } else {
-            JumpOutcome::Landed
-        };
-        (outcome, plan.to)
-    } else if plan.rise > 0 {
-        (JumpOutcome::Stayed, plan.from)
-    } else {
-        let (_, occ, _) = view_for(world, actor);
-        let free = |p: Pos| occ.at(p) == Occupant::Empty || p == plan.from;
-        let line: Vec<Pos> = supercover(plan.from, plan.to)
-            .into_iter()
-            .filter_map(|c| match c {
-                Cell::Tile(p) => Some(p),
-                Cell::Corner(..) => None,
-            })
-            .collect();
-        let drop = line
-            .iter()
-            .copied()
-            .find(|p| free(*p) && (is_chasm(&map, *p) || from_h - map.elevation(*p) >= 2));
-        match drop {
-            Some(p) => (JumpOutcome::Plunged, p),
-            None => {
-                // Halfway along the line (at least a tile), or the nearest
-                // free tile back toward the takeoff.
-                let half = (plan.distance / 2).max(1);
-                let short = line
-                    .iter()
-                    .copied()
-                    .rfind(|p| plan.from.distance(*p) <= half && free(*p) && map.is_passable(*p))
-                    .unwrap_or(plan.from);
-                (JumpOutcome::Short, short)
-            }
-        }
+    let (outcome, end) = match outcome_of(score, &plan) {
+        JumpOutcome::Landed => (JumpOutcome::Landed, plan.to),
+        JumpOutcome::OffBalance => (JumpOutcome::OffBalance, plan.to),
+        _ => failure(world, actor, &plan),
     };
     if let Some(mut p) = world.get_mut::<GridPos>(actor) {
         p.0 = end;
@@ -263,6 +229,96 @@ fn execute_jump(world: &mut World) {
     if plunged || (end == plan.to && drop >= 2) {
         fall(world, actor, end, drop, dc.max(FALL_DC), actor);
     }
+}
+
+/// How a jump scoring `score` ends by its check alone (V9.3): landed,
+/// off-balance, or failed (reported as `Stayed`; [`failure`] says where a
+/// failure ends).
+fn outcome_of(score: i32, plan: &JumpPlan) -> JumpOutcome {
+    let dc = plan.dc();
+    if score <= dc {
+        JumpOutcome::Stayed
+    } else if score < 2 * dc {
+        JumpOutcome::OffBalance
+    } else {
+        JumpOutcome::Landed
+    }
+}
+
+/// Where a failed jump ends (V9.3): up a rise it stays; over a drop of 2 m
+/// or a chasm it plunges into the first free one on its line; else it
+/// comes down short, halfway (at least a tile) or on the nearest free tile
+/// back toward the takeoff.
+fn failure(world: &mut World, actor: Entity, plan: &JumpPlan) -> (JumpOutcome, Pos) {
+    if plan.rise > 0 {
+        return (JumpOutcome::Stayed, plan.from);
+    }
+    let map = world.resource::<Battlefield>().0.map.clone();
+    let from_h = map.elevation(plan.from);
+    let (_, occ, _) = view_for(world, actor);
+    let free = |p: Pos| occ.at(p) == Occupant::Empty || p == plan.from;
+    let line: Vec<Pos> = supercover(plan.from, plan.to)
+        .into_iter()
+        .filter_map(|c| match c {
+            Cell::Tile(p) => Some(p),
+            Cell::Corner(..) => None,
+        })
+        .collect();
+    let drop = line
+        .iter()
+        .copied()
+        .find(|p| free(*p) && (is_chasm(&map, *p) || from_h - map.elevation(*p) >= 2));
+    if let Some(p) = drop {
+        return (JumpOutcome::Plunged, p);
+    }
+    let half = (plan.distance / 2).max(1);
+    let short = line
+        .iter()
+        .copied()
+        .rfind(|p| plan.from.distance(*p) <= half && free(*p) && map.is_passable(*p))
+        .unwrap_or(plan.from);
+    (JumpOutcome::Short, short)
+}
+
+/// The exact chances of a jump before it is made (V9.3), the d20's twenty
+/// faces counted: what the preview shows is what the dice do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JumpOdds {
+    /// The jump.
+    pub plan: JumpPlan,
+    /// Lands standing.
+    pub landed: f64,
+    /// Lands prone.
+    pub off_balance: f64,
+    /// Fails: [`JumpOdds::failed_as`] says how, at [`JumpOdds::failed_at`].
+    pub failed: f64,
+    /// How a failure ends: stays, short or plunged.
+    pub failed_as: JumpOutcome,
+    /// Where a failure ends.
+    pub failed_at: Pos,
+}
+
+/// The odds of `unit` jumping to `to` now, or why it may not (V9.2, V9.3).
+pub fn jump_odds(world: &mut World, unit: Entity, to: Pos) -> Result<JumpOdds, Refusal> {
+    let plan = check_jump(world, unit, to)?;
+    let (failed_as, failed_at) = failure(world, unit, &plan);
+    let mut odds = JumpOdds {
+        plan,
+        landed: 0.0,
+        off_balance: 0.0,
+        failed: 0.0,
+        failed_as,
+        failed_at,
+    };
+    for face in 1..=20 {
+        let share = 1.0 / 20.0;
+        match outcome_of(face + plan.bonus, &plan) {
+            JumpOutcome::Landed => odds.landed += share,
+            JumpOutcome::OffBalance => odds.off_balance += share,
+            _ => odds.failed += share,
+        }
+    }
+    Ok(odds)
 }
 
 /// Whether `p` is a chasm (V9.5): the default legend's `_`.
