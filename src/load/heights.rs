@@ -3,7 +3,6 @@
 //! column.
 
 use super::locate::Needle::{self, Ident};
-use super::problems::Diagnostic;
 use super::report::{MAX_SYMBOL_ERRORS, Report};
 use crate::format::Level;
 
@@ -57,17 +56,13 @@ pub(super) fn check_heights(r: &mut Report, level: &Level) -> Option<Vec<u8>> {
             if bad_digits > MAX_SYMBOL_ERRORS {
                 continue;
             }
-            let at = r.loc.find(&row_path).map(|o| {
-                let (line, col) = r.loc.line_col(o);
-                (line, col + 1 + x)
-            });
-            r.out.push(Diagnostic {
-                file: r.file.to_string(),
-                at,
-                message: format!(
+            r.error_at_char(
+                &row_path,
+                x,
+                format!(
                     "height {c:?} at ({x}, {y}) is not a digit: heights are metres, 0 to {MAX_ELEVATION} (V9.1)"
                 ),
-            });
+            );
         }
     }
     if !good {

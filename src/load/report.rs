@@ -35,6 +35,20 @@ impl Report<'_> {
         let d = self.diagnostic(path, message);
         self.warnings.push(d);
     }
+
+    /// An error at the `x`-th character of the string row at `row_path`
+    /// (a map or heights row): its own column, not the row's quote.
+    pub(super) fn error_at_char(&mut self, row_path: &[Needle], x: usize, message: String) {
+        let at = self.loc.find(row_path).map(|o| {
+            let (line, col) = self.loc.line_col(o);
+            (line, col + 1 + x)
+        });
+        self.out.push(Diagnostic {
+            file: self.file.to_string(),
+            at,
+            message,
+        });
+    }
 }
 
 pub(super) fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {

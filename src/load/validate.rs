@@ -247,18 +247,14 @@ fn check_map(r: &mut Report, level: &Level, legend: &[(char, Terrain)]) -> Optio
                 unknown.push(c);
             }
             if unknown_count <= MAX_SYMBOL_ERRORS {
-                let at = r.loc.find(&row_path).map(|o| {
-                    let (line, col) = r.loc.line_col(o);
-                    (line, col + 1 + x)
-                });
-                r.out.push(Diagnostic {
-                    file: r.file.to_string(),
-                    at,
-                    message: format!(
+                r.error_at_char(
+                    &row_path,
+                    x,
+                    format!(
                         "unknown map symbol {c:?} at ({x}, {y}); known symbols: \"{known}\" \
                          (add it to `legend` to define it)"
                     ),
-                });
+                );
             }
         }
     }

@@ -189,7 +189,9 @@ fn execute_jump(world: &mut World) {
     let roll = world.resource_mut::<Dice>().roll(20);
     let score = roll as i32 + plan.bonus;
     let dc = plan.dc();
-    let map = world.resource::<Battlefield>().0.map.clone();
+    // The level is shared (an Arc): the map is read, not copied.
+    let level = world.resource::<Battlefield>().0.clone();
+    let map = &level.map;
     let from_h = map.elevation(plan.from);
     let (outcome, end) = match outcome_of(score, &plan) {
         JumpOutcome::Landed => (JumpOutcome::Landed, plan.to),
@@ -253,7 +255,9 @@ fn failure(world: &mut World, actor: Entity, plan: &JumpPlan) -> (JumpOutcome, P
     if plan.rise > 0 {
         return (JumpOutcome::Stayed, plan.from);
     }
-    let map = world.resource::<Battlefield>().0.map.clone();
+    // The level is shared (an Arc): the map is read, not copied.
+    let level = world.resource::<Battlefield>().0.clone();
+    let map = &level.map;
     let from_h = map.elevation(plan.from);
     let (_, occ, _) = view_for(world, actor);
     let free = |p: Pos| occ.at(p) == Occupant::Empty || p == plan.from;
@@ -267,7 +271,7 @@ fn failure(world: &mut World, actor: Entity, plan: &JumpPlan) -> (JumpOutcome, P
     let drop = line
         .iter()
         .copied()
-        .find(|p| free(*p) && (is_chasm(&map, *p) || from_h - map.elevation(*p) >= 2));
+        .find(|p| free(*p) && (is_chasm(map, *p) || from_h - map.elevation(*p) >= 2));
     if let Some(p) = drop {
         return (JumpOutcome::Plunged, p);
     }
@@ -331,9 +335,11 @@ fn is_chasm(map: &crate::terrain::TerrainMap, p: Pos) -> bool {
 /// stops, prone after 2 m or more unless the check succeeded. `source` is
 /// whoever caused it, for the damage's tally.
 pub fn fall(world: &mut World, unit: Entity, at: Pos, metres: i32, cause_dc: i32, source: Entity) {
-    let map = world.resource::<Battlefield>().0.map.clone();
+    // The level is shared (an Arc): the map is read, not copied.
+    let level = world.resource::<Battlefield>().0.clone();
+    let map = &level.map;
     let id = id_of(world, unit);
-    if is_chasm(&map, at) {
+    if is_chasm(map, at) {
         world
             .entity_mut(unit)
             .remove::<(Dying, Stable)>()
