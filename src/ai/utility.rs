@@ -158,12 +158,6 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     }
     match best.command {
         Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
-        Some(cmd) => {
-            if std::env::var("AIDBG").is_ok() {
-                eprintln!("REFUSED best {cmd}: {:?}", check(world, cmd.clone()).err());
-            }
-            finish_turn(&sit, &name)
-        }
         _ => finish_turn(&sit, &name),
     }
 }

@@ -194,8 +194,7 @@ fn execute_jump(world: &mut World) {
     let map = &level.map;
     let from_h = map.elevation(plan.from);
     let (outcome, end) = match outcome_of(score, &plan) {
-        JumpOutcome::Landed => (JumpOutcome::Landed, plan.to),
-        JumpOutcome::OffBalance => (JumpOutcome::OffBalance, plan.to),
+        landed @ (JumpOutcome::Landed | JumpOutcome::OffBalance) => (landed, plan.to),
         _ => failure(world, actor, &plan),
     };
     if let Some(mut p) = world.get_mut::<GridPos>(actor) {
