@@ -74,6 +74,13 @@ pub enum Expect {
         /// Expected tile.
         is: Pos,
     },
+    /// A tile's height in metres (V9.1).
+    Height {
+        /// The tile.
+        tile: Pos,
+        /// Expected metres.
+        is: i32,
+    },
     /// The unit's facing.
     Facing {
         /// Unit name.
@@ -444,6 +451,10 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             let x = unit(world, u)?;
             let at = world.get::<GridPos>(x).map(|p| p.0).unwrap_or_default();
             compare(format!("At of {u}"), at.to_string(), is.to_string())
+        }
+        Expect::Height { tile, is } => {
+            let h = world.resource::<crate::battle::Battlefield>().0.map.elevation(*tile);
+            compare(format!("Height of {tile}"), h.to_string(), is.to_string())
         }
         Expect::Facing { unit: u, is } => {
             let x = unit(world, u)?;

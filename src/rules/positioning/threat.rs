@@ -1,15 +1,19 @@
 //! R4.4 threatening: which tiles a unit threatens, for flanking (R4.5) and
-//! reactive attacks (R8).
+//! reactive attacks (R8). With heights (V9.6), a tile more metres above or
+//! below than the unit's reach is out of it.
 
 use crate::battle::{Battlefield, Facing, GridPos, Inventory, MeleeReach, Prone, Side};
 use crate::battle::{out_of_action, reach_with, side_of_body};
 use crate::format::Weapon;
 use crate::grid::{Body, Dir, Pos};
+use crate::load::ValidLevel;
 use crate::rules::positioning::facing::in_front_of;
+use crate::rules::variants::jumping::{height_gap, heights_in_play};
 use bevy::prelude::*;
+use std::sync::Arc;
 
 /// What a unit threatens: the tiles in its front arc within its reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Threat {
     /// The threatening unit.
     pub unit: Entity,
@@ -23,6 +27,9 @@ pub struct Threat {
     pub facing: Dir,
     /// Its longest melee reach.
     pub reach: i32,
+    /// The level, when its heights bound the reach (V9.6); `None` on flat
+    /// ground or with jumping off.
+    pub ground: Option<Arc<ValidLevel>>,
 }
 
 impl Threat {
@@ -39,6 +46,9 @@ impl Threat {
         !body.contains(tile)
             && body.distance_to(tile) <= self.reach
             && in_front_of(body, self.facing, tile)
+            && self.ground.as_ref().is_none_or(|level| {
+                height_gap(&level.map, body, Body::new(tile, 1)) <= self.reach
+            })
     }
 
     /// True when it threatens any tile of `body` (V10.6).
@@ -76,6 +86,7 @@ pub fn threat_of(world: &World, unit: Entity) -> Option<Threat> {
         n: side_of_body(world, unit),
         facing: world.get::<Facing>(unit)?.0,
         reach: world.get::<MeleeReach>(unit)?.0?,
+        ground: heights_in_play(world),
     })
 }
 

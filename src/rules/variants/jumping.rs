@@ -20,6 +20,11 @@
 //! Dice order: the jump's d20, then the fall check's d20, then the d4s.
 
 use crate::battle::{Battlefield, Dead, Dying, Facing, GridPos, Prone, Stable, Stats};
+use crate::battle::{body_of, name_of};
+use crate::grid::Body;
+use crate::load::ValidLevel;
+use crate::terrain::TerrainMap;
+use std::sync::Arc;
 use crate::dice::Dice;
 use crate::format::{Size, Skill};
 use crate::grid::{Dir, Pos};
@@ -41,6 +46,45 @@ pub fn on(world: &World) -> bool {
     world
         .get_resource::<Battlefield>()
         .is_some_and(|f| f.0.rules().jumping)
+}
+
+/// The level when its heights matter (V9 on, and some tile above another):
+/// what bounds reach across heights (V9.6).
+pub fn heights_in_play(world: &World) -> Option<Arc<ValidLevel>> {
+    let level = &world.get_resource::<Battlefield>()?.0;
+    (level.rules().jumping && level.map.has_heights()).then(|| level.clone())
+}
+
+/// The least difference in metres between a tile of `a` and one of `b`
+/// (V9.6, V10.6 for bodies).
+pub fn height_gap(map: &TerrainMap, a: Body, b: Body) -> i32 {
+    a.tiles()
+        .flat_map(|s| b.tiles().map(move |t| (map.elevation(s) - map.elevation(t)).abs()))
+        .min()
+        .unwrap_or(0)
+}
+
+/// Why a melee attack of `reach` cannot cross the heights between
+/// `attacker` and `target`, if it cannot (V9.6: |Δh| ≤ reach, in metres).
+pub fn out_of_reach_above(
+    world: &World,
+    attacker: Entity,
+    target: Entity,
+    reach: i32,
+) -> Option<Refusal> {
+    let level = heights_in_play(world)?;
+    let (a, b) = (body_of(world, attacker)?, body_of(world, target)?);
+    let gap = height_gap(&level.map, a, b);
+    (gap > reach).then(|| {
+        Refusal::new(
+            Rule::V9_6,
+            format!(
+                "{} is {gap} m above or below {}: a melee reach of {reach} spans {reach} m",
+                name_of(world, target),
+                name_of(world, attacker)
+            ),
+        )
+    })
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -325,7 +369,7 @@ pub fn jump_odds(world: &mut World, unit: Entity, to: Pos) -> Result<JumpOdds, R
 }
 
 /// Whether `p` is a chasm (V9.5): the default legend's `_`.
-fn is_chasm(map: &crate::terrain::TerrainMap, p: Pos) -> bool {
+pub fn is_chasm(map: &crate::terrain::TerrainMap, p: Pos) -> bool {
     map.get(p).is_some_and(|t| t.name == "chasm")
 }
 

@@ -12,6 +12,11 @@
 //!   shove (`Charge(..., shove: true)`); success drives the target up to 3
 //!   tiles straight on in the charge's direction, stopping before an
 //!   obstacle.
+//! - **Off a ledge** (V9.4, 000:50's cliff): with jumping on, a one-tile
+//!   target may also be pushed onto a tile 2 m or more below it, or into a
+//!   chasm: it falls there (fall check DC 10: a shove has no DC and deals
+//!   no damage). A charge-shove stops at the fall. *Decision:* a body
+//!   wider than a tile (V10.6) is pushed only onto ground it can stand on.
 
 use super::roll::{
     attempt, is_exposed, larger_by, maneuver_draft, on, open, provokes, switched_off,
@@ -23,6 +28,8 @@ use crate::rules::command::{Command, CommandKind, ManeuverKind, Refusal};
 use crate::rules::events::{BattleEvent, Opening, Trigger, emit, id_of};
 use crate::rules::motion::charge::ChargeShove;
 use crate::rules::motion::movement::{Occupant, step_block, view_for};
+use crate::rules::motion::paths::{Block, corners};
+use crate::rules::variants::jumping;
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, Handles, Pending, actor_and_target};
 use crate::rules::reactions::reactive_attack::provoke_from;
 use crate::rules::rule::Rule;
@@ -44,12 +51,35 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The tile `target` may be pushed to from `at` in `dir`: passable, free,
-/// not across a corner.
+/// not across a corner; with V9, also a drop or a chasm it falls into.
 fn free_step(world: &mut World, target: Entity, dir: Dir) -> Option<Pos> {
     let (level, occ, at) = view_for(world, target);
     let to = at.step(dir);
-    (step_block(&level.map, &occ, at, dir).is_none() && occ.under(to) == Occupant::Empty)
-        .then_some(to)
+    if occ.under(to) != Occupant::Empty {
+        return None;
+    }
+    match step_block(&level.map, &occ, at, dir) {
+        None => Some(to),
+        Some(Block::Ledge | Block::Impassable) if occ.n() == 1 && jumping::on(world) => {
+            let map = &level.map;
+            let falls = jumping::is_chasm(map, to) || map.elevation(at) - map.elevation(to) >= 2;
+            let corner = dir.is_diagonal() && corners(at, 1, dir).iter().any(|c| !map.is_passable(*c));
+            (falls && !corner).then_some(to)
+        }
+        Some(_) => None,
+    }
+}
+
+/// A push from `from` that ended on `to`: a fall when `to` is a drop of
+/// 2 m or more or a chasm (V9.4, V9.5).
+fn fall_if_over(world: &mut World, shover: Entity, target: Entity, from: Pos, to: Pos) {
+    if !over_the_edge(world, from, to) {
+        return;
+    }
+    let map = &world.resource::<crate::battle::Battlefield>().0.map;
+    let drop = map.elevation(from) - map.elevation(to);
+    // A shove has no DC and deals no damage: the fall check's DC is 10.
+    jumping::fall(world, target, to, drop.max(0), 0, shover);
 }
 
 /// Where `unit`'s shove pushes `target` (V7.7): `to` if it qualifies (else
@@ -105,6 +135,7 @@ pub fn push(world: &mut World, unit: Entity, target: Entity, to: Option<Pos>) {
     place(world, target, lands);
     tell_shove(world, unit, target, from, lands, false);
     open(world, target, Opening::Shove);
+    fall_if_over(world, unit, target, from, lands);
 }
 
 fn place(world: &mut World, unit: Entity, at: Pos) {
@@ -125,6 +156,12 @@ fn tell_shove(world: &mut World, unit: Entity, target: Entity, from: Pos, to: Po
             charge,
         },
     );
+}
+
+/// Whether a push from `from` onto `to` goes over the edge (V9.4).
+fn over_the_edge(world: &World, from: Pos, to: Pos) -> bool {
+    let map = &world.resource::<crate::battle::Battlefield>().0.map;
+    jumping::on(world) && (jumping::is_chasm(map, to) || map.elevation(from) - map.elevation(to) >= 2)
 }
 
 /// A charge-shove needs maneuvers, and a target no larger (V7.7).
@@ -197,18 +234,22 @@ fn shove_at_the_end_of_the_charge(world: &mut World) {
         let Some(from) = world.get::<GridPos>(target).map(|p| p.0) else {
             return;
         };
-        let mut at = from;
+        let (mut at, mut before) = (from, from);
         for _ in 0..3 {
             match free_step(world, target, dir) {
                 Some(next) => {
-                    at = next;
+                    (before, at) = (at, next);
                     place(world, target, next);
+                    if over_the_edge(world, before, next) {
+                        break;
+                    }
                 }
                 None => break,
             }
         }
         tell_shove(world, unit, target, from, at, true);
         open(world, target, Opening::Shove);
+        fall_if_over(world, unit, target, before, at);
     } else {
         open(world, unit, Opening::Shove);
     }
