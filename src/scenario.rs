@@ -453,7 +453,11 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             compare(format!("At of {u}"), at.to_string(), is.to_string())
         }
         Expect::Height { tile, is } => {
-            let h = world.resource::<crate::battle::Battlefield>().0.map.elevation(*tile);
+            let h = world
+                .resource::<crate::battle::Battlefield>()
+                .0
+                .map
+                .elevation(*tile);
             compare(format!("Height of {tile}"), h.to_string(), is.to_string())
         }
         Expect::Facing { unit: u, is } => {

@@ -10,6 +10,7 @@ mod design;
 mod determinism;
 mod editor;
 mod golden;
+mod heights;
 mod invariants;
 mod levels;
 mod maneuvers;

@@ -150,6 +150,10 @@ pub mod tint {
     pub const SHOVED: Color = Color::srgba(0.95, 0.55, 1.0, 0.55);
     /// A tile a splash item's burst reaches around the aimed tile.
     pub const SPLASH: Color = Color::srgba(1.0, 0.3, 0.1, 0.25);
+    /// Where a jump lands (V9.3).
+    pub const JUMP: Color = Color::srgba(0.35, 0.95, 1.0, 0.6);
+    /// Where a failed jump ends, or a fall (V9.3, V9.4).
+    pub const FALL: Color = Color::srgba(1.0, 0.2, 0.35, 0.55);
 
     /// A range band by its net advantage: green near, yellow to red as
     /// the disadvantages grow.

@@ -116,6 +116,8 @@ pub enum Aim {
     Shove,
     /// Grapple (V7.6).
     Grapple,
+    /// Jump (V9.2).
+    Jump,
 }
 
 impl Aim {

@@ -154,12 +154,15 @@ pub enum Action {
     Ride,
     /// The ridden mount's own attack, paid with the rider's AP (V12.2).
     Kick,
+    /// Jump to a tile: over a gap, up or down a ledge (V9.2).
+    Jump,
 }
 
 impl Action {
     /// Every action, in the action bar's order.
-    pub const ALL: [Action; 27] = [
+    pub const ALL: [Action; 28] = [
         Action::Step,
+        Action::Jump,
         Action::Charge,
         Action::PowerAttack,
         Action::Lunge,
@@ -225,6 +228,7 @@ impl Action {
             Action::ChargeShove => KeyCode::KeyC,
             Action::Ride => KeyCode::KeyH,
             Action::Kick => KeyCode::KeyK,
+            Action::Jump => KeyCode::KeyB,
         }
     }
 
@@ -284,6 +288,7 @@ impl Action {
             Action::ChargeShove => "Shift-C Charge-shove",
             Action::Ride => "Shift-H Mount/get down",
             Action::Kick => "Shift-K Mount kicks",
+            Action::Jump => "B Jump",
         }
     }
 
@@ -314,6 +319,7 @@ impl Action {
             Action::ChargeShove => Rule::V7_7,
             Action::Ride => Rule::V12_7,
             Action::Kick => Rule::V12_2,
+            Action::Jump => Rule::V9_2,
         }
     }
 
@@ -397,6 +403,11 @@ impl Action {
                 "1 AP of yours: your mount attacks an enemy in its reach, with its own roll \
                  (V12.2)"
             }
+            Action::Jump => {
+                "1 AP: jump to a tile up to your speed away and up to your size's reach high: \
+                 d20 + STR + DEX vs 4 per metre up + 2 per tile; under twice the DC you land \
+                 prone; a failure may fall (V9.2, V9.3, V9.4)"
+            }
         }
     }
 
@@ -414,6 +425,7 @@ impl Action {
             Aim::Disarm => Action::Disarm,
             Aim::Shove => Action::Shove,
             Aim::Grapple => Action::Grapple,
+            Aim::Jump => Action::Jump,
         }
     }
 
@@ -422,6 +434,7 @@ impl Action {
         matches!(
             self,
             Action::Step
+                | Action::Jump
                 | Action::Trip
                 | Action::Disarm
                 | Action::Shove
@@ -474,6 +487,7 @@ pub fn action_command(
             Command::PickUp { unit, item }
         }
         Action::Step => Command::Step { unit, to: tile? },
+        Action::Jump => Command::Jump { unit, to: tile? },
         Action::Trip | Action::Disarm | Action::Shove | Action::Grapple => Command::Maneuver {
             unit,
             target: named(enemy?),
@@ -597,6 +611,7 @@ pub fn action_bar(world: &mut World) -> Vec<Action> {
         .filter(|a| match a {
             Action::EndTurn => can(K::EndTurn),
             Action::Step => can(K::Step),
+            Action::Jump => can(K::Jump),
             Action::Charge => legal
                 .iter()
                 .any(|c| matches!(c, Command::Charge { shove: false, .. })),

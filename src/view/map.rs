@@ -131,9 +131,44 @@ pub(super) fn spawn_battlefield(
             terrain: terrain.near,
             overlay,
             far: terrain.far,
+            relief: images.add(relief_image(&field.0, grid)),
         })),
         Transform::from_xyz(0.0, 0.0, MAP_Z),
     ));
+}
+
+/// A relief texel's red channel per metre of height (`map_material.wgsl`
+/// reads it back): 9 m, the most a heights row holds, is 252.
+pub const PER_METRE: u8 = 28;
+
+/// The ground's heights as an image, one texel per tile (V9.1): all 0 when
+/// the level plays flat (no heights, or jumping off), so the shader leaves
+/// the ground as it is.
+fn relief_image(level: &crate::load::ValidLevel, grid: Grid) -> Image {
+    let map = &level.map;
+    let shown = level.rules().jumping && map.has_heights();
+    let mut data = Vec::with_capacity((4 * grid.width * grid.height).max(0) as usize);
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            let h = if shown {
+                map.elevation(Pos::new(x, y))
+            } else {
+                0
+            };
+            data.extend([(h.clamp(0, 9) as u8) * PER_METRE, 0, 0, 255]);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: grid.width as u32,
+            height: grid.height as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8Unorm,
+        RenderAssetUsages::default(),
+    )
 }
 
 /// A tree standing on the map: drawn over the overlays, which tint the

@@ -52,6 +52,11 @@ pub struct MapMaterial {
     #[texture(4)]
     #[sampler(5)]
     pub far: Handle<Image>,
+    /// The ground's heights, one texel per tile (V9.1): red is metres ×
+    /// [`super::map::PER_METRE`]; all 0 on flat ground.
+    #[texture(6)]
+    #[sampler(7)]
+    pub relief: Handle<Image>,
 }
 
 /// Draws the terrain image shrunk to a quarter of its size, each texel the

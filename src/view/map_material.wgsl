@@ -1,5 +1,7 @@
 // The battlefield in one pass: the terrain image (drawn once from the
-// tilemap) with the overlay's tint (one texel per tile) mixed over it.
+// tilemap), its relief (V9.1: higher ground lighter, a shadow at the foot of
+// every rise, a dark lip on every ledge), and the overlay's tint (one
+// texel per tile) mixed over it.
 #import bevy_sprite::mesh2d_vertex_output::VertexOutput
 
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var terrain: texture_2d<f32>;
@@ -8,6 +10,54 @@
 @group(#{MATERIAL_BIND_GROUP}) @binding(3) var overlay_sampler: sampler;
 @group(#{MATERIAL_BIND_GROUP}) @binding(4) var far: texture_2d<f32>;
 @group(#{MATERIAL_BIND_GROUP}) @binding(5) var far_sampler: sampler;
+@group(#{MATERIAL_BIND_GROUP}) @binding(6) var relief: texture_2d<f32>;
+@group(#{MATERIAL_BIND_GROUP}) @binding(7) var relief_sampler: sampler;
+
+// A relief texel's red channel per metre (see `map.rs`).
+const PER_METRE: f32 = 28.0;
+
+// The height in metres of tile `t`, clamped to the map.
+fn height_at(t: vec2<i32>, dims: vec2<i32>) -> f32 {
+    let c = clamp(t, vec2<i32>(0), dims - vec2<i32>(1));
+    return round(textureLoad(relief, c, 0).r * 255.0 / PER_METRE);
+}
+
+// The ground's colour shaded by its relief: lighter the higher it stands,
+// shadowed near a higher neighbour (deeper and wider the higher it rises),
+// with a light rim along a 1 m step down and a dark lip along a ledge
+// (2 m or more: V9.1's jump-or-fall edge).
+fn shade_relief(rgb_in: vec3<f32>, uv: vec2<f32>) -> vec3<f32> {
+    let dims = vec2<i32>(textureDimensions(relief));
+    let cell = uv * vec2<f32>(dims);
+    let t = vec2<i32>(floor(cell));
+    let f = fract(cell);
+    let h = height_at(t, dims);
+    var rgb = mix(rgb_in, vec3<f32>(1.0), min(h * 0.06, 0.4));
+    // A line at least a pixel and a half wide, in tiles.
+    let px = max(fwidth(cell.x), fwidth(cell.y));
+    let line = max(0.07, 1.5 * px);
+    let sides = array<vec2<i32>, 4>(vec2(-1, 0), vec2(1, 0), vec2(0, -1), vec2(0, 1));
+    let gaps = array<f32, 4>(f.x, 1.0 - f.x, f.y, 1.0 - f.y);
+    for (var i = 0; i < 4; i++) {
+        let diff = height_at(t + sides[i], dims) - h;
+        let d = gaps[i];
+        if diff > 0.5 {
+            let rise = min(diff, 4.0);
+            let band = 0.12 + 0.08 * rise;
+            let s = 1.0 - smoothstep(0.0, band, d);
+            rgb *= 1.0 - s * (0.25 + 0.08 * rise);
+        } else if diff < -1.5 {
+            if d < line {
+                rgb = mix(rgb, vec3<f32>(0.08, 0.06, 0.05), 0.85);
+            }
+        } else if diff < -0.5 {
+            if d < line {
+                rgb = mix(rgb, vec3<f32>(1.0, 0.98, 0.9), 0.45);
+            }
+        }
+    }
+    return rgb;
+}
 
 // Terrain texels to a screen pixel from which the shrunk terrain is shown.
 const FAR_FROM: f32 = 2.0;
@@ -24,7 +74,8 @@ fn fragment(mesh: VertexOutput) -> @location(0) vec4<f32> {
     } else {
         ground = textureSampleLevel(terrain, terrain_sampler, mesh.uv, 0.0);
     }
+    let shaded = shade_relief(ground.rgb, mesh.uv);
     let tint = textureSample(overlay, overlay_sampler, mesh.uv);
     // As alpha blending the tint over the ground would, in linear colour.
-    return vec4(mix(ground.rgb, tint.rgb, tint.a), 1.0);
+    return vec4(mix(shaded, tint.rgb, tint.a), 1.0);
 }

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod action_bar;
+pub mod aims;
 pub mod camera;
 pub mod capture;
 pub mod controls;

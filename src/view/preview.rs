@@ -12,7 +12,7 @@ use super::controls::{Action, CursorTile};
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Overlays};
 use super::seat::{human_to_act, shown_unit, unit_at};
-use crate::battle::{GridPos, Health, Side};
+use crate::battle::{Health, Side};
 use crate::battle::{name_of, out_of_action};
 use crate::format::Guard;
 use crate::format::Overlay;
@@ -23,7 +23,6 @@ use crate::rules::command::ManeuverKind;
 use crate::rules::motion::movement::{Reach, move_reach, speed_of};
 use crate::rules::reactions::reactive_attack::provocations;
 use crate::rules::rule::Rule;
-use crate::rules::variants::maneuvers::{self, Grappled};
 use crate::rules::{Command, Refusal};
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -431,16 +430,20 @@ pub(super) fn preview_hover(world: &mut World) {
         overlay_marks = super::overlays::overlay_marks(world, me, selected, enemy, &mut marks);
         if let Some(t) = tile {
             shown = if aiming == Some(Action::Throw) {
-                aim_throw(world, me, t, &mut marks, &mut overlay_marks)
+                super::aims::aim_throw(world, me, t, &mut marks, &mut overlay_marks)
+            } else if aiming == Some(Action::Jump) {
+                super::aims::aim_jump(world, me, t, &mut marks, &mut overlay_marks)
             } else if let Some(kind) = aiming.and_then(Action::maneuver) {
-                aim_maneuver(world, me, t, kind, &mut marks, &mut overlay_marks)
+                super::aims::aim_maneuver(world, me, t, kind, &mut marks, &mut overlay_marks)
             } else {
                 hover_tile(world, me, t, &reach, alt, &mut marks)
             };
         }
     }
     // Every grapple on the field, tethered (V7.6).
-    overlay_marks.links.extend(grapple_tethers(world));
+    overlay_marks
+        .links
+        .extend(super::aims::grapple_tethers(world));
     let actions = human
         .map(|_| super::controls::action_bar(world))
         .unwrap_or_default();
@@ -471,156 +474,23 @@ pub(super) fn preview_hover(world: &mut World) {
 
 /// What hovering one tile shows.
 #[derive(Default)]
-struct Shown {
-    lines: Vec<String>,
-    attack: Option<AttackOdds>,
-    compared: Option<Entity>,
+pub(super) struct Shown {
+    /// The lines of text.
+    pub lines: Vec<String>,
+    /// The odds of the attack or maneuver aimed, for the odds panel.
+    pub attack: Option<AttackOdds>,
+    /// The enemy `Alt` compares tiles against from now on.
+    pub compared: Option<Entity>,
     /// The rule of the refusal the lines tell, if any.
-    cites: Option<Rule>,
+    pub cites: Option<Rule>,
 }
 
 impl Shown {
     /// Tells why a command would be refused, citing its rule.
-    fn refused(&mut self, what: String, r: Refusal) {
+    pub fn refused(&mut self, what: String, r: Refusal) {
         self.lines.push(format!("{what}: {r}"));
         self.cites = Some(r.rule);
     }
-}
-
-/// Aiming a throw at `tile` (R9): where it may land and how likely, the
-/// splash it spreads, the chance it hits.
-fn aim_throw(
-    world: &mut World,
-    me: Entity,
-    tile: Pos,
-    marks: &mut HashMap<Pos, Color>,
-    words: &mut OverlayMarks,
-) -> Shown {
-    let mut shown = Shown::default();
-    let Some(Command::Throw { item, at, .. }) =
-        super::controls::action_command(world, me, Action::Throw, Some(tile))
-    else {
-        shown.lines.push("Nothing to throw (R9.1)".into());
-        return shown;
-    };
-    match super::overlays::throw_landing(world, me, &item, &at) {
-        Ok((layer, p)) => {
-            let target = match &at {
-                crate::rules::command::ThrowTarget::Unit(name) => name.clone(),
-                crate::rules::command::ThrowTarget::Tile(t) => format!("{t}"),
-            };
-            shown.lines.push(format!(
-                "Throw the {item} at {target}: {:.0}% to hit; a miss scatters by d8 to the \
-                 marked tiles, each with its chance (R9.3)",
-                p.hit * 100.0
-            ));
-            let tint = super::overlays::tint::SPLASH;
-            if layer.tiles.iter().any(|(_, c)| *c == tint) {
-                shown.lines.push(
-                    "The darker rim around the aimed tile: the splash where it lands on a hit \
-                     (R9.4)"
-                        .into(),
-                );
-            }
-            super::overlays::paint(marks, &layer);
-            words.labels.extend(layer.labels);
-            words.links.push((
-                world.get::<GridPos>(me).map_or(tile, |g| g.0),
-                p.hit_tile,
-                super::overlays::tint::AIMED,
-            ));
-        }
-        Err(r) => shown.refused(format!("Cannot throw the {item} there"), r),
-    }
-    shown
-}
-
-/// A line from each grappler to the unit it grapples (V7.6).
-fn grapple_tethers(world: &World) -> Vec<(Pos, Pos, Color)> {
-    crate::battle::units(world)
-        .into_iter()
-        .filter_map(|e| {
-            let g = world.get::<Grappled>(e)?;
-            let (from, to) = (world.get::<GridPos>(g.by)?.0, world.get::<GridPos>(e)?.0);
-            Some((from, to, super::overlays::tint::GRAPPLE))
-        })
-        .collect()
-}
-
-/// Aiming a maneuver (V7) at the unit on `tile`: its exact odds, what a
-/// success does (where a shove lands, how firm a grapple holds), and
-/// whether the target strikes first (V7.2).
-fn aim_maneuver(
-    world: &mut World,
-    me: Entity,
-    tile: Pos,
-    kind: ManeuverKind,
-    marks: &mut HashMap<Pos, Color>,
-    words: &mut OverlayMarks,
-) -> Shown {
-    let mut shown = Shown::default();
-    let Some(t) = unit_at(world, tile).filter(|&t| world.get::<Side>(t) != world.get::<Side>(me))
-    else {
-        shown.lines.push(format!(
-            "{}: aim at an enemy in reach ({})",
-            kind.label(),
-            kind.rule()
-        ));
-        return shown;
-    };
-    let name = name_of(world, t);
-    let click = Command::Maneuver {
-        unit: name_of(world, me),
-        target: name.clone(),
-        kind,
-        to: None,
-        fling: None,
-    };
-    let odds = crate::rules::pipeline::check(world, click)
-        .and_then(|_| maneuvers::preview_maneuver(world, me, t, kind));
-    marks.insert(tile, Color::srgba(1.0, 0.3, 0.2, 0.6));
-    let p = match odds {
-        Ok(p) => p,
-        Err(r) => {
-            shown.refused(format!("Cannot {} {name}", kind.label()), r);
-            return shown;
-        }
-    };
-    let hp = world.get::<Health>(t).map_or(0, |h| h.hp);
-    let odds = AttackOdds::of(name.clone(), None, &p, hp);
-    shown.lines.push(odds.headline());
-    shown.lines.push(odds.roll.clone());
-    match kind {
-        ManeuverKind::Shove => match maneuvers::shove::destination(world, me, t, None) {
-            Ok(Some(to)) => {
-                marks.insert(to, super::overlays::tint::SHOVED);
-                words.links.push((tile, to, super::overlays::tint::SHOVED));
-                shown
-                    .lines
-                    .push(format!("On a success {name} is pushed to {to} (V7.7)"));
-            }
-            _ => shown.lines.push(format!(
-                "No tile behind {name} is free: it would stay, opened (V7.7)"
-            )),
-        },
-        ManeuverKind::Grapple => {
-            let landed = p.landed_degrees();
-            let held = total(landed.iter().skip(2).copied());
-            shown.lines.push(format!(
-                "Grabbed {:.0}%, held {:.0}% (V7.6)",
-                (p.hit - held).max(0.0) * 100.0,
-                held * 100.0
-            ));
-        }
-        _ => {}
-    }
-    if maneuvers::provokes(world, me, t, kind) {
-        shown.lines.push(format!(
-            "{name} strikes first: untrained, or unarmed against its blade (V7.2)"
-        ));
-    }
-    shown.attack = Some(odds);
-    shown
 }
 
 /// What hovering `tile` shows for `me`: an enemy's odds, the odds from
@@ -634,6 +504,13 @@ fn hover_tile(
     marks: &mut HashMap<Pos, Color>,
 ) -> Shown {
     let mut shown = Shown::default();
+    let heights = crate::rules::variants::jumping::heights_in_play(world);
+    if let Some(level) = &heights {
+        shown.lines.push(format!(
+            "{tile}: ground {} m high (V9.1)",
+            level.map.elevation(tile)
+        ));
+    }
     let enemy = unit_at(world, tile).filter(|&t| world.get::<Side>(t) != world.get::<Side>(me));
     if let Some(t) = enemy {
         shown.compared = Some(t);
@@ -676,6 +553,21 @@ fn hover_tile(
         ));
         for p in r.path.iter().flat_map(|p| Body { at: *p, n }.tiles()) {
             marks.insert(p, Color::srgba(1.0, 1.0, 0.6, 0.55));
+        }
+        if let Some(level) = &heights {
+            let start = world.get::<crate::battle::GridPos>(me).map(|g| g.0);
+            let walked: Vec<Pos> = start.into_iter().chain(r.path.iter().copied()).collect();
+            let climbs: Vec<String> = walked
+                .windows(2)
+                .filter(|w| level.map.elevation(w[1]) > level.map.elevation(w[0]))
+                .map(|w| w[1].to_string())
+                .collect();
+            if !climbs.is_empty() {
+                shown.lines.push(format!(
+                    "  climbs 1 m at {}: each costs as difficult terrain (V9.1)",
+                    climbs.join(", ")
+                ));
+            }
         }
         for p in provocations(world, me, &r.path) {
             for t in (Body { at: p.leaving, n }).tiles() {

@@ -46,9 +46,10 @@ impl Threat {
         !body.contains(tile)
             && body.distance_to(tile) <= self.reach
             && in_front_of(body, self.facing, tile)
-            && self.ground.as_ref().is_none_or(|level| {
-                height_gap(&level.map, body, Body::new(tile, 1)) <= self.reach
-            })
+            && self
+                .ground
+                .as_ref()
+                .is_none_or(|level| height_gap(&level.map, body, Body::new(tile, 1)) <= self.reach)
     }
 
     /// True when it threatens any tile of `body` (V10.6).

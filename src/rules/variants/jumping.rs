@@ -21,13 +21,11 @@
 
 use crate::battle::{Battlefield, Dead, Dying, Facing, GridPos, Prone, Stable, Stats};
 use crate::battle::{body_of, name_of};
-use crate::grid::Body;
-use crate::load::ValidLevel;
-use crate::terrain::TerrainMap;
-use std::sync::Arc;
 use crate::dice::Dice;
 use crate::format::{Size, Skill};
+use crate::grid::Body;
 use crate::grid::{Dir, Pos};
+use crate::load::ValidLevel;
 use crate::rules::attacks::damage::take_damage_on;
 use crate::rules::command::{Command, CommandKind, Refusal};
 use crate::rules::events::{
@@ -39,7 +37,9 @@ use crate::rules::pipeline::{Pending, handle};
 use crate::rules::reactions::reactive_attack::provoke;
 use crate::rules::rule::Rule;
 use crate::rules::sight::line_of_effect::{Cell, supercover};
+use crate::terrain::TerrainMap;
 use bevy::prelude::*;
+use std::sync::Arc;
 
 /// True when the level plays with heights and jumps (V9).
 pub fn on(world: &World) -> bool {
@@ -59,7 +59,10 @@ pub fn heights_in_play(world: &World) -> Option<Arc<ValidLevel>> {
 /// (V9.6, V10.6 for bodies).
 pub fn height_gap(map: &TerrainMap, a: Body, b: Body) -> i32 {
     a.tiles()
-        .flat_map(|s| b.tiles().map(move |t| (map.elevation(s) - map.elevation(t)).abs()))
+        .flat_map(|s| {
+            b.tiles()
+                .map(move |t| (map.elevation(s) - map.elevation(t)).abs())
+        })
         .min()
         .unwrap_or(0)
 }
@@ -76,10 +79,15 @@ pub fn out_of_reach_above(
     let (a, b) = (body_of(world, attacker)?, body_of(world, target)?);
     let gap = height_gap(&level.map, a, b);
     (gap > reach).then(|| {
+        let way = if level.map.elevation(b.at) > level.map.elevation(a.at) {
+            "above"
+        } else {
+            "below"
+        };
         Refusal::new(
             Rule::V9_6,
             format!(
-                "{} is {gap} m above or below {}: a melee reach of {reach} spans {reach} m",
+                "{} stands {gap} m {way} {}: a melee reach of {reach} spans {reach} m",
                 name_of(world, target),
                 name_of(world, attacker)
             ),
@@ -343,12 +351,76 @@ pub struct JumpOdds {
     pub failed_as: JumpOutcome,
     /// Where a failure ends.
     pub failed_at: Pos,
+    /// The fall a landing makes, onto ground 2 m or more below (V9.3).
+    pub landing_fall: Option<FallOdds>,
+    /// The fall a failure makes, when it plunges (V9.3).
+    pub failing_fall: Option<FallOdds>,
+}
+
+/// A fall foreseen (V9.4): its metres, the fall check's DC and chance, and
+/// what a success saves; or a chasm (V9.5), which no check helps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FallOdds {
+    /// Metres fallen.
+    pub metres: i32,
+    /// Into a chasm: dead (V9.5).
+    pub chasm: bool,
+    /// The fall check's DC.
+    pub dc: i32,
+    /// The chance the fall check succeeds (d20 + DEX + Athletics ≥ DC).
+    pub check: f64,
+    /// Metres a success takes off: max(DEX, 0).
+    pub saved: i32,
+}
+
+impl FallOdds {
+    /// The expected damage: 2.5 per d4 rolled.
+    pub fn expected_damage(&self) -> f64 {
+        let on_success = (self.metres - self.saved).max(0) as f64;
+        2.5 * (self.check * on_success + (1.0 - self.check) * self.metres as f64)
+    }
+}
+
+/// `unit`'s fall check terms (V9.4): DEX + Athletics, and the metres a
+/// success saves, max(DEX, 0).
+fn fall_terms(world: &World, unit: Entity) -> (i32, i32) {
+    world.get::<Stats>(unit).map_or((0, 0), |s| {
+        let t = &s.template;
+        let athletics = t.skills.get(&Skill::Athletics).copied().unwrap_or(0);
+        (t.dex + athletics, t.dex.max(0))
+    })
+}
+
+/// The fall `unit` would take of `metres` onto `at` (V9.4, V9.5), its
+/// check's odds counted over the d20's faces.
+pub fn fall_odds(world: &World, unit: Entity, at: Pos, metres: i32, cause_dc: i32) -> FallOdds {
+    let chasm = is_chasm(&world.resource::<Battlefield>().0.map, at);
+    let (bonus, saved) = fall_terms(world, unit);
+    let dc = cause_dc.max(FALL_DC);
+    let check = (1..=20).filter(|f| f + bonus >= dc).count() as f64 / 20.0;
+    FallOdds {
+        metres: metres.max(0),
+        chasm,
+        dc,
+        check,
+        saved,
+    }
 }
 
 /// The odds of `unit` jumping to `to` now, or why it may not (V9.2, V9.3).
 pub fn jump_odds(world: &mut World, unit: Entity, to: Pos) -> Result<JumpOdds, Refusal> {
     let plan = check_jump(world, unit, to)?;
     let (failed_as, failed_at) = failure(world, unit, &plan);
+    let map = &world.resource::<Battlefield>().0.map;
+    let from_h = map.elevation(plan.from);
+    let (land_drop, fail_drop) = (
+        from_h - map.elevation(plan.to),
+        from_h - map.elevation(failed_at),
+    );
+    let dc = plan.dc().max(FALL_DC);
+    let landing_fall = (land_drop >= 2).then(|| fall_odds(world, unit, plan.to, land_drop, dc));
+    let failing_fall = (failed_as == JumpOutcome::Plunged)
+        .then(|| fall_odds(world, unit, failed_at, fail_drop, dc));
     let mut odds = JumpOdds {
         plan,
         landed: 0.0,
@@ -356,6 +428,8 @@ pub fn jump_odds(world: &mut World, unit: Entity, to: Pos) -> Result<JumpOdds, R
         failed: 0.0,
         failed_as,
         failed_at,
+        landing_fall,
+        failing_fall,
     };
     for face in 1..=20 {
         let share = 1.0 / 20.0;
@@ -402,17 +476,14 @@ pub fn fall(world: &mut World, unit: Entity, at: Pos, metres: i32, cause_dc: i32
     if metres <= 0 {
         return;
     }
-    let (dex, athletics) = world.get::<Stats>(unit).map_or((0, 0), |s| {
-        let t = &s.template;
-        (t.dex, t.skills.get(&Skill::Athletics).copied().unwrap_or(0))
-    });
+    let (bonus, saved) = fall_terms(world, unit);
     let roll = world.resource_mut::<Dice>().roll(20);
     let check = FallCheck {
         roll,
-        bonus: dex + athletics,
-        total: roll as i32 + dex + athletics,
+        bonus,
+        total: roll as i32 + bonus,
         dc: cause_dc.max(FALL_DC),
-        saved: dex.max(0),
+        saved,
     };
     let fallen = if check.success() {
         (metres - check.saved).max(0)

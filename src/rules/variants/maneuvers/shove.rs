@@ -29,10 +29,10 @@ use crate::rules::events::{BattleEvent, Opening, Trigger, emit, id_of};
 use crate::rules::motion::charge::ChargeShove;
 use crate::rules::motion::movement::{Occupant, step_block, view_for};
 use crate::rules::motion::paths::{Block, corners};
-use crate::rules::variants::jumping;
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, Handles, Pending, actor_and_target};
 use crate::rules::reactions::reactive_attack::provoke_from;
 use crate::rules::rule::Rule;
+use crate::rules::variants::jumping;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -63,7 +63,8 @@ fn free_step(world: &mut World, target: Entity, dir: Dir) -> Option<Pos> {
         Some(Block::Ledge | Block::Impassable) if occ.n() == 1 && jumping::on(world) => {
             let map = &level.map;
             let falls = jumping::is_chasm(map, to) || map.elevation(at) - map.elevation(to) >= 2;
-            let corner = dir.is_diagonal() && corners(at, 1, dir).iter().any(|c| !map.is_passable(*c));
+            let corner =
+                dir.is_diagonal() && corners(at, 1, dir).iter().any(|c| !map.is_passable(*c));
             (falls && !corner).then_some(to)
         }
         Some(_) => None,
@@ -161,7 +162,8 @@ fn tell_shove(world: &mut World, unit: Entity, target: Entity, from: Pos, to: Po
 /// Whether a push from `from` onto `to` goes over the edge (V9.4).
 fn over_the_edge(world: &World, from: Pos, to: Pos) -> bool {
     let map = &world.resource::<crate::battle::Battlefield>().0.map;
-    jumping::on(world) && (jumping::is_chasm(map, to) || map.elevation(from) - map.elevation(to) >= 2)
+    jumping::on(world)
+        && (jumping::is_chasm(map, to) || map.elevation(from) - map.elevation(to) >= 2)
 }
 
 /// A charge-shove needs maneuvers, and a target no larger (V7.7).
