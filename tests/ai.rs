@@ -483,3 +483,35 @@ fn a_dying_enemy_is_rescuable_only_with_an_ally_in_reach() {
     // Speed 1: five tiles off, it cannot come beside the dying next turn.
     assert!(!rescuable_with_ally_at("(8, 5), stats: (speed: 1)"));
 }
+
+/// Jumps (V9.2): a warden cut off from a wounded archer by a chasm two
+/// tiles wide, with no way around, jumps it (DC 6 with +2: lands 80% of
+/// the time, V9.3) rather than wait; with no chasm to cross, it walks.
+#[test]
+fn utility_jumps_a_chasm_to_reach_its_enemy() {
+    let first = |row: &str| {
+        let rows = ["##########", row, row, row, row, row, "##########"];
+        let map: Vec<String> = rows.iter().map(|r| format!("{r:?}")).collect();
+        let text = format!(
+            "Level(name: \"Gap\", rules: (jumping: true), map: [{}], \
+             sides: [(name: \"Blue\", control: Ai), (name: \"Red\", control: Ai)], \
+             units: [(name: \"Ann\", side: \"Blue\", template: \"warden\", at: (3, 3), facing: E), \
+                     (name: \"Bow\", side: \"Red\", template: \"archer\", at: (7, 3), facing: W, \
+                      stats: (hp: 3))], round_limit: 10)",
+            map.join(", ")
+        );
+        let level =
+            parse_level(text.as_bytes(), "gap.ron", catalog()).unwrap_or_else(|p| panic!("{p}"));
+        let mut app = battle(&level, &["Ann", "Bow"], "utility");
+        next_command(app.world_mut(), &players(&level, "utility")).unwrap()
+    };
+    match first("#...__...#") {
+        Command::Jump { to, .. } => assert!(to.x >= 6, "lands across the chasm: {to}"),
+        other => panic!("expected a jump over the chasm, got {other:?}"),
+    }
+    let walks = first("#........#");
+    assert!(
+        matches!(walks, Command::Move { .. } | Command::Charge { .. }),
+        "{walks:?}"
+    );
+}

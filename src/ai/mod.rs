@@ -17,6 +17,7 @@
 
 mod acts;
 pub mod baseline;
+mod jumps;
 mod maneuvers;
 mod mounts;
 mod positions;

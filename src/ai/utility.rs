@@ -103,7 +103,8 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     // Moving first (R5), then acting with what is left.
     let farthest = farthest_attack(world, &sit);
     // Where a Move may end as the rules allow it: a crawl when prone (R4.8).
-    let mut tiles: Vec<_> = move_reach(world, me).into_iter().collect();
+    let reach = move_reach(world, me);
+    let mut tiles: Vec<_> = reach.clone().into_iter().collect();
     tiles.sort_by_key(|(p, _)| *p);
     for (to, reach) in tiles {
         let provoked = provocation_cost(&sit, &watchers, start, &reach.path, w);
@@ -122,6 +123,10 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
             to,
             path: None,
         });
+    }
+    // Jumping (V9.2) where no Move goes: up a ledge, over a chasm.
+    for (value, jump) in super::jumps::jumps(world, &sit, &reach, &watchers, best.value, w) {
+        best.offer(value, || jump);
     }
     // Stepping (1 AP, one tile, never provokes: R8.2) out of a threatened
     // tile, to shoot or withdraw without reactive attacks.

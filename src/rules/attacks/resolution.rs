@@ -271,14 +271,6 @@ pub fn check_attack(world: &mut World, draft: &AttackDraft) -> Result<(), Refusa
                 ),
             ));
         }
-        if let Some(r) = crate::rules::variants::jumping::out_of_reach_above(
-            world,
-            draft.attacker,
-            draft.target,
-            reach,
-        ) {
-            return Err(r);
-        }
     }
     let gathered = gather(world, draft.clone());
     match gathered.refusal {

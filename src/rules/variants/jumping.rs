@@ -19,8 +19,8 @@
 //!
 //! Dice order: the jump's d20, then the fall check's d20, then the d4s.
 
+use crate::battle::name_of;
 use crate::battle::{Battlefield, Dead, Dying, Facing, GridPos, Prone, Stable, Stats};
-use crate::battle::{body_of, name_of};
 use crate::dice::Dice;
 use crate::format::{Size, Skill};
 use crate::grid::Body;
@@ -31,6 +31,7 @@ use crate::rules::command::{Command, CommandKind, Refusal};
 use crate::rules::events::{
     BattleEvent, DamageHow, FallCheck, FallRoll, JumpOutcome, JumpRoll, Trigger, emit, id_of,
 };
+use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems};
 use crate::rules::motion::movement::{speed_of, view_for};
 use crate::rules::motion::paths::Occupant;
 use crate::rules::pipeline::{Pending, handle};
@@ -67,36 +68,46 @@ pub fn height_gap(map: &TerrainMap, a: Body, b: Body) -> i32 {
         .unwrap_or(0)
 }
 
-/// Why a melee attack of `reach` cannot cross the heights between
-/// `attacker` and `target`, if it cannot (V9.6: |Δh| ≤ reach, in metres).
-pub fn out_of_reach_above(
-    world: &World,
-    attacker: Entity,
-    target: Entity,
-    reach: i32,
-) -> Option<Refusal> {
-    let level = heights_in_play(world)?;
-    let (a, b) = (body_of(world, attacker)?, body_of(world, target)?);
+/// V9.6 in the attack schedule: a melee attack from the draft's tile
+/// needs |Δh| ≤ its reach (Lunge's +1 counting), in metres; so the
+/// preview, the AI's plans from other tiles and the resolution all refuse
+/// it alike.
+fn refuse_reach_across_heights(world: &mut World) {
+    let Some(level) = heights_in_play(world) else {
+        return;
+    };
+    let draft = world.resource::<AttackDraft>();
+    if draft.mode != AttackMode::Melee || draft.aims_at_tile() {
+        return;
+    }
+    let (a, b) = (draft.attacker_body(), draft.target_body());
+    let reach = crate::battle::reach_with(world, draft.attacker, draft.weapon.reach)
+        + i32::from(draft.lunge);
     let gap = height_gap(&level.map, a, b);
-    (gap > reach).then(|| {
-        let way = if level.map.elevation(b.at) > level.map.elevation(a.at) {
-            "above"
-        } else {
-            "below"
-        };
-        Refusal::new(
-            Rule::V9_6,
-            format!(
-                "{} stands {gap} m {way} {}: a melee reach of {reach} spans {reach} m",
-                name_of(world, target),
-                name_of(world, attacker)
-            ),
-        )
-    })
+    if gap <= reach {
+        return;
+    }
+    let way = if level.map.elevation(b.at) > level.map.elevation(a.at) {
+        "above"
+    } else {
+        "below"
+    };
+    let why = format!(
+        "{} stands {gap} m {way} {}: a melee reach of {reach} spans {reach} m",
+        name_of(world, draft.target),
+        name_of(world, draft.attacker)
+    );
+    world
+        .resource_mut::<AttackDraft>()
+        .refuse(Refusal::new(Rule::V9_6, why));
 }
 
 pub(super) fn plugin(app: &mut App) {
     handle(app, CommandKind::Jump, validate_jump, execute_jump);
+    app.add_systems(
+        AttackSchedule,
+        refuse_reach_across_heights.in_set(AttackSystems::Situational),
+    );
 }
 
 /// The least DC of a fall check (V9.4).
