@@ -191,3 +191,45 @@ fn new_writes_a_starter_level_that_passes_check_and_lint() {
     assert!(!ok && text.contains("at least 6x3"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `render` draws heights as the window shades them (V9.1): a raised tile
+/// lighter than the tileset's own pixels, a dark lip along its ledge, a
+/// shadow at the ledge's foot, and its metres written in its corner; with
+/// jumping off, the same rows draw nothing.
+#[test]
+fn render_draws_heights_with_jumping_on() {
+    let path = root().join("tests/levels/ledge.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let on = skirmish::load::parse_level(text.as_bytes(), "ledge.ron", catalog()).unwrap();
+    let flat_text = text.replace("rules: (jumping: true),", "");
+    let off = skirmish::load::parse_level(flat_text.as_bytes(), "ledge.ron", catalog()).unwrap();
+    let (lit, flat) = (
+        render(&on, &RenderOptions::default()).unwrap(),
+        render(&off, &RenderOptions::default()).unwrap(),
+    );
+    let sum = |p: [u8; 4]| p[..3].iter().map(|c| *c as u32).sum::<u32>();
+    // (1, 2) stands 3 m high, (2, 2) at 0 m: a ledge between them.
+    let middle = (32 + 12, 2 * 32 + 12);
+    assert!(
+        sum(lit.pixel(middle.0, middle.1)) > sum(flat.pixel(middle.0, middle.1)) + 30,
+        "the raised tile is lighter"
+    );
+    let lip = lit.pixel(2 * 32 - 1, 2 * 32 + 10);
+    assert!(lip[..3].iter().all(|c| *c < 60), "a dark lip: {lip:?}");
+    let foot = (2 * 32 + 3, 2 * 32 + 10);
+    assert!(
+        sum(lit.pixel(foot.0, foot.1)) < sum(flat.pixel(foot.0, foot.1)),
+        "a shadow at the ledge's foot"
+    );
+    // The "3" in the bottom right corner: white font pixels.
+    let corner_white = (2 * 32 - 6..2 * 32)
+        .flat_map(|x| (3 * 32 - 8..3 * 32).map(move |y| (x, y)))
+        .any(|(x, y)| lit.pixel(x, y)[..3] == [255, 255, 255]);
+    assert!(corner_white, "the tile's metres are written");
+    // Jumping off: the tileset's own pixels, untouched.
+    let tiles = skirmish::art::tiles::tileset_image();
+    let data = tiles.data.as_ref().unwrap();
+    let kind = skirmish::art::tiles::tile_at(&off.map, skirmish::grid::Pos::new(1, 2));
+    let i = ((12 * tiles.width() + kind * 32 + 12) * 4) as usize;
+    assert_eq!(flat.pixel(middle.0, middle.1)[..3], data[i..i + 3]);
+}

@@ -43,7 +43,10 @@ pub fn lint_level(level: &ValidLevel, src: &str, file: &str) -> Vec<Diagnostic> 
         let body = crate::battle::unit_named(&world, &u.name)
             .and_then(|e| crate::battle::body_of(&world, e))
             .unwrap_or_default();
-        if super::first_reach(&mut world, u).is_empty() {
+        let stuck = super::first_reach(&mut world, u).is_empty();
+        if stuck && let Some(message) = heights_trap(&mut world, level, &u.name, u.at) {
+            out.push(warn(&at, message));
+        } else if stuck {
             let rules = if body.n > 1 {
                 format!("its {0}×{0} footprint fits nowhere else; V10.6", body.n)
             } else {
@@ -176,6 +179,53 @@ pub fn lint_level(level: &ValidLevel, src: &str, file: &str) -> Vec<Diagnostic> 
         }
     }
     out
+}
+
+/// Why `unit`, which cannot Move at all, is held by heights (V9.1), if it
+/// is: every way out a ledge of 2 m or more. Then it says whether a Jump
+/// still leaves (V9.2), and where to.
+fn heights_trap(world: &mut World, level: &ValidLevel, unit: &str, at: Pos) -> Option<String> {
+    let map = &level.map;
+    if !level.rules().jumping || !map.has_heights() {
+        return None;
+    }
+    let ledge = |p: Pos| map.contains(p) && (map.elevation(p) - map.elevation(at)).abs() >= 2;
+    let open = |p: Pos| map.contains(p) && map.is_passable(p);
+    let exits: Vec<Pos> = Dir::ALL
+        .iter()
+        .map(|d| at.step(*d))
+        .filter(|p| open(*p))
+        .collect();
+    if exits.is_empty() || !exits.iter().all(|p| ledge(*p)) {
+        return None;
+    }
+    let e = crate::battle::unit_named(world, unit)?;
+    let far = crate::rules::motion::movement::speed_of(world, e) as i32;
+    let mut jumps = vec![];
+    for p in map.positions().filter(|p| at.distance(*p) <= far) {
+        if crate::rules::variants::jumping::check_jump(world, e, p).is_ok() {
+            jumps.push(p);
+        }
+    }
+    Some(if jumps.is_empty() {
+        format!(
+            "unit \"{unit}\" can never leave {at}: every way out is a ledge of 2 m or more \
+             (V9.1), and no Jump clears it (V9.2)"
+        )
+    } else {
+        let down = jumps
+            .iter()
+            .all(|p| map.elevation(*p) <= map.elevation(at) - 2);
+        format!(
+            "unit \"{unit}\" cannot walk off {at}: every way out is a ledge of 2 m or more \
+             (V9.1); only a Jump leaves it{} (V9.2)",
+            if down {
+                ", and every landing is a fall (V9.4)"
+            } else {
+                ""
+            }
+        )
+    })
 }
 
 /// The tiles of side `side`'s units (only `unit`'s when named).

@@ -213,6 +213,10 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
         let (x, y) = corner(p);
         tiles.draw(tile_at(map, p), &mut picture, x, y, px);
     }
+    let relief = level.rules().jumping && map.has_heights();
+    if relief {
+        draw_relief(&mut picture, map, px);
+    }
     // Layers asked for, each from the rules.
     if let Some(name) = &options.reach {
         let u = level
@@ -267,6 +271,9 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
                 }
             }
         }
+    }
+    if relief {
+        draw_heights(&mut picture, map, px);
     }
     // Trees over the layers, as the window draws them.
     let objects = Sheet::decode(OBJECTS_PNG, crate::art::tiles::TILE as u32);
@@ -381,6 +388,72 @@ fn draw_unit(
         let (lx, ly) = (x as u32 + (px - wide) / 2, y as u32 + chest - 5 * scale / 2);
         for (i, c) in letters.into_iter().enumerate() {
             draw_letter(picture, c, lx + i as u32 * 4 * scale, ly, scale);
+        }
+    }
+}
+
+/// The ground's heights (V9.1) as the window shades them: lighter the
+/// higher, a shadow at the foot of each rise, a light rim along a 1 m step
+/// down and a dark lip along a ledge of 2 m or more; and each raised or
+/// The window shows a tile's metres on hover; a picture cannot hover:
+/// [`draw_heights`] writes them.
+fn draw_relief(picture: &mut Picture, map: &crate::terrain::TerrainMap, px: u32) {
+    for p in map.positions() {
+        let (x, y) = (p.x as u32 * px, p.y as u32 * px);
+        let h = map.elevation(p);
+        if h > 0 {
+            let a = (0.06 * h as f32).min(0.4);
+            picture.fill(x, y, px, px, [255, 255, 255, (a * 255.0) as u8]);
+        }
+        let line = (px / 12).max(1);
+        for d in [Dir::N, Dir::S, Dir::W, Dir::E] {
+            let q = p.step(d);
+            if !map.contains(q) {
+                continue;
+            }
+            let diff = map.elevation(q) - h;
+            // The band along side `d`, `w` pixels deep.
+            let band = |w: u32| match d {
+                Dir::N => (x, y, px, w),
+                Dir::S => (x, y + px - w, px, w),
+                Dir::W => (x, y, w, px),
+                _ => (x + px - w, y, w, px),
+            };
+            if diff > 0 {
+                let rise = diff.min(4) as u32;
+                let depth = (px * (3 + 2 * rise) / 25).max(1);
+                let (bx, by, bw, bh) = band(depth);
+                picture.fill(bx, by, bw, bh, [0, 0, 0, (40 + 20 * rise) as u8]);
+            } else if diff <= -2 {
+                let (bx, by, bw, bh) = band(line * 2);
+                picture.fill(bx, by, bw, bh, [20, 15, 12, 220]);
+            } else if diff == -1 {
+                let (bx, by, bw, bh) = band(line);
+                picture.fill(bx, by, bw, bh, [255, 250, 230, 115]);
+            }
+        }
+    }
+}
+
+/// Each raised tile's metres (V9.1) in its bottom right corner, over the
+/// layers.
+fn draw_heights(picture: &mut Picture, map: &crate::terrain::TerrainMap, px: u32) {
+    if px < 16 {
+        return;
+    }
+    let scale = (px / 16).max(1);
+    for p in map.positions() {
+        let h = map.elevation(p);
+        if h != 0 {
+            let (x, y) = (p.x as u32 * px, p.y as u32 * px);
+            let digit = char::from_digit(h.unsigned_abs().min(9), 10).unwrap_or('9');
+            draw_letter(
+                picture,
+                digit,
+                x + px - 5 * scale,
+                y + px - 7 * scale,
+                scale,
+            );
         }
     }
 }
