@@ -278,3 +278,35 @@ fn the_victory_cycle_gives_valid_levels_and_comes_round() {
     }
     assert_eq!(kinds, ["hold", "reach", "survive", "eliminate"]);
 }
+
+/// Heights (V9.1): painting a height writes the `heights` rows and
+/// switches jumping on, so the game plays them; a height outside 0–9 is
+/// refused; back to all 0 the rows go; undo restores, and save then load
+/// gives the heights painted.
+#[test]
+fn the_editor_paints_heights() {
+    let file = scratch("heights");
+    let mut editor = Editor::open(&file, catalog()).unwrap();
+    assert!(editor.level.heights.is_empty() && !editor.level.rules.jumping);
+    let at = Pos::new(3, 2);
+    editor.apply(&Edit::SetHeight { at, metres: 2 }).unwrap();
+    assert!(
+        editor.level.rules.jumping,
+        "heights count only with jumping"
+    );
+    assert_eq!(editor.valid.map.elevation(at), 2);
+    assert_eq!(editor.level.heights.len(), editor.level.map.len());
+    assert!(editor.apply(&Edit::SetHeight { at, metres: 10 }).is_err());
+    assert_eq!(
+        editor.valid.map.elevation(at),
+        2,
+        "a refused edit changes nothing"
+    );
+    editor.save().unwrap();
+    let saved = load_level_file(&file, catalog()).unwrap();
+    assert_eq!(saved.map.elevation(at), 2);
+    editor.apply(&Edit::SetHeight { at, metres: 0 }).unwrap();
+    assert!(editor.level.heights.is_empty(), "all 0: no rows");
+    assert!(editor.undo());
+    assert_eq!(editor.valid.map.elevation(at), 2);
+}

@@ -99,6 +99,15 @@ pub enum Edit {
     SetVictory(Vec<Victory>),
     /// The round after which the battle is a draw (R11).
     SetRoundLimit(u32),
+    /// Set a tile's height in metres, 0–9 (V9.1). A height above 0 switches
+    /// jumping on, without which heights do not count; a level all at 0
+    /// drops its `heights` rows.
+    SetHeight {
+        /// The tile.
+        at: Pos,
+        /// Its height in metres.
+        metres: u8,
+    },
 }
 
 /// Why an edit was refused; the level is unchanged.
@@ -334,6 +343,28 @@ fn change(level: &mut Level, edit: &Edit) -> Result<(), Refused> {
             let mut chars: Vec<char> = row.chars().collect();
             chars[at.x as usize] = *symbol;
             *row = chars.into_iter().collect();
+        }
+        Edit::SetHeight { at, metres } => {
+            on_map(level, *at)?;
+            let digit = char::from_digit(u32::from(*metres), 10)
+                .ok_or_else(|| Refused(format!("{metres} m: a height is 0 to 9 (V9.1)")))?;
+            if level.heights.is_empty() {
+                level.heights = level
+                    .map
+                    .iter()
+                    .map(|r| "0".repeat(r.chars().count()))
+                    .collect();
+            }
+            let row = &mut level.heights[at.y as usize];
+            let mut chars: Vec<char> = row.chars().collect();
+            chars[at.x as usize] = digit;
+            *row = chars.into_iter().collect();
+            if *metres > 0 {
+                level.rules.jumping = true;
+            }
+            if level.heights.iter().all(|r| r.chars().all(|c| c == '0')) {
+                level.heights.clear();
+            }
         }
         Edit::PlaceUnit {
             at,

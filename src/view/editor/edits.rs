@@ -51,16 +51,26 @@ pub(super) fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<Ed
     }
     let palette = state.palette();
     for (i, key) in crate::view::controls::DIGIT_KEYS.iter().enumerate() {
-        if hit(*key)
-            && let Some((c, _)) = palette.get(i)
-        {
+        if !hit(*key) {
+            continue;
+        }
+        // With the height tool, 1-9 choose the metres (and 0 below).
+        if let Tool::Height(_) = state.tool {
+            state.tool = Tool::Height(i as u8 + 1);
+        } else if let Some((c, _)) = palette.get(i) {
             state.tool = Tool::Paint(*c);
         }
+    }
+    if hit(KeyCode::Digit0)
+        && let Tool::Height(_) = state.tool
+    {
+        state.tool = Tool::Height(0);
     }
     for (key, tool) in [
         (KeyCode::KeyU, Tool::Units),
         (KeyCode::KeyO, Tool::Objects),
         (KeyCode::KeyZ, Tool::Zone),
+        (KeyCode::KeyH, Tool::Height(1)),
     ] {
         if hit(key) {
             state.tool = tool;
@@ -218,6 +228,20 @@ pub(super) fn edit_on_map(
                     == Some(symbol);
                 if !same {
                     state.send(Edit::Paint { at: tile, symbol });
+                }
+                state.stroke = true;
+            }
+        }
+        Tool::Height(metres) => {
+            if mouse.pressed(MouseButton::Left) || mouse.just_pressed(MouseButton::Left) {
+                let now = level
+                    .heights
+                    .get(tile.y as usize)
+                    .and_then(|r| r.chars().nth(tile.x as usize))
+                    .and_then(|c| c.to_digit(10))
+                    .unwrap_or(0);
+                if now != u32::from(metres) {
+                    state.send(Edit::SetHeight { at: tile, metres });
                 }
                 state.stroke = true;
             }

@@ -56,6 +56,7 @@ pub(super) fn spawn_panels(mut commands: Commands, state: Res<EditorState>) {
                 tools.push((Tool::Units, "U units".into()));
                 tools.push((Tool::Objects, "O objects".into()));
                 tools.push((Tool::Zone, "Z zone".into()));
+                tools.push((Tool::Height(1), "H heights".into()));
                 for (tool, label) in tools {
                     row.spawn((
                         Button,
@@ -103,12 +104,12 @@ pub(super) fn press_palette(
     mut buttons: Query<(&Interaction, &PaletteButton, &mut BackgroundColor)>,
 ) {
     for (interaction, button, _) in &buttons {
-        if *interaction == Interaction::Pressed && state.tool != button.0 {
+        if *interaction == Interaction::Pressed && !state.tool.same_kind(button.0) {
             state.tool = button.0;
         }
     }
     for (_, button, mut colour) in &mut buttons {
-        let want = if button.0 == state.tool {
+        let want = if button.0.same_kind(state.tool) {
             BUTTON_ON
         } else {
             BUTTON
@@ -148,6 +149,9 @@ pub(super) fn show_panels(
         Tool::Units => "units: click an empty tile to place, a unit to pick; drag to move".into(),
         Tool::Objects => "objects: click to place or pick; drag to move".into(),
         Tool::Zone => "zone: drag a rectangle".into(),
+        Tool::Height(m) => format!(
+            "heights: paint {m} m (0-9 choose; drag for a stroke; a ledge is 2 m or more: V9.1)"
+        ),
     };
     let picked = match (state.picked(), state.object) {
         (Some(p), _) => format!(
@@ -174,13 +178,19 @@ pub(super) fn show_panels(
             .get(p)
             .map_or("", |t| t.name.as_str())
             .to_string();
-        format!("Tile {p}: '{symbol}' {terrain}")
+        let metres = e.valid.map.elevation(p);
+        let height = if e.valid.map.has_heights() {
+            format!(", {metres} m high")
+        } else {
+            String::new()
+        };
+        format!("Tile {p}: '{symbol}' {terrain}{height}")
     });
     let text = format!(
         "LEVEL\nName (F2): {}\nDescription (F3): {}\nVictory (V cycles): {}\nRound limit ([ ]): {}\n\n\
          TOOL: {tool}\nNew units (T, G): {} of {}\nNew objects (I): {}\n\n\
          PICKED: {picked}\n\n{hovered}\n\n\
-         Keys: 1-9 terrain | U units | O objects | Z zone | Esc drop pick | right click: drop pick | \
+         Keys: 1-9 terrain | U units | O objects | Z zone | H heights | Esc drop pick | right click: drop pick | \
          arrows, middle drag, wheel: camera\n\
          Map: amber = a victory zone | green = picked | white = under the cursor\n\
          Every edit is checked as `skirmish check` checks a file: one it would refuse is refused \

@@ -18,6 +18,19 @@ pub enum Tool {
     Objects,
     /// Drag a rectangle: the zone of the victory conditions.
     Zone,
+    /// Paint this height in metres (V9.1; digits choose it, drag to paint
+    /// a stroke).
+    Height(u8),
+}
+
+impl Tool {
+    /// The same tool, whatever it holds (a height tool of any metres).
+    pub fn same_kind(self, other: Tool) -> bool {
+        match (self, other) {
+            (Tool::Height(_), Tool::Height(_)) => true,
+            (a, b) => a == b,
+        }
+    }
 }
 
 /// A level's text field being typed into.
@@ -104,7 +117,7 @@ impl EditorState {
 
     /// Sends `edit`; says what happened in the status line.
     pub fn send(&mut self, edit: Edit) -> bool {
-        let continuing = self.stroke && matches!(edit, Edit::Paint { .. });
+        let continuing = self.stroke && matches!(edit, Edit::Paint { .. } | Edit::SetHeight { .. });
         let result = if continuing {
             self.editor.apply_continuing(&edit)
         } else {
@@ -160,6 +173,7 @@ pub(super) fn describe(edit: &Edit) -> String {
         Edit::SetDescription(_) => "described the level".into(),
         Edit::SetVictory(v) => format!("victory: {}", victory_text(v)),
         Edit::SetRoundLimit(n) => format!("round limit {n}"),
+        Edit::SetHeight { at, metres } => format!("{at} raised to {metres} m (V9.1)"),
     }
 }
 
