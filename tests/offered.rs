@@ -39,6 +39,7 @@ fn action_for(world: &World, c: &Command) -> Option<(Action, Option<Pos>)> {
         Command::PickUp { .. } => (Action::PickUp, None),
         Command::DrinkPotion { target: None, .. } => (Action::Potion, None),
         Command::Step { to, .. } => (Action::Step, Some(*to)),
+        Command::Jump { to, .. } => (Action::Jump, Some(*to)),
         Command::Charge {
             target,
             shove: false,
@@ -218,6 +219,7 @@ fn the_view_offers_the_rules_legal_commands_on_every_shipped_level() {
         CommandKind::DrinkPotion,
         CommandKind::EndTurn,
         CommandKind::Throw,
+        CommandKind::Jump,
     ] {
         assert!(
             seen.get(kind.name()).is_some_and(|n| *n > 0),

@@ -2,20 +2,43 @@
 //! a throw's landing and scatter (R9), a maneuver's odds and effect (V7),
 //! a jump's chances and where each outcome leaves the jumper (V9.3).
 
+use super::attack_odds::AttackOdds;
 use super::controls::Action;
 use super::overlays::OverlayMarks;
-use super::preview::{AttackOdds, Shown};
 use super::seat::unit_at;
 use crate::battle::{GridPos, Health, Side, name_of};
 use crate::grid::Pos;
 use crate::rules::Command;
+use crate::rules::Refusal;
 use crate::rules::attacks::preview::total;
 use crate::rules::command::ManeuverKind;
 use crate::rules::events::JumpOutcome;
+use crate::rules::rule::Rule;
 use crate::rules::variants::jumping;
 use crate::rules::variants::maneuvers::{self, Grappled};
 use bevy::prelude::*;
 use std::collections::HashMap;
+
+/// What hovering one tile shows.
+#[derive(Default)]
+pub(super) struct Shown {
+    /// The lines of text.
+    pub lines: Vec<String>,
+    /// The odds of the attack or maneuver aimed, for the odds panel.
+    pub attack: Option<AttackOdds>,
+    /// The enemy `Alt` compares tiles against from now on.
+    pub compared: Option<Entity>,
+    /// The rule of the refusal the lines tell, if any.
+    pub cites: Option<Rule>,
+}
+
+impl Shown {
+    /// Tells why a command would be refused, citing its rule.
+    pub fn refused(&mut self, what: String, r: Refusal) {
+        self.lines.push(format!("{what}: {r}"));
+        self.cites = Some(r.rule);
+    }
+}
 
 /// Aiming a throw at `tile` (R9): where it may land and how likely, the
 /// splash it spreads, the chance it hits.

@@ -17,6 +17,7 @@
 
 pub mod action_bar;
 pub mod aims;
+pub mod attack_odds;
 pub mod camera;
 pub mod capture;
 pub mod controls;

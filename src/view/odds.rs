@@ -6,7 +6,8 @@
 use super::frame::ViewSystems;
 use super::theme::Cites;
 
-use super::preview::{AttackOdds, Ending, Hover};
+use super::attack_odds::{AttackOdds, Ending};
+use super::preview::Hover;
 use super::theme::text;
 use crate::rules::rule::Rule;
 use bevy::prelude::*;

@@ -8,18 +8,18 @@
 //! Holding `Alt` over a free tile compares: the odds against the last
 //! enemy hovered, as if the unit stood on that tile.
 
+use super::aims::Shown;
+pub use super::attack_odds::{AttackOdds, Ending};
 use super::controls::{Action, CursorTile};
 use super::map::Highlights;
 use super::overlays::{OverlayMarks, Overlays};
 use super::seat::{human_to_act, shown_unit, unit_at};
 use crate::battle::{Health, Side};
 use crate::battle::{name_of, out_of_action};
-use crate::format::Guard;
 use crate::format::Overlay;
 use crate::grid::{Body, Pos};
-use crate::rules::attacks::preview::{AttackPreview, preview_attack, total};
+use crate::rules::attacks::preview::preview_attack;
 use crate::rules::attacks::resolution::{check_attack, draft_for};
-use crate::rules::command::ManeuverKind;
 use crate::rules::motion::movement::{Reach, move_reach, speed_of};
 use crate::rules::reactions::reactive_attack::provocations;
 use crate::rules::rule::Rule;
@@ -77,246 +77,6 @@ type HoverKey = (
     Option<usize>,
     (Option<crate::format::BodyPart>, bool),
 );
-
-/// What an attack roll can come to, as the odds panel shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// A miss (a fumble apart).
-    Miss,
-    /// A natural 1 that misses: the melee attacker drops its weapon (R7.3).
-    Fumble,
-    /// A hit the defender's answer takes away (V2): dodged, parried away,
-    /// or otherwise answered.
-    Answered(Option<Guard>),
-    /// A hit of this many degrees (R7.2), after any answer; 3 stands for 3
-    /// or more.
-    Degrees(u8),
-}
-
-impl Ending {
-    /// Its words on the panel.
-    pub fn label(self) -> &'static str {
-        match self {
-            Ending::Miss => "miss",
-            Ending::Fumble => "fumble",
-            Ending::Answered(Some(Guard::Dodge)) => "dodged",
-            Ending::Answered(Some(Guard::Parry)) => "parried away",
-            Ending::Answered(_) => "answered away",
-            Ending::Degrees(1) => "1 degree",
-            Ending::Degrees(2) => "2 degrees",
-            Ending::Degrees(_) => "3+ degrees",
-        }
-    }
-}
-
-/// One way an attack roll can end and its chance.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
-    /// What happens.
-    pub ending: Ending,
-    /// Its probability.
-    pub chance: f64,
-}
-
-/// An attack's odds, as the preview panel shows them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AttackOdds {
-    /// The target's name.
-    pub target: String,
-    /// The tile the attack is previewed from, when not where the attacker
-    /// stands (`Alt`).
-    pub from: Option<Pos>,
-    /// Miss, fumble (R7.3, melee only), 1, 2 and 3 or more degrees
-    /// (R7.2): they sum to 1.
-    pub outcomes: Vec<Outcome>,
-    /// Expected damage that gets through the target's AR to its HP (R1.2).
-    pub harm: f64,
-    /// Chance to drop the target to 0 HP (R10.1).
-    pub drop: f64,
-    /// The target is down: a hit lowers its death timer instead (R10.3).
-    pub down: bool,
-    /// The roll: dice, bonus and DV.
-    pub roll: String,
-    /// Every modifier, as the log writes it, with its rule.
-    pub modifiers: Vec<(String, Rule)>,
-    /// A maneuver's odds (V7): success, not a hit.
-    pub maneuver: Option<ManeuverKind>,
-}
-
-impl AttackOdds {
-    /// The odds of `preview` against a target with `ar` AR and `hp` HP.
-    pub fn of(target: String, from: Option<Pos>, p: &AttackPreview, hp: i32) -> Self {
-        let target_name = target.clone();
-        // The degrees a hit keeps after the defender's answer (V2).
-        let landed = p.landed_degrees();
-        let degree = |d: usize| landed.get(d).copied().unwrap_or(0.0);
-        let answered = Ending::Answered(p.answer.as_ref().map(|g| g.guard));
-        // Only a melee attack fumbles (R7.3): a ranged one has no such
-        // outcome to show. A block never takes a whole hit away.
-        let blocks = p.answer.as_ref().is_some_and(|g| g.guard == Guard::Block);
-        let outcomes = [
-            (Ending::Miss, p.degrees[0] - p.fumble),
-            (Ending::Fumble, p.fumble),
-            (answered, p.avoided),
-            (Ending::Degrees(1), degree(1)),
-            (Ending::Degrees(2), degree(2)),
-            (Ending::Degrees(3), total(landed.iter().skip(3).copied())),
-        ]
-        .into_iter()
-        // An unarmed maneuver drops no weapon (V7.1).
-        .filter(|(ending, _)| {
-            *ending != Ending::Fumble || (p.melee && p.maneuver.is_none_or(|m| m.with_weapon()))
-        })
-        .filter(|(ending, _)| *ending != answered || !blocks)
-        .map(|(ending, chance)| Outcome { ending, chance })
-        .collect();
-        let keep = match p.advantage {
-            0 => "",
-            n if n > 0 => " keep the highest (R0.4)",
-            _ => " keep the lowest (R0.4)",
-        };
-        AttackOdds {
-            target,
-            from,
-            outcomes,
-            harm: p.harm(),
-            drop: p.drop(hp),
-            down: p.down,
-            roll: format!(
-                "d20 x{}{keep} {:+} vs DV {}: {}",
-                1 + p.advantage.unsigned_abs(),
-                p.bonus,
-                p.dv,
-                match p.maneuver {
-                    Some(_) => "succeeds on meeting it (V7.1)",
-                    None => "hit when higher (R0.5)",
-                }
-            ),
-            maneuver: p.maneuver,
-            modifiers: p
-                .modifiers
-                .iter()
-                .map(|m| (m.to_string(), m.rule))
-                .chain(zone_line(p))
-                .chain(guard_line(&target_name, p))
-                .chain(injury_line(p))
-                .collect(),
-        }
-    }
-
-    /// The chance of a hit: every outcome with degrees.
-    pub fn hit(&self) -> f64 {
-        total(
-            self.outcomes
-                .iter()
-                .filter(|o| matches!(o.ending, Ending::Degrees(_)))
-                .map(|o| o.chance),
-        )
-    }
-
-    /// The headline: the chance to hit and what a hit does.
-    pub fn headline(&self) -> String {
-        let hit = self.hit();
-        let from = self.from.map(|t| format!(" from {t}")).unwrap_or_default();
-        if let Some(kind) = self.maneuver {
-            let label = kind.label();
-            let capital = label[..1].to_uppercase() + &label[1..];
-            return format!(
-                "{capital} {}{from}: {:.0}% to succeed, no damage ({})",
-                self.target,
-                hit * 100.0,
-                kind.rule()
-            );
-        }
-        if self.down {
-            format!(
-                "Attack {}{from}, down: {:.0}% to hit; a hit deals no damage but lowers its \
-                 death timer by 1, and at 0 it dies (R10.3); a stabilized unit starts dying \
-                 again (R10.4)",
-                self.target,
-                hit * 100.0
-            )
-        } else {
-            format!(
-                "Attack {}{from}: {:.0}% to hit, {:.1} HP expected through armor, {:.0}% to drop",
-                self.target,
-                hit * 100.0,
-                self.harm,
-                self.drop * 100.0
-            )
-        }
-    }
-}
-
-/// With hit zones (V4), the AR a hit meets on each zone, as a line of the
-/// modifier list (its rule opens on hover).
-fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
-    if !p.by_zone() || p.down {
-        return None;
-    }
-    let zones: Vec<String> = crate::format::BodyPart::chances()
-        .iter()
-        .zip(&p.armor)
-        .map(|((part, chance), (_, ar))| {
-            format!("{} {:.0}% (AR {ar})", part.name(), chance * 100.0)
-        })
-        .collect();
-    Some((format!("a hit lands on: {}", zones.join(", ")), Rule::V4))
-}
-
-/// Under injuries (V3), where a hit injures and how likely its injuries
-/// fell the target, as a line of the modifier list.
-fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
-    if p.fell_at.is_empty() || p.down {
-        return None;
-    }
-    let at = if p.by_zone() {
-        "the zone it lands on".to_string()
-    } else {
-        format!("the {} (aimed: F aims elsewhere)", p.aim.name())
-    };
-    Some((
-        format!(
-            "a hit injures {at}: 1 degree minor, each more one step worse; {:.0}% its \
-             injuries knock out or kill",
-            p.felled() * 100.0
-        ),
-        Rule::V3,
-    ))
-}
-
-/// Under active defence (V2), the answer the target will give, as a line
-/// of the modifier list.
-fn guard_line(target: &str, p: &AttackPreview) -> Option<(String, Rule)> {
-    let g = p.answer.as_ref()?;
-    let away = format!("{:.0}% of all attacks", p.avoided * 100.0);
-    let what = match g.guard {
-        Guard::Block => format!(
-            "blocks: d12 {:+} at least the attack's total takes {} off the damage ({:.0}% of \
-             all attacks)",
-            g.value,
-            g.strength,
-            p.blocked() * 100.0
-        ),
-        Guard::Parry => {
-            let zone = g
-                .zone
-                .map(|(z, ar)| format!(", turns the hit to the {} (AR {ar})", z.name()))
-                .unwrap_or_default();
-            format!(
-                "parries: d12 {:+} at least the total; a d12 of 10+ takes it all, else{zone} a \
-                 second d12 at least the first does ({away} parried away)",
-                g.value
-            )
-        }
-        Guard::Dodge => format!(
-            "dodges: d12 {:+} at least the total takes it all ({away} dodged)",
-            g.value
-        ),
-        Guard::None => return None,
-    };
-    Some((format!("{target} {what}"), Rule::V2))
-}
 
 /// The odds of `me` attacking `target`, from `from` when given (a tile to
 /// compare), else from where it stands: what a click would send, checked
@@ -470,27 +230,6 @@ pub(super) fn preview_hover(world: &mut World) {
     }
     hover.actions = actions;
     hover.key = key;
-}
-
-/// What hovering one tile shows.
-#[derive(Default)]
-pub(super) struct Shown {
-    /// The lines of text.
-    pub lines: Vec<String>,
-    /// The odds of the attack or maneuver aimed, for the odds panel.
-    pub attack: Option<AttackOdds>,
-    /// The enemy `Alt` compares tiles against from now on.
-    pub compared: Option<Entity>,
-    /// The rule of the refusal the lines tell, if any.
-    pub cites: Option<Rule>,
-}
-
-impl Shown {
-    /// Tells why a command would be refused, citing its rule.
-    pub fn refused(&mut self, what: String, r: Refusal) {
-        self.lines.push(format!("{what}: {r}"));
-        self.cites = Some(r.rule);
-    }
 }
 
 /// What hovering `tile` shows for `me`: an enemy's odds, the odds from

@@ -8,7 +8,7 @@ use crate::format::Weapon;
 use crate::grid::{Body, Dir, Pos};
 use crate::load::ValidLevel;
 use crate::rules::positioning::facing::in_front_of;
-use crate::rules::variants::jumping::{height_gap, heights_in_play};
+use crate::rules::positioning::heights::{height_gap, heights_in_play};
 use bevy::prelude::*;
 use std::sync::Arc;
 

@@ -23,9 +23,7 @@ use crate::battle::name_of;
 use crate::battle::{Battlefield, Dead, Dying, Facing, GridPos, Prone, Stable, Stats};
 use crate::dice::Dice;
 use crate::format::{Size, Skill};
-use crate::grid::Body;
 use crate::grid::{Dir, Pos};
-use crate::load::ValidLevel;
 use crate::rules::attacks::damage::take_damage_on;
 use crate::rules::command::{Command, CommandKind, Refusal};
 use crate::rules::events::{
@@ -38,9 +36,7 @@ use crate::rules::pipeline::{Pending, handle};
 use crate::rules::reactions::reactive_attack::provoke;
 use crate::rules::rule::Rule;
 use crate::rules::sight::line_of_effect::{Cell, supercover};
-use crate::terrain::TerrainMap;
 use bevy::prelude::*;
-use std::sync::Arc;
 
 /// True when the level plays with heights and jumps (V9).
 pub fn on(world: &World) -> bool {
@@ -49,24 +45,7 @@ pub fn on(world: &World) -> bool {
         .is_some_and(|f| f.0.rules().jumping)
 }
 
-/// The level when its heights matter (V9 on, and some tile above another):
-/// what bounds reach across heights (V9.6).
-pub fn heights_in_play(world: &World) -> Option<Arc<ValidLevel>> {
-    let level = &world.get_resource::<Battlefield>()?.0;
-    (level.rules().jumping && level.map.has_heights()).then(|| level.clone())
-}
-
-/// The least difference in metres between a tile of `a` and one of `b`
-/// (V9.6, V10.6 for bodies).
-pub fn height_gap(map: &TerrainMap, a: Body, b: Body) -> i32 {
-    a.tiles()
-        .flat_map(|s| {
-            b.tiles()
-                .map(move |t| (map.elevation(s) - map.elevation(t)).abs())
-        })
-        .min()
-        .unwrap_or(0)
-}
+pub use crate::rules::positioning::heights::{height_gap, heights_in_play};
 
 /// V9.6 in the attack schedule: a melee attack from the draft's tile
 /// needs |Δh| ≤ its reach (Lunge's +1 counting), in metres; so the
