@@ -98,6 +98,8 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
         ));
     }
     world.insert_resource(dice);
+    // Who starts hidden from whom (V8.2), once every unit stands.
+    crate::rules::variants::stealth::hidden::hide_at_start(world);
 }
 
 /// Removes the battle from `world`: every unit and ground object, the

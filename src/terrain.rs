@@ -37,6 +37,32 @@ pub enum Cover {
     Total,
 }
 
+/// How lit a tile is (V8.3): the darker, the easier to sneak through it.
+/// Light never limits sight (V8.1 decision).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub enum Light {
+    /// Full light: no help to a sneak.
+    #[default]
+    Bright,
+    /// Dim light: +1 advantage to sneak (004:180).
+    Dim,
+    /// Darkness: +2 advantage to sneak (004:180).
+    Dark,
+}
+
+impl Light {
+    /// Its advantage to a sneak check (V8.3).
+    pub fn advantage(self) -> i32 {
+        self as i32
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// One kind of terrain: a legend entry (R6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,6 +77,12 @@ pub struct Terrain {
     /// Cover (R6.2). Omitted means none.
     #[serde(default)]
     pub cover: Cover,
+    /// Conceals who stands in it, as brush does (V8.3: +1 to a sneak).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub conceal: bool,
+    /// Its own light, over the level's (V8.3); none: the level's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<Light>,
 }
 
 impl Terrain {
@@ -60,6 +92,8 @@ impl Terrain {
             movement,
             line,
             cover,
+            conceal: false,
+            light: None,
         }
     }
 
@@ -87,7 +121,10 @@ pub fn default_legend() -> Vec<(char, Terrain)> {
         ),
         (
             '%',
-            Terrain::new("brush", M::Difficult, L::Clear, C::Partial),
+            Terrain {
+                conceal: true,
+                ..Terrain::new("brush", M::Difficult, L::Clear, C::Partial)
+            },
         ),
         ('T', Terrain::new("tree", M::Impassable, L::Clear, C::Total)),
         (

@@ -102,6 +102,13 @@ pub struct RuleOptions {
     /// stepping up costs double and a ledge of 2 m or more needs a Jump
     /// (V9.1–V9.6).
     pub jumping: bool,
+    /// V8 stealth and vision (004, 001, 002): sight by line and front arc,
+    /// hidden units, sneaking, Hide and Search, unseen attacks, surprise
+    /// (V8.1–V8.10).
+    pub stealth: bool,
+    /// The level's light (V8.3): `Bright` by default, `Dim` or `Dark`; a
+    /// legend symbol's own `light` overrides it on its tiles.
+    pub light: crate::terrain::Light,
 }
 
 /// How defenders meet attacks (R1.1, or variant V2).

@@ -279,6 +279,8 @@ fn check_map(r: &mut Report, level: &Level, legend: &[(char, Terrain)]) -> Optio
                 movement: crate::terrain::Movement::Open,
                 line: crate::terrain::Line::Clear,
                 cover: crate::terrain::Cover::None,
+                conceal: false,
+                light: None,
             },
         ));
     }

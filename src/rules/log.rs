@@ -467,6 +467,11 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             None => return,
         },
         Opened { .. } => return,
+        Revealed { unit, cause } => match cause {
+            crate::rules::events::Reveal::Struck => {
+                format!("  {} is revealed: it struck from hiding (V8.6)", n(unit))
+            }
+        },
         Jumped(_) | Fell(_) => match jumps::line(event, names) {
             Some(line) => line,
             None => return,

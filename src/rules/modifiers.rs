@@ -179,6 +179,9 @@ pub struct AttackDraft {
     /// A reactive attack (R8.1): no iterative penalty.
     pub reaction: bool,
     /// The attack ending a Charge (R4.7).
+    /// The target's side does not see the attacker (V8.7): the blow lands
+    /// as from the rear (R4.3: no shield DV, no parry) and meets no answer.
+    pub unseen: bool,
     pub charge: bool,
     /// Stamina spent on Power Attack or Deadly Aim (R7.8).
     pub power: i32,
@@ -231,6 +234,7 @@ impl AttackDraft {
             from,
             earlier_attacks: 0,
             reaction: false,
+            unseen: false,
             charge: false,
             power: 0,
             lunge: false,

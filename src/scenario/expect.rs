@@ -24,6 +24,24 @@ pub enum Expect {
         /// Expected tile.
         is: Pos,
     },
+    /// Whether the unit is hidden from the side (V8.2).
+    Hidden {
+        /// Unit name.
+        unit: String,
+        /// Side name.
+        from: String,
+        /// Expected.
+        is: bool,
+    },
+    /// Whether the side sees the tile (V8.1).
+    Sees {
+        /// Side name.
+        side: String,
+        /// The tile.
+        tile: Pos,
+        /// Expected.
+        is: bool,
+    },
     /// A tile's height in metres (V9.1).
     Height {
         /// The tile.

@@ -298,6 +298,17 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             let at = world.get::<GridPos>(x).map(|p| p.0).unwrap_or_default();
             compare(format!("At of {u}"), at.to_string(), is.to_string())
         }
+        Expect::Hidden { unit: u, from, is } => {
+            let x = unit(world, u)?;
+            let side = side_index(world, from)?;
+            let hidden = crate::rules::variants::stealth::hidden::hidden_from(world, x, side);
+            compare(format!("Hidden of {u} from {from}"), hidden.to_string(), is.to_string())
+        }
+        Expect::Sees { side, tile, is } => {
+            let s = side_index(world, side)?;
+            let sees = crate::rules::variants::stealth::sight::side_sees_tile(world, s, *tile);
+            compare(format!("Sees of {side} at {tile}"), sees.to_string(), is.to_string())
+        }
         Expect::Height { tile, is } => {
             let h = world
                 .resource::<crate::battle::Battlefield>()
@@ -508,4 +519,15 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             )
         }
     }
+}
+
+/// The index of the side called `name`.
+fn side_index(world: &World, name: &str) -> Result<usize, String> {
+    world
+        .resource::<crate::battle::Battlefield>()
+        .0
+        .sides()
+        .iter()
+        .position(|s| s.name == name)
+        .ok_or_else(|| format!("no side \"{name}\""))
 }

@@ -4,7 +4,8 @@
 
 use super::jumps::{FallRoll, JumpRoll};
 use super::payload::{
-    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
+    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
+    Trigger,
 };
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard, Severity};
@@ -606,6 +607,13 @@ pub enum BattleEvent {
         unit: UnitId,
         /// The held unit.
         target: UnitId,
+    },
+    /// A hidden unit is seen by every side again (V8.6).
+    Revealed {
+        /// The unit.
+        unit: UnitId,
+        /// Why.
+        cause: Reveal,
     },
     /// A jump's check and where it ended (V9.2, V9.3).
     Jumped(JumpRoll),

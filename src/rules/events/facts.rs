@@ -114,6 +114,7 @@ impl BattleEvent {
             },
             Fell(f) if f.chasm => vec![Rule::V9_5],
             Fell(_) => vec![Rule::V9_4],
+            Revealed { .. } => vec![Rule::V8_6],
             FreeMoveTaken { .. } => vec![Rule::V12_2],
             Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => vec![Rule::V12_7],
             Grappled { .. }
@@ -227,6 +228,7 @@ impl BattleEvent {
             | ObjectStuck { unit, .. }
             | StuckDropped { unit, .. }
             | ActionInterrupted { unit }
+            | Revealed { unit, .. }
             | FreeMoveTaken { unit } => vec![*unit],
             Jumped(j) => vec![j.unit],
             Fell(f) => vec![f.unit],

@@ -24,7 +24,7 @@ mod queue;
 pub use battle_event::{BattleEvent, EventKind};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
 pub use payload::{
-    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
-    VictoryKind,
+    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
+    Trigger, VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};

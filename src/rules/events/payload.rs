@@ -8,6 +8,13 @@ use crate::rules::modifiers::{AttackMode, Modifier};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// Why a hidden unit was revealed (V8.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reveal {
+    /// It attacked, threw or maneuvered: resolved unseen, then seen.
+    Struck,
+}
+
 /// What opened a unit's defences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Opening {

@@ -84,6 +84,7 @@ fn add_defensive_dv(
     if ready
         && let Some(shield) = t.shield.as_ref().and_then(|s| field.0.catalog.shield(s))
         && in_front_of(draft.target_body(), facing.0, draft.from_tile())
+        && !draft.unseen
     {
         draft.push(
             Effect::Dv(shield.dv),

@@ -66,7 +66,8 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
         && !world.entity(target).contains::<Prone>()
         && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
         && world.get::<Stamina>(target).is_some_and(|s| s.0 >= 1)
-        && !is_rear_attack(world, draft.from_tile(), target);
+        && !is_rear_attack(world, draft.from_tile(), target)
+        && !draft.unseen;
     if !able {
         return degrees;
     }

@@ -201,6 +201,7 @@ pub fn able(world: &World, draft: &AttackDraft) -> bool {
         && (world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
             || crate::battle::partner(world, target).is_some_and(|p| ready(world, p)))
         && !is_rear_attack(world, draft.from, target)
+        && !draft.unseen
 }
 
 /// The answers `draft`'s target has, in the order block, parry, dodge

@@ -28,6 +28,7 @@ pub mod mounts;
 pub mod shooting_in_melee;
 pub mod side_initiative;
 pub mod size;
+pub mod stealth;
 
 use bevy::prelude::*;
 
@@ -42,5 +43,6 @@ pub(super) fn plugin(app: &mut App) {
         size::plugin,
         mounts::plugin,
         jumping::plugin,
+        stealth::plugin,
     ));
 }

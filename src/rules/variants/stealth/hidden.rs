@@ -1,0 +1,68 @@
+//! V8.2 hidden units and V8.6 revealing. A unit of a `hidden` side (R2.2)
+//! starts hidden from every other side, and any unit out of all of a
+//! side's sight at the start starts hidden from that side (decision). A
+//! hidden unit that attacks is revealed once the attack is resolved (it
+//! strikes unseen, V8.7).
+
+use super::sight::side_sees_tile;
+use crate::battle::{Battlefield, Side, body_of, units};
+use crate::rules::events::{BattleEvent, Reveal, emit, id_of};
+use bevy::prelude::*;
+
+/// The sides a unit is hidden from, one bit per side (V8.2).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hidden(pub u32);
+
+impl Hidden {
+    /// True when hidden from `side`.
+    pub fn from(self, side: usize) -> bool {
+        side < 32 && self.0 & (1 << side) != 0
+    }
+}
+
+pub(super) fn plugin(_app: &mut App) {}
+
+/// True when `unit` is hidden from `side` (V8.2).
+pub fn hidden_from(world: &World, unit: Entity, side: usize) -> bool {
+    world.get::<Hidden>(unit).is_some_and(|h| h.from(side))
+}
+
+/// Hides at the start of the battle (V8.2): a hidden side's units from
+/// every other side, and every unit from each side that sees none of its
+/// tiles. Nothing without stealth.
+pub fn hide_at_start(world: &mut World) {
+    if !super::on(world) {
+        return;
+    }
+    let sides = world.resource::<Battlefield>().0.sides().to_vec();
+    let mut hidden = vec![];
+    for unit in units(world) {
+        let Some(own) = world.get::<Side>(unit).map(|s| s.0) else {
+            continue;
+        };
+        let Some(body) = body_of(world, unit) else {
+            continue;
+        };
+        let mut bits = 0u32;
+        for (side, _) in sides.iter().enumerate().filter(|(s, _)| *s != own && *s < 32) {
+            let unseen = !body.tiles().any(|t| side_sees_tile(world, side, t));
+            if sides[own].hidden || unseen {
+                bits |= 1 << side;
+            }
+        }
+        if bits != 0 {
+            hidden.push((unit, bits));
+        }
+    }
+    for (unit, bits) in hidden {
+        world.entity_mut(unit).insert(Hidden(bits));
+    }
+}
+
+/// Reveals `unit` to every side it was hidden from, telling why (V8.6).
+pub fn reveal(world: &mut World, unit: Entity, cause: Reveal) {
+    if world.entity_mut(unit).take::<Hidden>().is_some() {
+        let id = id_of(world, unit);
+        emit(world, BattleEvent::Revealed { unit: id, cause });
+    }
+}

@@ -1,0 +1,117 @@
+//! V8.7 attacking unseen and V8.8 targeting.
+//!
+//! - **V8.8** no unit may be targeted by an attack, a throw or a maneuver
+//!   while it is hidden from the attacker's side (000:22). *Decision:* a
+//!   target not hidden is seen whenever a line of effect reaches it, as the
+//!   attacker may turn first (R4.2 free); the attack's own line rules stand.
+//! - **V8.7** an attacker the target's side does not see strikes as from
+//!   the rear (R4.3: +1 advantage, no shield DV, no parry) even from the
+//!   front, without the two stacking (004:91 backstab); the target's DV is
+//!   its off-guarded DV, DV − max(DEX, 0) (001:19), and it has no answer
+//!   (V2; 003:7). 002:497's automatic hit is not adopted.
+//! - **V8.6** once the attack is resolved, the attacker is revealed.
+
+use super::hidden::{hidden_from, reveal};
+use super::sight::side_sees;
+use crate::battle::{Side, Stats, name_of};
+use crate::rules::Refusal;
+use crate::rules::events::{BattleEvent, BattleEvents, Reveal};
+use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
+use crate::rules::pipeline::{CommandSchedule, CommandSystems};
+use crate::rules::positioning::facing::is_rear_attack;
+use crate::rules::rule::Rule;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        AttackSchedule,
+        (
+            refuse_unseen_targets_and_mark_unseen_attackers.in_set(AttackSystems::Base),
+            strike_unseen.in_set(AttackSystems::Situational),
+        ),
+    )
+    .add_systems(
+        CommandSchedule,
+        reveal_who_struck.in_set(CommandSystems::Advance),
+    );
+}
+
+/// V8.8: a target hidden from the attacker's side cannot be targeted. V8.7:
+/// an attacker the target's side does not see marks the draft unseen, for
+/// the rear's effects wherever they are decided.
+fn refuse_unseen_targets_and_mark_unseen_attackers(world: &mut World) {
+    if !super::on(world) {
+        return;
+    }
+    let draft = world.resource::<AttackDraft>();
+    if draft.aims_at_tile() {
+        return;
+    }
+    let (attacker, target) = (draft.attacker, draft.target);
+    let (Some(mine), Some(theirs)) = (
+        world.get::<Side>(attacker).map(|s| s.0),
+        world.get::<Side>(target).map(|s| s.0),
+    ) else {
+        return;
+    };
+    if hidden_from(world, target, mine) {
+        let why = format!(
+            "{}'s side does not see {}: no unit may be targeted unseen",
+            name_of(world, attacker),
+            name_of(world, target)
+        );
+        world
+            .resource_mut::<AttackDraft>()
+            .refuse(Refusal::new(Rule::V8_8, why));
+        return;
+    }
+    let unseen = !side_sees(world, theirs, attacker);
+    world.resource_mut::<AttackDraft>().unseen = unseen;
+}
+
+/// V8.7: the backstab's +1 advantage when R4.3's does not already apply,
+/// and the target's off-guarded DV.
+fn strike_unseen(world: &mut World) {
+    let draft = world.resource::<AttackDraft>();
+    if !draft.unseen {
+        return;
+    }
+    let (target, from) = (draft.target, draft.from_tile());
+    let rear = is_rear_attack(world, from, target);
+    let dex = world.get::<Stats>(target).map_or(0, |s| s.template.dex).max(0);
+    let mut draft = world.resource_mut::<AttackDraft>();
+    if !rear {
+        draft.push(Effect::Advantage(1), "unseen: backstab", Rule::V8_7);
+    }
+    if dex > 0 {
+        draft.push(Effect::Dv(-dex), "unseen: off-guarded, no DEX", Rule::V8_7);
+    }
+}
+
+/// V8.6: a hidden unit that attacked, threw or maneuvered (a reaction
+/// too) is revealed once the command that held the attack is resolved.
+fn reveal_who_struck(world: &mut World, mut seen: Local<usize>) {
+    let events = world.resource::<BattleEvents>().all();
+    // A new battle (a reload) starts the count again.
+    if *seen > events.len() {
+        *seen = 0;
+    }
+    let struck: Vec<_> = events[*seen..]
+        .iter()
+        .filter_map(|e| match e {
+            BattleEvent::AttackRolled(a) => Some(a.attacker),
+            _ => None,
+        })
+        .collect();
+    *seen = events.len();
+    for id in struck {
+        let unit = world
+            .resource::<crate::battle::Roster>()
+            .units()
+            .get(id.0 as usize)
+            .copied();
+        if let Some(unit) = unit {
+            reveal(world, unit, Reveal::Struck);
+        }
+    }
+}
