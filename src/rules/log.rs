@@ -471,7 +471,23 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             crate::rules::events::Reveal::Struck => {
                 format!("  {} is revealed: it struck from hiding (V8.6)", n(unit))
             }
+            crate::rules::events::Reveal::Spotted(by) => {
+                format!("  {} is revealed: {} spotted it (V8.3, V8.6)", n(unit), n(by))
+            }
         },
+        Sneaked(r) => format!(
+            "{} sneaks past {}: d20 {:?} keep {} [{:+} adv: concealment and light] {:+} = {} vs DC \
+             {} → {} (V8.3)",
+            n(&r.unit),
+            n(&r.watcher),
+            r.dice,
+            r.kept,
+            r.advantage,
+            r.bonus,
+            r.total,
+            r.dc,
+            if r.success() { "unseen" } else { "spotted" }
+        ),
         Jumped(_) | Fell(_) => match jumps::line(event, names) {
             Some(line) => line,
             None => return,

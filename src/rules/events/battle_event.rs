@@ -3,6 +3,7 @@
 //! no rule.
 
 use super::jumps::{FallRoll, JumpRoll};
+use super::stealth::StealthRoll;
 use super::payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
     Trigger,
@@ -608,6 +609,8 @@ pub enum BattleEvent {
         /// The held unit.
         target: UnitId,
     },
+    /// A hidden unit's sneak check against one enemy (V8.3).
+    Sneaked(StealthRoll),
     /// A hidden unit is seen by every side again (V8.6).
     Revealed {
         /// The unit.

@@ -115,6 +115,7 @@ impl BattleEvent {
             Fell(f) if f.chasm => vec![Rule::V9_5],
             Fell(_) => vec![Rule::V9_4],
             Revealed { .. } => vec![Rule::V8_6],
+            Sneaked(_) => vec![Rule::V8_3],
             FreeMoveTaken { .. } => vec![Rule::V12_2],
             Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => vec![Rule::V12_7],
             Grappled { .. }
@@ -232,6 +233,7 @@ impl BattleEvent {
             | FreeMoveTaken { unit } => vec![*unit],
             Jumped(j) => vec![j.unit],
             Fell(f) => vec![f.unit],
+            Sneaked(r) => vec![r.unit, r.watcher],
             Mounted { unit, mount, .. }
             | Dismounted { unit, mount, .. }
             | ThrownOff { unit, mount, .. } => vec![*unit, *mount],

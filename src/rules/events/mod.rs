@@ -20,9 +20,11 @@ mod facts;
 mod jumps;
 mod payload;
 mod queue;
+mod stealth;
 
 pub use battle_event::{BattleEvent, EventKind};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
+pub use stealth::StealthRoll;
 pub use payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
     Trigger, VictoryKind,

@@ -13,6 +13,8 @@ use std::fmt;
 pub enum Reveal {
     /// It attacked, threw or maneuvered: resolved unseen, then seen.
     Struck,
+    /// It failed a sneak check against this enemy (V8.3).
+    Spotted(crate::battle::UnitId),
 }
 
 /// What opened a unit's defences.

@@ -1,0 +1,40 @@
+//! What a sneak check and a search carry (V8.3, V8.5), for
+//! [`BattleEvent::Sneaked`] and [`BattleEvent::Searched`]: every die and
+//! number the log prints.
+//!
+//! [`BattleEvent::Sneaked`]: super::BattleEvent::Sneaked
+//! [`BattleEvent::Searched`]: super::BattleEvent::Searched
+
+use crate::battle::UnitId;
+use serde::{Deserialize, Serialize};
+
+/// One check of a hidden unit against one enemy (V8.3 sneak: d20 + DEX +
+/// Stealth against 10 + WIS + Perception; V8.5 search: d20 + WIS +
+/// Perception against 10 + DEX + Stealth).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StealthRoll {
+    /// The hidden unit.
+    pub unit: UnitId,
+    /// The enemy it sneaks past, or who searches.
+    pub watcher: UnitId,
+    /// The d20s (1 + |advantage|).
+    pub dice: Vec<u32>,
+    /// The die kept.
+    pub kept: u32,
+    /// Net advantage: the sneak's concealment and light (V8.3); 0 for a
+    /// search.
+    pub advantage: i32,
+    /// The roller's bonus.
+    pub bonus: i32,
+    /// Kept die + bonus.
+    pub total: i32,
+    /// The DC.
+    pub dc: i32,
+}
+
+impl StealthRoll {
+    /// A sneak succeeds, or a search finds, when the total meets the DC.
+    pub fn success(&self) -> bool {
+        self.total >= self.dc
+    }
+}
