@@ -108,6 +108,18 @@ pub enum Command {
         /// The landing tile.
         to: Pos,
     },
+    /// Hide (V8.4): 1 AP; sneak checks against every enemy that sees the
+    /// tile, each of which must give it half cover or better.
+    Hide {
+        /// Who hides.
+        unit: String,
+    },
+    /// Search (V8.5): 1 AP; d20 + WIS + Perception against each hidden
+    /// enemy on a tile the searcher sees.
+    Search {
+        /// Who searches.
+        unit: String,
+    },
     /// Turn to a direction (free, on the unit's own turn, R4.2).
     Face {
         /// Who turns.
@@ -296,6 +308,8 @@ impl Command {
             Move { unit, .. }
             | Step { unit, .. }
             | Jump { unit, .. }
+            | Hide { unit }
+            | Search { unit }
             | Face { unit, .. }
             | Attack { unit, .. }
             | Cleave { unit, .. }
@@ -349,6 +363,8 @@ impl Command {
             Move { .. } => CommandKind::Move,
             Step { .. } => CommandKind::Step,
             Jump { .. } => CommandKind::Jump,
+            Hide { .. } => CommandKind::Hide,
+            Search { .. } => CommandKind::Search,
             Face { .. } => CommandKind::Face,
             Attack { .. } => CommandKind::Attack,
             Cleave { .. } => CommandKind::Cleave,
@@ -408,6 +424,8 @@ command_kinds!(
     Move,
     Step,
     Jump,
+    Hide,
+    Search,
     Face,
     Attack,
     Cleave,
@@ -482,7 +500,8 @@ mod tests {
     fn every_command_name_is_listed() {
         // A kind missing from ALL would never run its systems.
         let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), \
-            Jump(unit: \"a\", to: (1, 1)), Face(unit: \"a\", dir: N), \
+            Jump(unit: \"a\", to: (1, 1)), Hide(unit: \"a\"), Search(unit: \"a\"), \
+            Face(unit: \"a\", dir: N), \
             Attack(unit: \"a\", target: \"b\"), Cleave(unit: \"a\", target: \"b\"), \
             Throw(unit: \"a\", item: \"x\", at: Tile((1, 1))), Charge(unit: \"a\", target: \"b\"), \
             Maneuver(unit: \"a\", target: \"b\", kind: Trip), Sustain(unit: \"a\"), \

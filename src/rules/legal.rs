@@ -78,6 +78,8 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
             Command::Defend { unit: name.clone() },
             Command::ReadyShield { unit: name.clone() },
             Command::StandUp { unit: name.clone() },
+            Command::Hide { unit: name.clone() },
+            Command::Search { unit: name.clone() },
         ] {
             out.push(cmd);
         }

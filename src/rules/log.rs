@@ -474,7 +474,21 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             crate::rules::events::Reveal::Spotted(by) => {
                 format!("  {} is revealed: {} spotted it (V8.3, V8.6)", n(unit), n(by))
             }
+            crate::rules::events::Reveal::Found(by) => {
+                format!("  {} is revealed: {} found it (V8.5, V8.6)", n(unit), n(by))
+            }
         },
+        Hid(unit) => format!("  {} hides from every enemy (V8.4)", n(unit)),
+        Searched(r) => format!(
+            "{} searches for {}: d20 [{}] {:+} = {} vs DC {} → {} (V8.5)",
+            n(&r.watcher),
+            n(&r.unit),
+            r.kept,
+            r.bonus,
+            r.total,
+            r.dc,
+            if r.success() { "found" } else { "not found" }
+        ),
         Sneaked(r) => format!(
             "{} sneaks past {}: d20 {:?} keep {} [{:+} adv: concealment and light] {:+} = {} vs DC \
              {} → {} (V8.3)",

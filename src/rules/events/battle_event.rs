@@ -609,8 +609,12 @@ pub enum BattleEvent {
         /// The held unit.
         target: UnitId,
     },
-    /// A hidden unit's sneak check against one enemy (V8.3).
+    /// A hidden unit's sneak check against one enemy (V8.3, V8.4).
     Sneaked(StealthRoll),
+    /// A unit hides from every enemy side (V8.4).
+    Hid(UnitId),
+    /// A search roll against one hidden enemy (V8.5).
+    Searched(StealthRoll),
     /// A hidden unit is seen by every side again (V8.6).
     Revealed {
         /// The unit.

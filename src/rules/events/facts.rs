@@ -116,6 +116,8 @@ impl BattleEvent {
             Fell(_) => vec![Rule::V9_4],
             Revealed { .. } => vec![Rule::V8_6],
             Sneaked(_) => vec![Rule::V8_3],
+            Hid(_) => vec![Rule::V8_4],
+            Searched(_) => vec![Rule::V8_5],
             FreeMoveTaken { .. } => vec![Rule::V12_2],
             Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => vec![Rule::V12_7],
             Grappled { .. }
@@ -233,7 +235,8 @@ impl BattleEvent {
             | FreeMoveTaken { unit } => vec![*unit],
             Jumped(j) => vec![j.unit],
             Fell(f) => vec![f.unit],
-            Sneaked(r) => vec![r.unit, r.watcher],
+            Sneaked(r) | Searched(r) => vec![r.unit, r.watcher],
+            Hid(unit) => vec![*unit],
             Mounted { unit, mount, .. }
             | Dismounted { unit, mount, .. }
             | ThrownOff { unit, mount, .. } => vec![*unit, *mount],

@@ -15,6 +15,8 @@ pub enum Reveal {
     Struck,
     /// It failed a sneak check against this enemy (V8.3).
     Spotted(crate::battle::UnitId),
+    /// This enemy's Search found it (V8.5).
+    Found(crate::battle::UnitId),
 }
 
 /// What opened a unit's defences.

@@ -20,7 +20,8 @@ pub struct Cost {
     pub free_action: bool,
 }
 
-/// The cost of `command` (R3.1): Move, Step, Jump (V9.2), Attack, Throw, StandUp,
+/// The cost of `command` (R3.1): Move, Step, Jump (V9.2), Hide and Search
+/// (V8.4, V8.5), Attack, Throw, StandUp,
 /// Defend, ReadyShield, Stabilize, PickUp 1 AP; Charge 2; Face and EndTurn
 /// nothing; drinking a potion the free action, giving one 1 AP; Cleave is
 /// paid in stamina (R7.8). Maneuvers (V7): a Maneuver, Sustain and
@@ -36,6 +37,8 @@ pub fn cost(command: &Command) -> Cost {
         Move { .. }
         | Step { .. }
         | Jump { .. }
+        | Hide { .. }
+        | Search { .. }
         | Attack { .. }
         | Throw { .. }
         | StandUp { .. }

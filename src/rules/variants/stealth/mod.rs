@@ -4,11 +4,13 @@
 //! - [`sight`]: what a unit and a side see (V8.1);
 //! - [`hidden`]: who is hidden from which side, from the start, and how a
 //!   hidden unit is revealed (V8.2, V8.6);
+//! - [`hide`]: the Hide and Search commands (V8.4, V8.5);
 //! - [`sneak`]: the sneak check of a hidden unit on the move (V8.3);
 //! - [`unseen`]: attacking from hiding (V8.7) and targeting only what the
 //!   side sees (V8.8).
 
 pub mod hidden;
+pub mod hide;
 pub mod sight;
 pub mod sneak;
 pub mod unseen;
@@ -24,5 +26,5 @@ pub fn on(world: &World) -> bool {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((unseen::plugin, hidden::plugin, sneak::plugin));
+    app.add_plugins((unseen::plugin, hidden::plugin, sneak::plugin, hide::plugin));
 }
