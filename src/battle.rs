@@ -387,6 +387,24 @@ pub struct Stable;
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dead;
 
+/// The sides a unit is hidden from, one bit per side (V8.2): what each
+/// side may know of it. The referee's state keeps every unit; a side's
+/// paths, targets and views leave out the units hidden from it.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hidden(pub u32);
+
+impl Hidden {
+    /// True when hidden from `side`.
+    pub fn from(self, side: usize) -> bool {
+        side < 32 && self.0 & (1 << side) != 0
+    }
+}
+
+/// True when `unit` is hidden from `side` (V8.2).
+pub fn hidden_from(world: &World, unit: Entity, side: usize) -> bool {
+    world.get::<Hidden>(unit).is_some_and(|h| h.from(side))
+}
+
 /// Has not had its first turn yet: takes no reactions (R2.3).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OffGuard;

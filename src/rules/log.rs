@@ -472,13 +472,33 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 format!("  {} is revealed: it struck from hiding (V8.6)", n(unit))
             }
             crate::rules::events::Reveal::Spotted(by) => {
-                format!("  {} is revealed: {} spotted it (V8.3, V8.6)", n(unit), n(by))
+                format!(
+                    "  {} is revealed: {} spotted it (V8.3, V8.6)",
+                    n(unit),
+                    n(by)
+                )
+            }
+            crate::rules::events::Reveal::Faced(by) => {
+                format!(
+                    "  {} is revealed: {} came beside it, facing it (V8.6)",
+                    n(unit),
+                    n(by)
+                )
+            }
+            crate::rules::events::Reveal::Bumped(by) => {
+                format!("  {} is revealed: {} ran into it (V8.6)", n(unit), n(by))
             }
             crate::rules::events::Reveal::Found(by) => {
                 format!("  {} is revealed: {} found it (V8.5, V8.6)", n(unit), n(by))
             }
         },
         Hid(unit) => format!("  {} hides from every enemy (V8.4)", n(unit)),
+        Bumped(b) => format!(
+            "  {} runs into {}, unseen at {}: the Move stops (V8.6)",
+            n(&b.by),
+            n(&b.unit),
+            b.at
+        ),
         Searched(r) => format!(
             "{} searches for {}: d20 [{}] {:+} = {} vs DC {} → {} (V8.5)",
             n(&r.watcher),

@@ -302,12 +302,20 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             let x = unit(world, u)?;
             let side = side_index(world, from)?;
             let hidden = crate::rules::variants::stealth::hidden::hidden_from(world, x, side);
-            compare(format!("Hidden of {u} from {from}"), hidden.to_string(), is.to_string())
+            compare(
+                format!("Hidden of {u} from {from}"),
+                hidden.to_string(),
+                is.to_string(),
+            )
         }
         Expect::Sees { side, tile, is } => {
             let s = side_index(world, side)?;
             let sees = crate::rules::variants::stealth::sight::side_sees_tile(world, s, *tile);
-            compare(format!("Sees of {side} at {tile}"), sees.to_string(), is.to_string())
+            compare(
+                format!("Sees of {side} at {tile}"),
+                sees.to_string(),
+                is.to_string(),
+            )
         }
         Expect::Height { tile, is } => {
             let h = world

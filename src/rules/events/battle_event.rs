@@ -3,11 +3,11 @@
 //! no rule.
 
 use super::jumps::{FallRoll, JumpRoll};
-use super::stealth::StealthRoll;
 use super::payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
     Trigger,
 };
+use super::stealth::{Bump, StealthRoll};
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard, Severity};
 use crate::grid::{Dir, Pos};
@@ -613,6 +613,8 @@ pub enum BattleEvent {
     Sneaked(StealthRoll),
     /// A unit hides from every enemy side (V8.4).
     Hid(UnitId),
+    /// A Move ran into a unit its side did not see, and stopped (V8.6).
+    Bumped(Bump),
     /// A search roll against one hidden enemy (V8.5).
     Searched(StealthRoll),
     /// A hidden unit is seen by every side again (V8.6).

@@ -117,6 +117,7 @@ impl BattleEvent {
             Revealed { .. } => vec![Rule::V8_6],
             Sneaked(_) => vec![Rule::V8_3],
             Hid(_) => vec![Rule::V8_4],
+            Bumped(_) => vec![Rule::V8_6],
             Searched(_) => vec![Rule::V8_5],
             FreeMoveTaken { .. } => vec![Rule::V12_2],
             Mounted { .. } | Dismounted { .. } | ThrownOff { .. } => vec![Rule::V12_7],
@@ -237,6 +238,7 @@ impl BattleEvent {
             Fell(f) => vec![f.unit],
             Sneaked(r) | Searched(r) => vec![r.unit, r.watcher],
             Hid(unit) => vec![*unit],
+            Bumped(b) => vec![b.unit, b.by],
             Mounted { unit, mount, .. }
             | Dismounted { unit, mount, .. }
             | ThrownOff { unit, mount, .. } => vec![*unit, *mount],

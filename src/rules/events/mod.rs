@@ -24,9 +24,9 @@ mod stealth;
 
 pub use battle_event::{BattleEvent, EventKind};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
-pub use stealth::StealthRoll;
 pub use payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
     Trigger, VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};
+pub use stealth::{Bump, StealthRoll};

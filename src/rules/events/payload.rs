@@ -17,6 +17,10 @@ pub enum Reveal {
     Spotted(crate::battle::UnitId),
     /// This enemy's Search found it (V8.5).
     Found(crate::battle::UnitId),
+    /// This enemy's Move ran into it (V8.6).
+    Bumped(crate::battle::UnitId),
+    /// This enemy ended a Move beside it, facing it (V8.6).
+    Faced(crate::battle::UnitId),
 }
 
 /// What opened a unit's defences.

@@ -6,6 +6,7 @@
 //! [`BattleEvent::Searched`]: super::BattleEvent::Searched
 
 use crate::battle::UnitId;
+use crate::grid::Pos;
 use serde::{Deserialize, Serialize};
 
 /// One check of a hidden unit against one enemy (V8.3 sneak: d20 + DEX +
@@ -37,4 +38,16 @@ impl StealthRoll {
     pub fn success(&self) -> bool {
         self.total >= self.dc
     }
+}
+
+/// A Move that ran into a unit its side did not see (V8.6): it stops on
+/// the tile before, its AP spent, and the unit is revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bump {
+    /// The unit run into.
+    pub unit: UnitId,
+    /// The mover.
+    pub by: UnitId,
+    /// The tile it stands on.
+    pub at: Pos,
 }

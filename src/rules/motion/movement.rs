@@ -75,6 +75,9 @@ pub fn view_for(world: &mut World, unit: Entity) -> (Arc<ValidLevel>, Occupancy,
     let units: Vec<(Body, usize)> = crate::battle::units(world)
         .into_iter()
         .filter(|e| *e != unit && Some(*e) != pair && !world.entity(*e).contains::<Dead>())
+        // A unit hidden from the side is not in its view (V8.2): a path may
+        // run into it, and stop there (V8.6).
+        .filter(|e| !crate::battle::hidden_from(world, *e, side))
         .filter_map(|e| Some((body_of(world, e)?, world.get::<Side>(e)?.0)))
         .collect();
     let level = world.resource::<Battlefield>().0.clone();
@@ -254,6 +257,20 @@ fn occupied_by_other(world: &World, unit: Entity, body: Body) -> bool {
     })
 }
 
+/// A unit other than `unit` (and its pair), not dead, whose body overlaps
+/// `body`.
+fn standing_in(world: &World, unit: Entity, body: Body) -> Option<Entity> {
+    let pair = crate::battle::partner(world, unit);
+    let side = world.get::<Side>(unit).map(|s| s.0);
+    crate::battle::units(world).into_iter().find(|&e| {
+        e != unit
+            && Some(e) != pair
+            && world.get::<Side>(e).map(|s| s.0) != side
+            && !world.entity(e).contains::<Dead>()
+            && body_of(world, e).is_some_and(|b| b.overlaps(body))
+    })
+}
+
 /// Walks `unit` along `path`, one tile at a time; it ends facing its last
 /// step (R4.2). Leaving a threatened tile provokes (R8.2) before the step;
 /// a provoker dropped there stops (R8.4). Tells each step, then the whole
@@ -275,6 +292,18 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     // cannot stay in the ally's tile.
     let mut last_free = start;
     for &next in path {
+        // A unit the mover's side did not know of stands in the way (a
+        // hidden enemy, V8.6): the Move stops before it, its AP spent.
+        if let Some(other) = standing_in(world, unit, Body::new(next, n)) {
+            let (id, by) = (id_of(world, other), id_of(world, unit));
+            let bump = crate::rules::events::Bump {
+                unit: id,
+                by,
+                at: next,
+            };
+            emit(world, BattleEvent::Bumped(bump));
+            break;
+        }
         let here = Body::new(at, n);
         let threatened = watchers.iter().any(|t| t.covers_body(here))
             || barred.iter().any(|t| t.covers_body(here));

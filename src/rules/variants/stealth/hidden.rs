@@ -9,23 +9,9 @@ use crate::battle::{Battlefield, Side, body_of, units};
 use crate::rules::events::{BattleEvent, Reveal, emit, id_of};
 use bevy::prelude::*;
 
-/// The sides a unit is hidden from, one bit per side (V8.2).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hidden(pub u32);
-
-impl Hidden {
-    /// True when hidden from `side`.
-    pub fn from(self, side: usize) -> bool {
-        side < 32 && self.0 & (1 << side) != 0
-    }
-}
+pub use crate::battle::{Hidden, hidden_from};
 
 pub(super) fn plugin(_app: &mut App) {}
-
-/// True when `unit` is hidden from `side` (V8.2).
-pub fn hidden_from(world: &World, unit: Entity, side: usize) -> bool {
-    world.get::<Hidden>(unit).is_some_and(|h| h.from(side))
-}
 
 /// Hides at the start of the battle (V8.2): a hidden side's units from
 /// every other side, and every unit from each side that sees none of its
@@ -44,7 +30,11 @@ pub fn hide_at_start(world: &mut World) {
             continue;
         };
         let mut bits = 0u32;
-        for (side, _) in sides.iter().enumerate().filter(|(s, _)| *s != own && *s < 32) {
+        for (side, _) in sides
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| *s != own && *s < 32)
+        {
             let unseen = !body.tiles().any(|t| side_sees_tile(world, side, t));
             if sides[own].hidden || unseen {
                 bits |= 1 << side;

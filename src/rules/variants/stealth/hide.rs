@@ -59,7 +59,10 @@ fn validate_hide(world: &mut World) {
         return;
     };
     let refusal = if !super::on(world) {
-        Some(Refusal::new(Rule::V8, "stealth is off in this level".to_string()))
+        Some(Refusal::new(
+            Rule::V8,
+            "stealth is off in this level".to_string(),
+        ))
     } else {
         onlookers(world, unit)
             .into_iter()
@@ -101,7 +104,9 @@ fn execute_hide(world: &mut World) {
     }
     let own = world.get::<Side>(unit).map_or(0, |s| s.0);
     let sides = world.resource::<Battlefield>().0.sides().len().min(32);
-    let bits = (0..sides).filter(|s| *s != own).fold(0u32, |b, s| b | 1 << s);
+    let bits = (0..sides)
+        .filter(|s| *s != own)
+        .fold(0u32, |b, s| b | 1 << s);
     world.entity_mut(unit).insert(Hidden(bits));
     let id = id_of(world, unit);
     emit(world, BattleEvent::Hid(id));

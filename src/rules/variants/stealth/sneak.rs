@@ -28,10 +28,7 @@ use crate::terrain::{Cover, TerrainMap};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        CommandSchedule,
-        check_sneaking.in_set(CommandSystems::Pay),
-    );
+    app.add_systems(CommandSchedule, check_sneaking.in_set(CommandSystems::Pay));
 }
 
 /// How well `tile` is concealed from a watcher at `from` (V8.3).
@@ -76,7 +73,12 @@ pub fn sneak_advantage(world: &World, watcher: Entity, tiles: &[Pos]) -> Option<
 }
 
 /// `skill` plus `attribute` of `unit`.
-fn score(world: &World, unit: Entity, attribute: fn(&crate::format::UnitTemplate) -> i32, skill: Skill) -> i32 {
+fn score(
+    world: &World,
+    unit: Entity,
+    attribute: fn(&crate::format::UnitTemplate) -> i32,
+    skill: Skill,
+) -> i32 {
     world.get::<Stats>(unit).map_or(0, |s| {
         attribute(&s.template) + s.template.skills.get(&skill).copied().unwrap_or(0)
     })

@@ -9,11 +9,14 @@
 //!   front, without the two stacking (004:91 backstab); the target's DV is
 //!   its off-guarded DV, DV − max(DEX, 0) (001:19), and it has no answer
 //!   (V2; 003:7). 002:497's automatic hit is not adopted.
-//! - **V8.6** once the attack is resolved, the attacker is revealed.
+//! - **V8.6** after each command: an attacker once its attack is resolved,
+//!   a unit a Move ran into (the Move stops before it, in the core's walk),
+//!   and a unit beside an enemy that ends a Move with it in its front arc
+//!   are revealed.
 
 use super::hidden::{hidden_from, reveal};
 use super::sight::side_sees;
-use crate::battle::{Side, Stats, name_of};
+use crate::battle::{Side, Stats, UnitId, name_of};
 use crate::rules::Refusal;
 use crate::rules::events::{BattleEvent, BattleEvents, Reveal};
 use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
@@ -32,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         CommandSchedule,
-        reveal_who_struck.in_set(CommandSystems::Advance),
+        reveal_after_command.in_set(CommandSystems::Advance),
     );
 }
 
@@ -78,7 +81,10 @@ fn strike_unseen(world: &mut World) {
     }
     let (target, from) = (draft.target, draft.from_tile());
     let rear = is_rear_attack(world, from, target);
-    let dex = world.get::<Stats>(target).map_or(0, |s| s.template.dex).max(0);
+    let dex = world
+        .get::<Stats>(target)
+        .map_or(0, |s| s.template.dex)
+        .max(0);
     let mut draft = world.resource_mut::<AttackDraft>();
     if !rear {
         draft.push(Effect::Advantage(1), "unseen: backstab", Rule::V8_7);
@@ -88,30 +94,76 @@ fn strike_unseen(world: &mut World) {
     }
 }
 
-/// V8.6: a hidden unit that attacked, threw or maneuvered (a reaction
-/// too) is revealed once the command that held the attack is resolved.
-fn reveal_who_struck(world: &mut World, mut seen: Local<usize>) {
+/// V8.6, after each command: a hidden unit that attacked, threw or
+/// maneuvered (a reaction too) is revealed once the attack is resolved; one
+/// a Move ran into is revealed; and so is one beside an enemy that ends a
+/// Move, Step, Charge or Jump with it in its front arc.
+fn reveal_after_command(world: &mut World, mut seen: Local<usize>) {
+    if !super::on(world) {
+        return;
+    }
     let events = world.resource::<BattleEvents>().all();
     // A new battle (a reload) starts the count again.
     if *seen > events.len() {
         *seen = 0;
     }
-    let struck: Vec<_> = events[*seen..]
-        .iter()
-        .filter_map(|e| match e {
-            BattleEvent::AttackRolled(a) => Some(a.attacker),
-            _ => None,
-        })
-        .collect();
+    let mut reveals: Vec<(UnitId, Reveal)> = vec![];
+    let mut ended: Vec<UnitId> = vec![];
+    for e in &events[*seen..] {
+        match e {
+            BattleEvent::AttackRolled(a) => reveals.push((a.attacker, Reveal::Struck)),
+            BattleEvent::Bumped(b) => reveals.push((b.unit, Reveal::Bumped(b.by))),
+            BattleEvent::Moved { unit, .. } | BattleEvent::Shifted { unit, .. } => {
+                ended.push(*unit)
+            }
+            BattleEvent::Jumped(j) => ended.push(j.unit),
+            _ => {}
+        }
+    }
     *seen = events.len();
-    for id in struck {
-        let unit = world
+    let entity = |world: &World, id: UnitId| {
+        world
             .resource::<crate::battle::Roster>()
             .units()
             .get(id.0 as usize)
-            .copied();
-        if let Some(unit) = unit {
-            reveal(world, unit, Reveal::Struck);
+            .copied()
+    };
+    for (id, cause) in reveals {
+        if let Some(unit) = entity(world, id) {
+            reveal(world, unit, cause);
         }
     }
+    for id in ended {
+        let Some(mover) = entity(world, id) else {
+            continue;
+        };
+        for hidden in spotted_beside(world, mover) {
+            reveal(world, hidden, Reveal::Faced(id));
+        }
+    }
+}
+
+/// The units hidden from `mover`'s side beside it and in its front arc.
+fn spotted_beside(world: &World, mover: Entity) -> Vec<Entity> {
+    let (Some(side), Some(body), Some(facing)) = (
+        world.get::<Side>(mover).map(|s| s.0),
+        crate::battle::body_of(world, mover),
+        world.get::<crate::battle::Facing>(mover).map(|f| f.0),
+    ) else {
+        return vec![];
+    };
+    if crate::battle::out_of_action(world, mover) {
+        return vec![];
+    }
+    crate::battle::units(world)
+        .into_iter()
+        .filter(|&e| hidden_from(world, e, side))
+        .filter(|&e| {
+            crate::battle::body_of(world, e).is_some_and(|b| {
+                body.gap(b) == 1
+                    && b.tiles()
+                        .any(|t| crate::rules::positioning::facing::in_front_of(body, facing, t))
+            })
+        })
+        .collect()
 }
