@@ -405,6 +405,11 @@ pub fn hidden_from(world: &World, unit: Entity, side: usize) -> bool {
     world.get::<Hidden>(unit).is_some_and(|h| h.from(side))
 }
 
+/// Ambushed (V8.9): off-guard (R2.3) until the end of round 1, its own
+/// first turn notwithstanding.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Surprised;
+
 /// Has not had its first turn yet: takes no reactions (R2.3).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OffGuard;

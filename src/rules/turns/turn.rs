@@ -186,8 +186,11 @@ fn refresh(world: &mut World, unit: Entity, ap: i32) -> i32 {
         .map_or(1, |s| 1 + s.template.str.max(s.template.dex).max(0));
     let mut e = world.entity_mut(unit);
     e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
+    // An ambushed unit stays off-guard through round 1 (V8.9).
+    if !e.contains::<crate::battle::Surprised>() {
+        e.remove::<OffGuard>();
+    }
     e.remove::<(
-        OffGuard,
         Defending,
         ShieldReady,
         Charged,

@@ -11,7 +11,9 @@ use bevy::prelude::*;
 
 pub use crate::battle::{Hidden, hidden_from};
 
-pub(super) fn plugin(_app: &mut App) {}
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(crate::rules::turns::turn::Settle, end_surprise);
+}
 
 /// Hides at the start of the battle (V8.2): a hidden side's units from
 /// every other side, and every unit from each side that sees none of its
@@ -46,6 +48,27 @@ pub fn hide_at_start(world: &mut World) {
     }
     for (unit, bits) in hidden {
         world.entity_mut(unit).insert(Hidden(bits));
+    }
+    // Surprise (V8.9): a hidden side ambushes every other side.
+    if sides.iter().any(|s| s.hidden) {
+        for unit in units(world) {
+            let own = world.get::<Side>(unit).map(|s| s.0);
+            if own.is_some_and(|s| !sides[s].hidden) {
+                world.entity_mut(unit).insert(crate::battle::Surprised);
+            }
+        }
+    }
+}
+
+/// V8.9: surprise ends with round 1; the ambushed are off-guard no more.
+fn end_surprise(world: &mut World) {
+    if world.resource::<crate::rules::turns::turn::TurnState>().round_over != Some(1) {
+        return;
+    }
+    for unit in units(world) {
+        if world.entity_mut(unit).take::<crate::battle::Surprised>().is_some() {
+            world.entity_mut(unit).remove::<crate::battle::OffGuard>();
+        }
     }
 }
 

@@ -16,7 +16,7 @@
 
 use super::hidden::{hidden_from, reveal};
 use super::sight::side_sees;
-use crate::battle::{Side, Stats, UnitId, name_of};
+use crate::battle::{OffGuard, Side, Stats, UnitId, name_of};
 use crate::rules::Refusal;
 use crate::rules::events::{BattleEvent, BattleEvents, Reveal};
 use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
@@ -76,21 +76,28 @@ fn refuse_unseen_targets_and_mark_unseen_attackers(world: &mut World) {
 /// and the target's off-guarded DV.
 fn strike_unseen(world: &mut World) {
     let draft = world.resource::<AttackDraft>();
-    if !draft.unseen {
+    let (target, from, unseen) = (draft.target, draft.from_tile(), draft.unseen);
+    if draft.aims_at_tile() {
         return;
     }
-    let (target, from) = (draft.target, draft.from_tile());
+    // V8.9: the ambushed, off-guard through round 1, meet blows at their
+    // off-guarded DV too.
+    let surprised = world
+        .get_entity(target)
+        .is_ok_and(|e| e.contains::<crate::battle::Surprised>() && e.contains::<OffGuard>());
+    if !unseen && !surprised {
+        return;
+    }
     let rear = is_rear_attack(world, from, target);
-    let dex = world
-        .get::<Stats>(target)
-        .map_or(0, |s| s.template.dex)
-        .max(0);
+    let dex = world.get::<Stats>(target).map_or(0, |s| s.template.dex).max(0);
     let mut draft = world.resource_mut::<AttackDraft>();
-    if !rear {
+    if unseen && !rear {
         draft.push(Effect::Advantage(1), "unseen: backstab", Rule::V8_7);
     }
-    if dex > 0 {
+    if dex > 0 && unseen {
         draft.push(Effect::Dv(-dex), "unseen: off-guarded, no DEX", Rule::V8_7);
+    } else if dex > 0 {
+        draft.push(Effect::Dv(-dex), "surprised: off-guarded, no DEX", Rule::V8_9);
     }
 }
 
