@@ -158,9 +158,13 @@ pub fn size_rank(size: Size) -> i32 {
 /// with its body and size rank. Lying creatures (prone, dying) do not
 /// block *(decision)*.
 fn standing_bodies(world: &World, attacker: Entity, target: Entity) -> Vec<(Entity, Body, i32)> {
+    let side = world.get::<crate::battle::Side>(attacker).map_or(0, |s| s.0);
     crate::battle::units(world)
         .into_iter()
         .filter(|&e| e != attacker && e != target)
+        // A unit hidden from the attacker's side gives no soft cover: the
+        // odds shown are the odds rolled from what the side knows (V8.10).
+        .filter(|&e| !crate::battle::hidden_from(world, e, side))
         .filter(|&e| {
             let e = world.entity(e);
             !e.contains::<Prone>() && !e.contains::<Dead>()
