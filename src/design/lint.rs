@@ -105,6 +105,29 @@ pub fn lint_level(level: &ValidLevel, src: &str, file: &str) -> Vec<Diagnostic> 
             ));
         }
     }
+    // A hidden side in plain view of every enemy side (V8.2).
+    if level.rules().stealth {
+        let sides = level.sides();
+        for (s, side) in sides.iter().enumerate().filter(|(_, d)| d.hidden) {
+            let tiles = unit_tiles(level, s, None);
+            let seen = |t: &Pos| {
+                (0..sides.len())
+                    .filter(|o| *o != s)
+                    .all(|o| crate::rules::variants::stealth::sight::side_sees_tile(&world, o, *t))
+            };
+            if !tiles.is_empty() && tiles.iter().all(seen) {
+                out.push(warn(
+                    &[Ident("sides"), Str(&side.name)],
+                    format!(
+                        "side \"{}\" is hidden (R2.2, V8.2), yet every one of its units starts \
+                         in sight of every enemy side: its first moves meet a sneak check from \
+                         each (V8.3)",
+                        side.name
+                    ),
+                ));
+            }
+        }
+    }
     // Sides walled off from every enemy.
     for (s, side) in level.sides().iter().enumerate() {
         let mine: Vec<Pos> = unit_tiles(level, s, None);

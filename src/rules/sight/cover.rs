@@ -158,7 +158,9 @@ pub fn size_rank(size: Size) -> i32 {
 /// with its body and size rank. Lying creatures (prone, dying) do not
 /// block *(decision)*.
 fn standing_bodies(world: &World, attacker: Entity, target: Entity) -> Vec<(Entity, Body, i32)> {
-    let side = world.get::<crate::battle::Side>(attacker).map_or(0, |s| s.0);
+    let side = world
+        .get::<crate::battle::Side>(attacker)
+        .map_or(0, |s| s.0);
     crate::battle::units(world)
         .into_iter()
         .filter(|&e| e != attacker && e != target)

@@ -190,14 +190,7 @@ fn refresh(world: &mut World, unit: Entity, ap: i32) -> i32 {
     if !e.contains::<crate::battle::Surprised>() {
         e.remove::<OffGuard>();
     }
-    e.remove::<(
-        Defending,
-        ShieldReady,
-        Charged,
-        Exposed,
-        Rode,
-        FreeMove,
-    )>();
+    e.remove::<(Defending, ShieldReady, Charged, Exposed, Rode, FreeMove)>();
     reactions
 }
 

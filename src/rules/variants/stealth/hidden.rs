@@ -62,11 +62,19 @@ pub fn hide_at_start(world: &mut World) {
 
 /// V8.9: surprise ends with round 1; the ambushed are off-guard no more.
 fn end_surprise(world: &mut World) {
-    if world.resource::<crate::rules::turns::turn::TurnState>().round_over != Some(1) {
+    if world
+        .resource::<crate::rules::turns::turn::TurnState>()
+        .round_over
+        != Some(1)
+    {
         return;
     }
     for unit in units(world) {
-        if world.entity_mut(unit).take::<crate::battle::Surprised>().is_some() {
+        if world
+            .entity_mut(unit)
+            .take::<crate::battle::Surprised>()
+            .is_some()
+        {
             world.entity_mut(unit).remove::<crate::battle::OffGuard>();
         }
     }

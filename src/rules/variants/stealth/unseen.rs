@@ -89,7 +89,10 @@ fn strike_unseen(world: &mut World) {
         return;
     }
     let rear = is_rear_attack(world, from, target);
-    let dex = world.get::<Stats>(target).map_or(0, |s| s.template.dex).max(0);
+    let dex = world
+        .get::<Stats>(target)
+        .map_or(0, |s| s.template.dex)
+        .max(0);
     let mut draft = world.resource_mut::<AttackDraft>();
     if unseen && !rear {
         draft.push(Effect::Advantage(1), "unseen: backstab", Rule::V8_7);
@@ -97,7 +100,11 @@ fn strike_unseen(world: &mut World) {
     if dex > 0 && unseen {
         draft.push(Effect::Dv(-dex), "unseen: off-guarded, no DEX", Rule::V8_7);
     } else if dex > 0 {
-        draft.push(Effect::Dv(-dex), "surprised: off-guarded, no DEX", Rule::V8_9);
+        draft.push(
+            Effect::Dv(-dex),
+            "surprised: off-guarded, no DEX",
+            Rule::V8_9,
+        );
     }
 }
 
