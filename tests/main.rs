@@ -24,5 +24,6 @@ mod robustness;
 mod scenarios;
 mod settings;
 mod setup;
+mod stealth;
 mod view;
 mod window;

@@ -208,9 +208,13 @@ impl Situation {
         w: &Weights,
     ) -> Option<Situation> {
         let level = world.resource::<Battlefield>().0.clone();
+        // The AI decides from its side's view (V8.10): a unit hidden from
+        // its side is not there for it.
+        let mine = world.get::<crate::battle::Side>(me)?.0;
         let entities: Vec<Entity> = units(world)
             .into_iter()
             .filter(|e| !world.entity(*e).contains::<Dead>())
+            .filter(|e| !crate::battle::hidden_from(world, *e, mine))
             .collect();
         let mut list = Vec::with_capacity(entities.len());
         for &e in &entities {

@@ -57,7 +57,12 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     if !free_used && let Some(cmd) = drink_when_hurt(world, &sit, &name, w) {
         return cmd;
     }
-    let watchers = watchers_with_reactions(world, me);
+    // Only the reactions its side knows of (V8.10).
+    let mine = world.get::<crate::battle::Side>(me).map_or(0, |s| s.0);
+    let watchers: Vec<_> = watchers_with_reactions(world, me)
+        .into_iter()
+        .filter(|(t, _)| !crate::battle::hidden_from(world, t.unit, mine))
+        .collect();
     // Standing up provokes (R8.2) with +1 advantage on the prone (R4.8):
     // under a blow likely to drop it, it acts from the ground instead.
     if sit.ap >= 1 && sit.me().prone {

@@ -492,7 +492,18 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 format!("  {} is revealed: {} found it (V8.5, V8.6)", n(unit), n(by))
             }
         },
-        Hid(unit) => format!("  {} hides from every enemy (V8.4)", n(unit)),
+        Hid(h) if h.at_start => {
+            let sides: Vec<&str> = (0..32)
+                .filter(|s| h.from & (1 << s) != 0)
+                .map(|s| names.side(s))
+                .collect();
+            format!(
+                "{} starts hidden from {} (V8.2)",
+                n(&h.unit),
+                sides.join(", ")
+            )
+        }
+        Hid(h) => format!("  {} hides from every enemy (V8.4)", n(&h.unit)),
         Bumped(b) => format!(
             "  {} runs into {}, unseen at {}: the Move stops (V8.6)",
             n(&b.by),
@@ -510,8 +521,8 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             if r.success() { "found" } else { "not found" }
         ),
         Sneaked(r) => format!(
-            "{} sneaks past {}: d20 {:?} keep {} [{:+} adv: concealment and light] {:+} = {} vs DC \
-             {} → {} (V8.3)",
+            "{} sneaks past {}, who sees its path (V8.1): d20 {:?} keep {} [{:+} adv: concealment \
+             and light] {:+} = {} vs DC {} → {} (V8.3)",
             n(&r.unit),
             n(&r.watcher),
             r.dice,

@@ -7,7 +7,7 @@ use super::payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
     Trigger,
 };
-use super::stealth::{Bump, StealthRoll};
+use super::stealth::{Bump, Hiding, StealthRoll};
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard, Severity};
 use crate::grid::{Dir, Pos};
@@ -611,8 +611,8 @@ pub enum BattleEvent {
     },
     /// A hidden unit's sneak check against one enemy (V8.3, V8.4).
     Sneaked(StealthRoll),
-    /// A unit hides from every enemy side (V8.4).
-    Hid(UnitId),
+    /// A unit hidden from sides: at the start (V8.2), or by hiding (V8.4).
+    Hid(Hiding),
     /// A Move ran into a unit its side did not see, and stopped (V8.6).
     Bumped(Bump),
     /// A search roll against one hidden enemy (V8.5).

@@ -116,6 +116,7 @@ impl BattleEvent {
             Fell(_) => vec![Rule::V9_4],
             Revealed { .. } => vec![Rule::V8_6],
             Sneaked(_) => vec![Rule::V8_3],
+            Hid(h) if h.at_start => vec![Rule::V8_2],
             Hid(_) => vec![Rule::V8_4],
             Bumped(_) => vec![Rule::V8_6],
             Searched(_) => vec![Rule::V8_5],
@@ -237,7 +238,7 @@ impl BattleEvent {
             Jumped(j) => vec![j.unit],
             Fell(f) => vec![f.unit],
             Sneaked(r) | Searched(r) => vec![r.unit, r.watcher],
-            Hid(unit) => vec![*unit],
+            Hid(h) => vec![h.unit],
             Bumped(b) => vec![b.unit, b.by],
             Mounted { unit, mount, .. }
             | Dismounted { unit, mount, .. }

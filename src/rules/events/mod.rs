@@ -29,4 +29,4 @@ pub use payload::{
     Trigger, VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};
-pub use stealth::{Bump, StealthRoll};
+pub use stealth::{Bump, Hiding, StealthRoll};

@@ -51,3 +51,14 @@ pub struct Bump {
     /// The tile it stands on.
     pub at: Pos,
 }
+
+/// A unit hidden from sides (V8.2 at the start, V8.4 by hiding).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hiding {
+    /// The unit.
+    pub unit: UnitId,
+    /// The sides it is hidden from, one bit per side.
+    pub from: u32,
+    /// From the start of the battle (V8.2), not by a Hide (V8.4).
+    pub at_start: bool,
+}

@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
 /// every other side, and every unit from each side that sees none of its
 /// tiles. Nothing without stealth.
 pub fn hide_at_start(world: &mut World) {
-    if !super::on(world) {
+    if !super::switch::on(world) {
         return;
     }
     let sides = world.resource::<Battlefield>().0.sides().to_vec();
@@ -46,8 +46,17 @@ pub fn hide_at_start(world: &mut World) {
             hidden.push((unit, bits));
         }
     }
+    let told = world.contains_resource::<crate::rules::events::BattleEvents>();
     for (unit, bits) in hidden {
         world.entity_mut(unit).insert(Hidden(bits));
+        if told {
+            let hiding = crate::rules::events::Hiding {
+                unit: id_of(world, unit),
+                from: bits,
+                at_start: true,
+            };
+            emit(world, BattleEvent::Hid(hiding));
+        }
     }
     // Surprise (V8.9): a hidden side ambushes every other side.
     if sides.iter().any(|s| s.hidden) {

@@ -16,7 +16,7 @@ use super::sight::sees;
 use super::sneak::{concealment, light_at, roll_check, sneak_bonus, watch_dc};
 use crate::battle::{Battlefield, GridPos, Side, name_of, out_of_action, units};
 use crate::rules::command::{CommandKind, Refusal};
-use crate::rules::events::{BattleEvent, Reveal, emit, id_of};
+use crate::rules::events::{BattleEvent, Hiding, Reveal, emit, id_of};
 use crate::rules::pipeline::{Pending, handle};
 use crate::rules::rule::Rule;
 use crate::rules::sight::line_of_effect::sight;
@@ -58,7 +58,7 @@ fn validate_hide(world: &mut World) {
     let Some(unit) = actor_of(world, CommandKind::Hide) else {
         return;
     };
-    let refusal = if !super::on(world) {
+    let refusal = if !super::switch::on(world) {
         Some(Refusal::new(
             Rule::V8,
             "stealth is off in this level".to_string(),
@@ -109,11 +109,16 @@ fn execute_hide(world: &mut World) {
         .fold(0u32, |b, s| b | 1 << s);
     world.entity_mut(unit).insert(Hidden(bits));
     let id = id_of(world, unit);
-    emit(world, BattleEvent::Hid(id));
+    let hiding = Hiding {
+        unit: id,
+        from: bits,
+        at_start: false,
+    };
+    emit(world, BattleEvent::Hid(hiding));
 }
 
 fn validate_search(world: &mut World) {
-    if actor_of(world, CommandKind::Search).is_some() && !super::on(world) {
+    if actor_of(world, CommandKind::Search).is_some() && !super::switch::on(world) {
         let r = Refusal::new(Rule::V8, "stealth is off in this level".to_string());
         world.resource_mut::<Pending>().refuse(r);
     }

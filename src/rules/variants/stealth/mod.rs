@@ -15,15 +15,11 @@ pub mod sight;
 pub mod sneak;
 pub mod unseen;
 
-use crate::battle::Battlefield;
-use bevy::prelude::*;
+mod switch;
 
-/// True when the level plays with stealth and vision (V8).
-pub fn on(world: &World) -> bool {
-    world
-        .get_resource::<Battlefield>()
-        .is_some_and(|f| f.0.rules().stealth)
-}
+pub use switch::on;
+
+use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((unseen::plugin, hidden::plugin, sneak::plugin, hide::plugin));

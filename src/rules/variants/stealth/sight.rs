@@ -3,7 +3,7 @@
 //! arc (R4.1; 002:406, 004:91). A side sees what any of its units sees.
 //! Light does not limit sight (decision: the seeds give no vision range).
 
-use super::hidden::hidden_from;
+use crate::battle::hidden_from;
 use crate::battle::{Battlefield, Facing, Side, body_of, out_of_action, units};
 use crate::grid::Pos;
 use crate::rules::positioning::facing::in_front_of;

@@ -155,7 +155,7 @@ fn crossed(world: &World, unit: Entity) -> Option<Vec<Pos>> {
 
 /// V8.3: the checks of a hidden unit that moves, before it leaves.
 fn check_sneaking(world: &mut World) {
-    if !super::on(world) || world.resource::<Pending>().refusal.is_some() {
+    if !super::switch::on(world) || world.resource::<Pending>().refusal.is_some() {
         return;
     }
     let Some(unit) = world.resource::<Pending>().actor else {

@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
 /// an attacker the target's side does not see marks the draft unseen, for
 /// the rear's effects wherever they are decided.
 fn refuse_unseen_targets_and_mark_unseen_attackers(world: &mut World) {
-    if !super::on(world) {
+    if !super::switch::on(world) {
         return;
     }
     let draft = world.resource::<AttackDraft>();
@@ -113,7 +113,7 @@ fn strike_unseen(world: &mut World) {
 /// a Move ran into is revealed; and so is one beside an enemy that ends a
 /// Move, Step, Charge or Jump with it in its front arc.
 fn reveal_after_command(world: &mut World, mut seen: Local<usize>) {
-    if !super::on(world) {
+    if !super::switch::on(world) {
         return;
     }
     let events = world.resource::<BattleEvents>().all();

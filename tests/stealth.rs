@@ -1,0 +1,112 @@
+//! Stealth and vision (V8): the AI decides from its side's view only.
+
+use crate::common::catalog;
+use skirmish::ai::{Players, Profiles, next_command};
+use skirmish::dice::Dice;
+use skirmish::grid::Pos;
+use skirmish::load::{ValidLevel, parse_level};
+use skirmish::rules::Command;
+use skirmish::setup::headless_app_with;
+
+/// The wall at x = 7 hides the tiles behind it from the Wardens.
+const ROWS: [&str; 6] = [
+    "############",
+    "#......#...#",
+    "#......#...#",
+    "#......#...#",
+    "#..........#",
+    "############",
+];
+
+fn level_with(vek: Pos, facing: &str, extra: &str) -> ValidLevel {
+    let map: Vec<String> = ROWS.iter().map(|r| format!("{r:?}")).collect();
+    let text = format!(
+        "Level(name: \"Blind\", rules: (stealth: true), map: [{}], \
+         sides: [(name: \"Wardens\", control: Ai), (name: \"Raiders\", control: Ai)], \
+         units: [(name: \"Ann\", side: \"Wardens\", template: \"spearman\", at: (3, 2), facing: E), \
+                 (name: \"Bo\", side: \"Wardens\", template: \"archer\", at: (2, 4), facing: E), \
+                 (name: \"Orm\", side: \"Raiders\", template: \"spearman\", at: (6, 3), facing: W), \
+                 (name: \"Vek\", side: \"Raiders\", template: \"warden\", at: ({}, {}), \
+                  facing: {facing}{extra})], round_limit: 10)",
+        map.join(", "),
+        vek.x,
+        vek.y
+    );
+    parse_level(text.as_bytes(), "blind.ron", catalog()).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// What the AI reads of the battle for `who` with Vek at `vek`: the names
+/// of the units in its situation.
+fn situation_names(vek: Pos, who: &str) -> Vec<String> {
+    let level = level_with(vek, "W", "");
+    let dice = Dice::scripted((0..10).map(|_| (20, 10)));
+    let mut app = headless_app_with(&level, dice, None);
+    let world = app.world_mut();
+    let me = skirmish::battle::unit_named(world, who).unwrap();
+    let weights = skirmish::ai::Weights::default();
+    let sit = skirmish::ai::situation::Situation::read(world, me, true, &weights).unwrap();
+    sit.units
+        .iter()
+        .map(|u| skirmish::battle::name_of(world, u.entity))
+        .collect()
+}
+
+/// The Wardens' first command with Vek at `vek`, and whether Vek started
+/// hidden from them.
+fn first_command(vek: Pos, facing: &str, who: &str) -> (Command, bool) {
+    command_with(vek, facing, who, "")
+}
+
+/// [`first_command`], with `extra` fields on Vek's placement.
+fn command_with(vek: Pos, facing: &str, who: &str, extra: &str) -> (Command, bool) {
+    let level = level_with(vek, facing, extra);
+    let order: Vec<String> = [who, "Orm", "Vek", if who == "Ann" { "Bo" } else { "Ann" }]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let dice = Dice::scripted((0..500).map(|_| (20, 10)));
+    let mut app = headless_app_with(&level, dice, Some(&order));
+    let world = app.world_mut();
+    let vek_unit = skirmish::battle::unit_named(world, "Vek").unwrap();
+    let hidden = skirmish::battle::hidden_from(world, vek_unit, 0);
+    let players = Players::for_level(&level, &Profiles::shipped());
+    (next_command(world, &players).unwrap(), hidden)
+}
+
+/// The AI never cheats (V8.10): wherever a hidden enemy stands out of its
+/// side's sight, and whichever way it faces, the AI's command is the same
+/// (every such tile tried, for each of two units to act).
+#[test]
+fn the_ai_decides_the_same_wherever_a_hidden_enemy_stands() {
+    let unseen: Vec<Pos> = (1..11)
+        .flat_map(|x| (1..5).map(move |y| Pos::new(x, y)))
+        .filter(|p| ROWS[p.y as usize].as_bytes()[p.x as usize] == b'.')
+        .filter(|p| ![(3, 2), (2, 4), (6, 3)].contains(&(p.x, p.y)))
+        .filter(|p| first_command(*p, "W", "Ann").1)
+        .collect();
+    assert!(unseen.len() >= 6, "room to hide: {unseen:?}");
+    // What the AI reads holds no hidden unit (last known: nowhere).
+    for &p in &unseen {
+        let names = situation_names(p, "Ann");
+        assert!(!names.contains(&"Vek".to_string()), "{p}: {names:?}");
+        assert!(names.contains(&"Orm".to_string()), "{names:?}");
+    }
+    for who in ["Ann", "Bo"] {
+        let (reference, _) = first_command(unseen[0], "W", who);
+        for &p in &unseen {
+            for facing in ["W", "N"] {
+                let (cmd, hidden) = first_command(p, facing, who);
+                if !hidden {
+                    continue; // facing N it may see a Warden: not hidden then
+                }
+                assert_eq!(cmd, reference, "{who} with Vek at {p} facing {facing}");
+            }
+        }
+    }
+    // And the test can tell: with Vek seen beside Ann, on his last HP, she
+    // plans otherwise.
+    let (seen, hidden) = command_with(Pos::new(4, 2), "W", "Ann", ", stats: (hp: 1)");
+    assert!(!hidden);
+    let (reference, _) = first_command(unseen[0], "W", "Ann");
+    assert_ne!(seen, reference, "a seen enemy changes the AI's mind");
+}
