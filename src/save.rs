@@ -121,6 +121,16 @@ pub struct UnitSnapshot {
     /// Its pair has moved this turn (V12.3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rode: bool,
+    /// The sides it is hidden from, one bit per side (V8.2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hidden: u32,
+    /// Ambushed: off-guard through round 1 (V8.9).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub surprised: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A battle mid-way: everything needed to continue it exactly.
@@ -238,6 +248,8 @@ impl SaveGame {
                         .and_then(|r| ids.iter().find(|(x, _)| *x == r.mount).map(|i| i.1)),
                     free_move: e.contains::<crate::battle::FreeMove>(),
                     rode: e.contains::<crate::battle::Rode>(),
+                    hidden: e.get::<crate::battle::Hidden>().map_or(0, |h| h.0),
+                    surprised: e.contains::<crate::battle::Surprised>(),
                 }
             })
             .collect();
@@ -375,6 +387,8 @@ impl SaveGame {
             };
             set(&mut e, crate::battle::FreeMove, u.free_move);
             set(&mut e, crate::battle::Rode, u.rode);
+            set(&mut e, crate::battle::Hidden(u.hidden), u.hidden != 0);
+            set(&mut e, crate::battle::Surprised, u.surprised);
             e.remove::<(crate::battle::Riding, crate::battle::Ridden)>();
             crate::battle::refresh_reach(world, id);
         }

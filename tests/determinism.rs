@@ -159,6 +159,44 @@ fn a_save_keeps_the_riders() {
     }
 }
 
+/// Who is hidden from whom, and who is still surprised (V8.2, V8.9),
+/// survive a save.
+#[test]
+fn a_save_keeps_who_is_hidden_and_surprised() {
+    use skirmish::battle::{Hidden, Surprised, unit_named};
+    let level = crate::common::level_at("tests/levels/night.ron");
+    let mut app = headless_app(&level, 3);
+    let world = app.world_mut();
+    let vek = unit_named(world, "Vek").unwrap();
+    let ann = unit_named(world, "Ann").unwrap();
+    assert!(world.get::<Hidden>(vek).is_some_and(|h| h.from(0)));
+    assert!(world.entity(ann).contains::<Surprised>());
+    // Vek found, and Ann no longer surprised: the save says so.
+    world.entity_mut(vek).remove::<Hidden>();
+    world.entity_mut(ann).remove::<Surprised>();
+    let events = world
+        .resource::<skirmish::rules::BattleEvents>()
+        .all()
+        .len();
+    let text = to_ron(&SaveGame::capture(world)).unwrap();
+    let save: SaveGame = ron::from_str(&text).unwrap();
+    let mut loaded = save.restore(catalog()).unwrap();
+    let w = loaded.world_mut();
+    let (vek, ann) = (unit_named(w, "Vek").unwrap(), unit_named(w, "Ann").unwrap());
+    assert!(w.get::<Hidden>(vek).is_none(), "Vek stays found");
+    assert!(!w.entity(ann).contains::<Surprised>());
+    let orm = unit_named(w, "Orm").unwrap();
+    assert!(
+        w.get::<Hidden>(orm).is_some_and(|h| h.from(0)),
+        "Orm stays hidden"
+    );
+    assert_eq!(
+        w.resource::<skirmish::rules::BattleEvents>().all().len(),
+        events,
+        "the log as it was"
+    );
+}
+
 #[test]
 fn a_save_keeps_every_condition() {
     // Lunge/Cleave exposure (R7.8), objects stuck in a unit (R9.2) and the

@@ -42,6 +42,8 @@ pub struct UnitView {
     pub shield_ready: bool,
     /// Has not had its first turn (R2.3).
     pub off_guard: bool,
+    /// Ambushed: off-guard through round 1 (V8.9).
+    pub surprised: bool,
     /// Charged since its last turn (R4.7).
     pub charged: bool,
     /// Lunged or cleaved since its last turn (R7.8).
@@ -87,6 +89,7 @@ impl Board {
                     defending: e.contains::<Defending>(),
                     shield_ready: e.contains::<ShieldReady>(),
                     off_guard: e.contains::<OffGuard>(),
+                    surprised: e.contains::<crate::battle::Surprised>(),
                     charged: e.contains::<Charged>(),
                     exposed: e.contains::<Exposed>(),
                     gear: e.get::<Inventory>().cloned().unwrap_or_default(),
@@ -144,6 +147,13 @@ impl Board {
 
     fn apply_one(&mut self, event: &BattleEvent) {
         use BattleEvent::*;
+        // Round 2 ends every surprise (V8.9).
+        if let RoundStarted { round: 2.., .. } = event {
+            for u in self.units.iter_mut().filter(|u| u.surprised) {
+                u.surprised = false;
+                u.off_guard = false;
+            }
+        }
         let Some(unit) = event.units().first().copied() else {
             return;
         };
@@ -157,7 +167,8 @@ impl Board {
                 for (id, ap) in std::iter::once((*unit, *ap)).chain(mount.map(|m| (m, 0))) {
                     if let Some(u) = units.get_mut(id.0 as usize) {
                         u.ap = ap;
-                        u.off_guard = false;
+                        // The ambushed stay off-guard through round 1 (V8.9).
+                        u.off_guard = u.surprised;
                         u.defending = false;
                         u.shield_ready = false;
                         u.charged = false;

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 pub use crate::battle::{Hidden, hidden_from};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(crate::rules::turns::turn::Settle, end_surprise);
+    app.add_systems(crate::rules::turns::turn::OrderRound, end_surprise);
 }
 
 /// Hides at the start of the battle (V8.2): a hidden side's units from
@@ -69,12 +69,13 @@ pub fn hide_at_start(world: &mut World) {
     }
 }
 
-/// V8.9: surprise ends with round 1; the ambushed are off-guard no more.
+/// V8.9: surprise ends with round 1; the ambushed are off-guard no more
+/// once round 2 begins (and its start tells it).
 fn end_surprise(world: &mut World) {
     if world
         .resource::<crate::rules::turns::turn::TurnState>()
-        .round_over
-        != Some(1)
+        .round
+        != 2
     {
         return;
     }
