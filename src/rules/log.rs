@@ -16,6 +16,7 @@ mod jumps;
 mod maneuvers;
 mod mounts;
 mod rolls;
+mod stealth;
 mod words;
 
 use rolls::attack_line;
@@ -467,72 +468,12 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             None => return,
         },
         Opened { .. } => return,
-        Revealed { unit, cause } => match cause {
-            crate::rules::events::Reveal::Struck => {
-                format!("  {} is revealed: it struck from hiding (V8.6)", n(unit))
+        Revealed { .. } | Hid(_) | Bumped(_) | Searched(_) | Sneaked(_) => {
+            match stealth::line(event, names) {
+                Some(line) => line,
+                None => return,
             }
-            crate::rules::events::Reveal::Spotted(by) => {
-                format!(
-                    "  {} is revealed: {} spotted it (V8.3, V8.6)",
-                    n(unit),
-                    n(by)
-                )
-            }
-            crate::rules::events::Reveal::Faced(by) => {
-                format!(
-                    "  {} is revealed: {} came beside it, facing it (V8.6)",
-                    n(unit),
-                    n(by)
-                )
-            }
-            crate::rules::events::Reveal::Bumped(by) => {
-                format!("  {} is revealed: {} ran into it (V8.6)", n(unit), n(by))
-            }
-            crate::rules::events::Reveal::Found(by) => {
-                format!("  {} is revealed: {} found it (V8.5, V8.6)", n(unit), n(by))
-            }
-        },
-        Hid(h) if h.at_start => {
-            let sides: Vec<&str> = (0..32)
-                .filter(|s| h.from & (1 << s) != 0)
-                .map(|s| names.side(s))
-                .collect();
-            format!(
-                "{} starts hidden from {} (V8.2)",
-                n(&h.unit),
-                sides.join(", ")
-            )
         }
-        Hid(h) => format!("  {} hides from every enemy (V8.4)", n(&h.unit)),
-        Bumped(b) => format!(
-            "  {} runs into {}, unseen at {}: the Move stops (V8.6)",
-            n(&b.by),
-            n(&b.unit),
-            b.at
-        ),
-        Searched(r) => format!(
-            "{} searches for {}: d20 [{}] {:+} = {} vs DC {} → {} (V8.5)",
-            n(&r.watcher),
-            n(&r.unit),
-            r.kept,
-            r.bonus,
-            r.total,
-            r.dc,
-            if r.success() { "found" } else { "not found" }
-        ),
-        Sneaked(r) => format!(
-            "{} sneaks past {}, who sees its path (V8.1): d20 {:?} keep {} [{:+} adv: concealment \
-             and light] {:+} = {} vs DC {} → {} (V8.3)",
-            n(&r.unit),
-            n(&r.watcher),
-            r.dice,
-            r.kept,
-            r.advantage,
-            r.bonus,
-            r.total,
-            r.dc,
-            if r.success() { "unseen" } else { "spotted" }
-        ),
         Jumped(_) | Fell(_) => match jumps::line(event, names) {
             Some(line) => line,
             None => return,
