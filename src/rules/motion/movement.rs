@@ -257,6 +257,23 @@ fn occupied_by_other(world: &World, unit: Entity, body: Body) -> bool {
     })
 }
 
+/// True when an enemy `unit`'s side did not see stands in `body`, where
+/// `unit` was about to go (a hidden unit, V8.6): the mover is told it ran
+/// into it, and goes no further, its AP spent.
+pub fn bumps(world: &mut World, unit: Entity, body: Body) -> bool {
+    let Some(other) = standing_in(world, unit, body) else {
+        return false;
+    };
+    let (id, by) = (id_of(world, other), id_of(world, unit));
+    let bump = crate::rules::events::Bump {
+        unit: id,
+        by,
+        at: body.at,
+    };
+    emit(world, BattleEvent::Bumped(bump));
+    true
+}
+
 /// A unit other than `unit` (and its pair), not dead, whose body overlaps
 /// `body`.
 fn standing_in(world: &World, unit: Entity, body: Body) -> Option<Entity> {
@@ -294,14 +311,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     for &next in path {
         // A unit the mover's side did not know of stands in the way (a
         // hidden enemy, V8.6): the Move stops before it, its AP spent.
-        if let Some(other) = standing_in(world, unit, Body::new(next, n)) {
-            let (id, by) = (id_of(world, other), id_of(world, unit));
-            let bump = crate::rules::events::Bump {
-                unit: id,
-                by,
-                at: next,
-            };
-            emit(world, BattleEvent::Bumped(bump));
+        if bumps(world, unit, Body::new(next, n)) {
             break;
         }
         let here = Body::new(at, n);
@@ -433,6 +443,10 @@ fn execute_step(world: &mut World) {
     let Some((actor, to, _)) = move_args(world) else {
         return;
     };
+    let n = side_of_body(world, actor);
+    if bumps(world, actor, Body::new(to, n)) {
+        return;
+    }
     let from = world.get::<GridPos>(actor).map(|p| p.0);
     if let Some(mut p) = world.get_mut::<GridPos>(actor) {
         p.0 = to;

@@ -228,6 +228,11 @@ fn execute_jump(world: &mut World) {
     if !provoke(world, actor, Trigger::Leave(plan.from)) {
         return;
     }
+    // A unit its side did not see stands where it would land (V8.6): it
+    // runs into it before it leaps, the AP spent.
+    if crate::rules::motion::movement::bumps(world, actor, crate::grid::Body::tile(plan.to)) {
+        return;
+    }
     let roll = world.resource_mut::<Dice>().roll(20);
     let score = roll as i32 + plan.bonus;
     let dc = plan.dc();
