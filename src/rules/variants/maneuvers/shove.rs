@@ -55,7 +55,18 @@ pub(super) fn plugin(app: &mut App) {
 fn free_step(world: &mut World, target: Entity, dir: Dir) -> Option<Pos> {
     let (level, occ, at) = view_for(world, target);
     let to = at.step(dir);
-    if occ.under(to) != Occupant::Empty {
+    // The referee's occupancy: a unit hidden from the target's side takes
+    // its tile all the same (V8.2), so no two bodies share one.
+    let n = occ.n();
+    let pair = crate::battle::partner(world, target);
+    let taken = crate::battle::units(world).into_iter().any(|e| {
+        e != target
+            && Some(e) != pair
+            && !world.entity(e).contains::<crate::battle::Dead>()
+            && crate::battle::body_of(world, e)
+                .is_some_and(|b| b.overlaps(crate::grid::Body::new(to, n)))
+    });
+    if taken || occ.under(to) != Occupant::Empty {
         return None;
     }
     match step_block(&level.map, &occ, at, dir) {
