@@ -459,6 +459,17 @@ pub fn units(world: &World) -> Vec<Entity> {
         .unwrap_or_default()
 }
 
+/// The living units whose bodies overlap `body`, hidden or not (V8.2):
+/// the referee's occupancy, for rules that put a body down on a tile the
+/// mover's side chose from its own view.
+pub fn units_in(world: &World, body: Body) -> Vec<Entity> {
+    units(world)
+        .into_iter()
+        .filter(|&e| !world.entity(e).contains::<Dead>())
+        .filter(|&e| body_of(world, e).is_some_and(|b| b.overlaps(body)))
+        .collect()
+}
+
 /// The units in action (R2.5) beside the body `at` (a tile of theirs one
 /// step from one of its tiles, V10.6).
 pub fn in_action_beside(world: &World, at: Body) -> Vec<Entity> {

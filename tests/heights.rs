@@ -151,3 +151,31 @@ fn fall_odds_are_exact() {
         "the case meets both endings: {saved}"
     );
 }
+
+/// The path preview names exactly the steps the rules charge as climbs
+/// (V9.1): up the ramp of `heights.ron`, each 1 m rise named, and the
+/// Move's cost is one per step plus one per climb — down the far side of
+/// the crest costs nothing more.
+#[test]
+fn the_path_preview_names_the_climbs_the_rules_charge() {
+    use skirmish::grid::Pos;
+    use skirmish::rules::motion::movement::plan_move;
+    use skirmish::rules::motion::paths::climbs_along;
+    let level = load_level_file(&root().join("tests/levels/heights.ron"), catalog()).unwrap();
+    let mut app = headless_app_with(&level, Dice::scripted(vec![]), None);
+    let world = app.world_mut();
+    let cole = unit_named(world, "Cole").unwrap();
+    let path: Vec<Pos> = [(2, 5), (3, 5), (4, 5), (5, 5)]
+        .map(|(x, y)| Pos::new(x, y))
+        .to_vec();
+    let climbs = climbs_along(&level.map, Pos::new(1, 5), 1, &path);
+    assert_eq!(climbs, vec![Pos::new(2, 5), Pos::new(4, 5)]);
+    let (planned, cost) = plan_move(world, cole, Pos::new(5, 5), Some(&path)).unwrap();
+    assert_eq!(planned, path);
+    assert_eq!(cost as usize, path.len() + climbs.len());
+    // Flat ground: nothing named, nothing charged.
+    let flat: Vec<Pos> = [(1, 4), (1, 3)].map(|(x, y)| Pos::new(x, y)).to_vec();
+    assert!(climbs_along(&level.map, Pos::new(1, 5), 1, &flat).is_empty());
+    let (_, cost) = plan_move(world, cole, Pos::new(1, 3), Some(&flat)).unwrap();
+    assert_eq!(cost, 2);
+}

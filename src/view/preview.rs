@@ -295,11 +295,11 @@ fn hover_tile(
         }
         if let Some(level) = &heights {
             let start = world.get::<crate::battle::GridPos>(me).map(|g| g.0);
-            let walked: Vec<Pos> = start.into_iter().chain(r.path.iter().copied()).collect();
-            let climbs: Vec<String> = walked
-                .windows(2)
-                .filter(|w| level.map.elevation(w[1]) > level.map.elevation(w[0]))
-                .map(|w| w[1].to_string())
+            let climbs: Vec<String> = start
+                .map(|s| crate::rules::motion::paths::climbs_along(&level.map, s, n, &r.path))
+                .unwrap_or_default()
+                .iter()
+                .map(Pos::to_string)
                 .collect();
             if !climbs.is_empty() {
                 shown.lines.push(format!(

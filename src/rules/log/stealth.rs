@@ -54,7 +54,7 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
         }
         Hid(h) => format!("  {} hides from every enemy (V8.4)", n(h.unit)),
         Bumped(b) => format!(
-            "  {} runs into {}, unseen at {}: the Move stops (V8.6)",
+            "  {} runs into {}, unseen at {}, and stops (V8.6)",
             n(b.by),
             n(b.unit),
             b.at

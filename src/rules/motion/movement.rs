@@ -249,28 +249,38 @@ fn execute_move(world: &mut World) {
 /// True when a unit other than `unit`, not dead, stands in `body`.
 fn occupied_by_other(world: &World, unit: Entity, body: Body) -> bool {
     let pair = crate::battle::partner(world, unit);
-    crate::battle::units(world).into_iter().any(|e| {
-        e != unit
-            && Some(e) != pair
-            && !world.entity(e).contains::<Dead>()
-            && body_of(world, e).is_some_and(|b| b.overlaps(body))
-    })
+    crate::battle::units_in(world, body)
+        .into_iter()
+        .any(|e| e != unit && Some(e) != pair)
 }
 
 /// True when an enemy `unit`'s side did not see stands in `body`, where
 /// `unit` was about to go (a hidden unit, V8.6): the mover is told it ran
 /// into it, and goes no further, its AP spent.
 pub fn bumps(world: &mut World, unit: Entity, body: Body) -> bool {
-    let Some(other) = standing_in(world, unit, body) else {
+    let other = standing_in(world, unit, body);
+    tell_bump(world, unit, other, body.at)
+}
+
+/// Whether anyone but `skip` stands in `body`, told as `by` running into
+/// it (V8.6): for a Drag or a Dismount, whose validation read the side's
+/// view, so that whoever is still there is a unit hidden from that side.
+pub fn runs_into(world: &mut World, by: Entity, body: Body, skip: &[Entity]) -> bool {
+    let other = crate::battle::units_in(world, body)
+        .into_iter()
+        .find(|e| !skip.contains(e));
+    tell_bump(world, by, other, body.at)
+}
+
+fn tell_bump(world: &mut World, by: Entity, other: Option<Entity>, at: Pos) -> bool {
+    let Some(other) = other else {
         return false;
     };
-    let (id, by) = (id_of(world, other), id_of(world, unit));
-    let bump = crate::rules::events::Bump {
-        unit: id,
-        by,
-        at: body.at,
-    };
-    emit(world, BattleEvent::Bumped(bump));
+    let (unit, by) = (id_of(world, other), id_of(world, by));
+    emit(
+        world,
+        BattleEvent::Bumped(crate::rules::events::Bump { unit, by, at }),
+    );
     true
 }
 
@@ -279,13 +289,9 @@ pub fn bumps(world: &mut World, unit: Entity, body: Body) -> bool {
 fn standing_in(world: &World, unit: Entity, body: Body) -> Option<Entity> {
     let pair = crate::battle::partner(world, unit);
     let side = world.get::<Side>(unit).map(|s| s.0);
-    crate::battle::units(world).into_iter().find(|&e| {
-        e != unit
-            && Some(e) != pair
-            && world.get::<Side>(e).map(|s| s.0) != side
-            && !world.entity(e).contains::<Dead>()
-            && body_of(world, e).is_some_and(|b| b.overlaps(body))
-    })
+    crate::battle::units_in(world, body)
+        .into_iter()
+        .find(|&e| e != unit && Some(e) != pair && world.get::<Side>(e).map(|s| s.0) != side)
 }
 
 /// Walks `unit` along `path`, one tile at a time; it ends facing its last
@@ -311,13 +317,12 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     for &next in path {
         // A unit the mover's side did not know of stands in the way (a
         // hidden enemy, V8.6): the Move stops before it, its AP spent.
-        if bumps(world, unit, Body::new(next, n)) {
-            break;
-        }
+        let bumped = bumps(world, unit, Body::new(next, n));
         let here = Body::new(at, n);
         let threatened = watchers.iter().any(|t| t.covers_body(here))
             || barred.iter().any(|t| t.covers_body(here));
-        let stopped = threatened
+        let stopped = !bumped
+            && threatened
             && !crate::rules::reactions::reactive_attack::provoke(
                 world,
                 unit,
@@ -326,9 +331,10 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         // A mount dropped under its rider carries it no further (V12.7).
         let unhorsed = crate::battle::mount_of(world, unit)
             .is_some_and(|m| crate::battle::out_of_action(world, m));
-        if stopped || unhorsed {
-            // Dropped while passing through an ally: it falls back to the
-            // last tile it could have stopped in *(decision)*.
+        if bumped || stopped || unhorsed {
+            // Stopped while passing through an ally (dropped, or run into
+            // a hidden enemy): it falls back to the last tile it could have
+            // stopped in *(decision)*.
             if at != last_free {
                 if let Some(mut p) = world.get_mut::<GridPos>(unit) {
                     p.0 = last_free;

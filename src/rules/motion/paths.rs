@@ -153,6 +153,18 @@ fn climbs(map: &TerrainMap, from: Pos, n: i32, dir: Dir) -> bool {
     rises(map, from, n, dir).any(|(_, rise)| rise == 1)
 }
 
+/// Where a body of side `n` walking `path` from `start` climbs 1 m, each
+/// step costing as difficult terrain (V9.1): the anchors stepped to, for
+/// the path preview to name.
+pub fn climbs_along(map: &TerrainMap, start: Pos, n: i32, path: &[Pos]) -> Vec<Pos> {
+    std::iter::once(start)
+        .chain(path.iter().copied())
+        .zip(path.iter().copied())
+        .filter(|&(from, to)| Dir::towards(from, to).is_some_and(|d| climbs(map, from, n, d)))
+        .map(|(_, to)| to)
+        .collect()
+}
+
 /// The tiles a body of side `n` anchored at `from` enters by one step in
 /// `dir`: the leading edge, a column or a row, both for a diagonal
 /// (V10.6). For one tile, the tile stepped to.

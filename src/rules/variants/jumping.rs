@@ -307,13 +307,12 @@ fn failure(world: &mut World, actor: Entity, plan: &JumpPlan) -> (JumpOutcome, P
     let from_h = map.elevation(plan.from);
     // Where it comes down is the referee's: every unit takes its tile,
     // hidden or not (V8.2), so no two bodies ever share one.
-    let taken: Vec<Pos> = crate::battle::units(world)
-        .into_iter()
-        .filter(|&e| e != actor && !world.entity(e).contains::<Dead>())
-        .filter_map(|e| crate::battle::body_of(world, e))
-        .flat_map(|b| b.tiles())
-        .collect();
-    let free = |p: Pos| !taken.contains(&p) || p == plan.from;
+    let free = |p: Pos| {
+        p == plan.from
+            || crate::battle::units_in(world, crate::grid::Body::new(p, 1))
+                .iter()
+                .all(|&e| e == actor)
+    };
     let line: Vec<Pos> = supercover(plan.from, plan.to)
         .into_iter()
         .filter_map(|c| match c {

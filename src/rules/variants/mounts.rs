@@ -228,10 +228,13 @@ pub fn check_dismount(world: &World, rider: Entity, to: Pos) -> Result<(), Refus
     if let Some(t) = own.tiles().find(|t| !field.0.map.is_passable(*t)) {
         return Err(Refusal::new(Rule::R5_2, format!("{t} is impassable")));
     }
-    if let Some(t) = own
-        .tiles()
-        .find(|t| crate::battle::unit_on(world, *t).is_some())
-    {
+    // Only the units the rider's side sees refuse it (V8.1); one hidden
+    // from it is run into when the rider gets down (V8.6).
+    let side = world.get::<crate::battle::Side>(rider).map(|s| s.0);
+    if let Some(t) = own.tiles().find(|t| {
+        crate::battle::unit_on(world, *t)
+            .is_some_and(|e| !side.is_some_and(|s| crate::battle::hidden_from(world, e, s)))
+    }) {
         return Err(Refusal::new(Rule::R5_2, format!("{t} is occupied")));
     }
     afford(world, rider, dismount_cost(world, rider), "Dismount")
@@ -254,6 +257,14 @@ fn dismount(world: &mut World) {
     };
     let ap = dismount_cost(world, rider);
     let ap_left = spend(world, rider, ap);
+    // A unit hidden from the rider's side stands there: it stays mounted,
+    // its AP spent (V8.6).
+    let n = world
+        .get::<crate::battle::Footprint>(rider)
+        .map_or(1, |f| f.0);
+    if crate::rules::motion::movement::runs_into(world, rider, Body::new(to, n), &[rider, mount]) {
+        return;
+    }
     part(world, rider, mount, to);
     let (unit, mount) = (id_of(world, rider), id_of(world, mount));
     emit(

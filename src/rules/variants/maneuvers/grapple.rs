@@ -36,7 +36,7 @@ use crate::rules::attacks::resolution::{resolve, unarmed};
 use crate::rules::command::{Command, CommandKind, Hold, ManeuverKind, Refusal};
 use crate::rules::events::{BattleEvent, GrappleEnd, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
-use crate::rules::motion::movement::{Block, Occupant, step_block, view_for};
+use crate::rules::motion::movement::{Block, Occupant, runs_into, step_block, view_for};
 use crate::rules::motion::paths::entered;
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, Handles, Pending, handle};
 use crate::rules::rule::Rule;
@@ -379,13 +379,26 @@ fn drag_plan(world: &mut World, to: Pos) -> Result<(Entity, Entity, Pos, Pos, Po
     };
     let target_to = target_from.step(dir);
     let (n, m) = (side_of_body(world, actor), side_of_body(world, target));
+    // The drag is the holder's: a unit its side sees blocks either step,
+    // whichever side it is on (V8.1); one hidden from it is run into when
+    // the drag is made (V8.6).
+    let side = world.get::<crate::battle::Side>(actor).map(|s| s.0);
+    let known = move |world: &World, t: Pos| {
+        crate::battle::units_in(world, Body::new(t, 1))
+            .into_iter()
+            .any(|e| {
+                e != actor
+                    && e != target
+                    && !side.is_some_and(|s| crate::battle::hidden_from(world, e, s))
+            })
+    };
     // Each of the two steps as R5 would let it, the other's tiles counting
     // as free: they move together (whole footprints, V10.6).
     let fits = |world: &mut World, mover: Entity, at: Pos, next: Pos, other: Body| {
         let (level, occ, _) = view_for(world, mover);
         let block = step_block(&level.map, &occ, at, dir);
-        let free =
-            entered(at, occ.n(), dir).all(|t| other.contains(t) || occ.at(t) == Occupant::Empty);
+        let free = entered(at, occ.n(), dir)
+            .all(|t| other.contains(t) || (occ.at(t) == Occupant::Empty && !known(world, t)));
         match block {
             None | Some(Block::Enemy) if free => Ok(()),
             _ => Err(Refusal::new(
@@ -415,6 +428,15 @@ fn drag(world: &mut World) {
         return;
     };
     keep(world, target);
+    // Someone hidden from the holder's side stands in the way: the drag
+    // stops before it is made, its AP spent, the grip kept (V8.6).
+    let (n, m) = (side_of_body(world, actor), side_of_body(world, target));
+    let skip = [actor, target];
+    if runs_into(world, actor, Body::new(to, n), &skip)
+        || runs_into(world, actor, Body::new(target_to, m), &skip)
+    {
+        return;
+    }
     if let Some(mut p) = world.get_mut::<GridPos>(actor) {
         p.0 = to;
     }

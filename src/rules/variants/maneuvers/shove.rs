@@ -59,13 +59,9 @@ fn free_step(world: &mut World, target: Entity, dir: Dir) -> Option<Pos> {
     // its tile all the same (V8.2), so no two bodies share one.
     let n = occ.n();
     let pair = crate::battle::partner(world, target);
-    let taken = crate::battle::units(world).into_iter().any(|e| {
-        e != target
-            && Some(e) != pair
-            && !world.entity(e).contains::<crate::battle::Dead>()
-            && crate::battle::body_of(world, e)
-                .is_some_and(|b| b.overlaps(crate::grid::Body::new(to, n)))
-    });
+    let taken = crate::battle::units_in(world, crate::grid::Body::new(to, n))
+        .into_iter()
+        .any(|e| e != target && Some(e) != pair);
     if taken || occ.under(to) != Occupant::Empty {
         return None;
     }
