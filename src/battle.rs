@@ -405,6 +405,23 @@ pub fn hidden_from(world: &World, unit: Entity, side: usize) -> bool {
     world.get::<Hidden>(unit).is_some_and(|h| h.from(side))
 }
 
+/// Where each side last saw each unit that has hidden from it since
+/// (V8.4), by `(side, unit)`: the side's knowledge, its ghosts on screen
+/// and the AI's leads. A unit revealed (V8.6) leaves it; a unit hidden
+/// from the start (V8.2) was never seen and is never in it.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LastSeen(pub std::collections::BTreeMap<(usize, UnitId), Pos>);
+
+impl LastSeen {
+    /// Where `side` last saw each unit it has lost.
+    pub fn of(&self, side: usize) -> impl Iterator<Item = (UnitId, Pos)> + '_ {
+        self.0
+            .iter()
+            .filter(move |((s, _), _)| *s == side)
+            .map(|((_, u), p)| (*u, *p))
+    }
+}
+
 /// Ambushed (V8.9): off-guard (R2.3) until the end of round 1, its own
 /// first turn notwithstanding.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -162,6 +162,14 @@ pub struct SaveGame {
     /// it).
     #[serde(default)]
     pub events: Vec<BattleEvent>,
+    /// Beside each event, the sides told of it (V8.1); a save without them
+    /// told every side all.
+    #[serde(default)]
+    pub told: Vec<u32>,
+    /// Where each side last saw each unit it has lost (V8.4): `(side,
+    /// unit id, tile)`.
+    #[serde(default)]
+    pub last_seen: Vec<(usize, u32, Pos)>,
     /// The accepted commands so far.
     pub history: Vec<Command>,
     /// The melee hit a Cleave may follow (R7.8), by unit ids.
@@ -282,6 +290,11 @@ impl SaveGame {
                 .map(|(a, t)| (id_of(world, a), id_of(world, t))),
             dice: world.resource::<Dice>().clone(),
             events: world.resource::<BattleEvents>().all().to_vec(),
+            told: world.resource::<BattleEvents>().told().to_vec(),
+            last_seen: world
+                .get_resource::<crate::battle::LastSeen>()
+                .map(|l| l.0.iter().map(|((s, u), p)| (*s, u.0, *p)).collect())
+                .unwrap_or_default(),
             reaction_policies: world
                 .get_resource::<ReactionPolicies>()
                 .map(|p| p.0.clone())
@@ -432,7 +445,16 @@ impl SaveGame {
         world.resource_mut::<LastHit>().0 = self
             .last_hit
             .and_then(|(a, t)| Some((entity(a)?, entity(t)?)));
-        world.insert_resource(BattleEvents::from_events(self.events.clone()));
+        world.insert_resource(BattleEvents::from_events(
+            self.events.clone(),
+            self.told.clone(),
+        ));
+        world.insert_resource(crate::battle::LastSeen(
+            self.last_seen
+                .iter()
+                .map(|(s, u, p)| ((*s, UnitId(*u)), *p))
+                .collect(),
+        ));
         world.insert_resource(ReactionPolicies(self.reaction_policies.clone()));
         let d = &self.decisions;
         world.insert_resource(Decisions {

@@ -85,3 +85,12 @@ pub fn play_on(world: &mut bevy::prelude::World) -> bool {
     }
     true
 }
+
+/// Cases of a property test: `PROPTEST_CASES` from the environment, else
+/// `default`.
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}

@@ -346,3 +346,49 @@ proptest::proptest! {
         }
     }
 }
+
+/// A save keeps each side's knowledge exactly (V8.1, #24): which events
+/// each side was told, where it last saw the units it lost, and so each
+/// side's view of the battle — saved and restored after every command of
+/// an AI battle on the night level.
+#[test]
+fn a_save_keeps_what_each_side_knows() {
+    use skirmish::rules::board::Board;
+    let level = crate::common::level_at("tests/levels/night.ron");
+    let players =
+        skirmish::ai::Players::chosen(&level, &skirmish::ai::Profiles::shipped(), true, &[]);
+    let mut kept = 0;
+    for seed in 0..4 {
+        let mut app = headless_app(&level, seed);
+        let world = app.world_mut();
+        while let Some(command) = skirmish::ai::next_command(world, &players) {
+            let _ = skirmish::rules::submit(world, command);
+            let told = world
+                .resource::<skirmish::rules::BattleEvents>()
+                .told()
+                .to_vec();
+            kept += told
+                .iter()
+                .filter(|t| **t != skirmish::rules::events::EVERY_SIDE)
+                .count();
+            let seen = world.get_resource::<skirmish::battle::LastSeen>().cloned();
+            let views: Vec<Board> = (0..2).map(|s| Board::capture_for(world, Some(s))).collect();
+            let text = to_ron(&SaveGame::capture(world)).unwrap();
+            let save: SaveGame = ron::from_str(&text).unwrap();
+            let mut loaded = save.restore(catalog()).unwrap();
+            let w = loaded.world_mut();
+            assert_eq!(
+                w.resource::<skirmish::rules::BattleEvents>().told(),
+                &told[..]
+            );
+            assert_eq!(
+                w.get_resource::<skirmish::battle::LastSeen>().cloned(),
+                Some(seen.unwrap_or_default())
+            );
+            for (s, view) in views.iter().enumerate() {
+                assert_eq!(&Board::capture_for(w, Some(s)), view, "side {s}'s view");
+            }
+        }
+    }
+    assert!(kept > 0, "some event was kept from a side");
+}

@@ -21,14 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Commands sent by the stream test in this run, for the report.
 static SENT: AtomicU64 = AtomicU64::new(0);
 
-/// Cases of the stream test: `PROPTEST_CASES` from the environment, else
-/// `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use crate::common::cases;
 
 const NAMES: &[&str] = &[
     "Ila", "Bran", "Cole", "Dara", "Brakka", "Orm", "Skarn", "Vek", "Hald", "Iri", "Gorm", "Sef",
@@ -301,6 +294,7 @@ proptest! {
                     // Nothing changed but the one event telling the refusal.
                     let mut after = SaveGame::capture(world);
                     let told = after.events.pop();
+                    after.told.pop();
                     prop_assert_eq!(
                         told,
                         Some(BattleEvent::CommandRefused { command: command.clone(), refusal: reason }),

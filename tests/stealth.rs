@@ -110,3 +110,76 @@ fn the_ai_decides_the_same_wherever_a_hidden_enemy_stands() {
     let (reference, _) = first_command(unseen[0], "W", "Ann");
     assert_ne!(seen, reference, "a seen enemy changes the AI's mind");
 }
+
+/// For each unit, the sides it is hidden from now, by unit id.
+fn hidden_masks(world: &mut bevy::prelude::World) -> Vec<u32> {
+    skirmish::battle::units(world)
+        .into_iter()
+        .map(|e| world.get::<skirmish::battle::Hidden>(e).map_or(0, |h| h.0))
+        .collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: crate::common::cases(24),
+        ..Default::default()
+    })]
+
+    /// Each side knows only what it sees (V8.1, #24). Over random battles on
+    /// the night level: no event told to a side names a unit hidden from it
+    /// both before and after the command that made it (a strike or a bump
+    /// shows its hidden author, who is revealed by then); and a side's
+    /// view — its board at the start, folded over the events it was told —
+    /// puts every unit it sees where it truly stands, and loses every unit
+    /// hidden from it.
+    #[test]
+    fn a_side_is_told_only_what_it_sees(
+        seed in proptest::prelude::any::<u64>(),
+        picks in proptest::collection::vec(proptest::prelude::any::<u64>(), 1..80),
+    ) {
+        use skirmish::rules::board::Board;
+        use skirmish::rules::events::is_told;
+        let level = crate::common::level("../tests/levels/night.ron");
+        let mut app = skirmish::setup::headless_app(&level, seed);
+        let world = app.world_mut();
+        let sides = level.sides().len();
+        let mut views: Vec<Board> = (0..sides).map(|s| Board::capture_for(world, Some(s))).collect();
+        let mut first = world.resource::<skirmish::rules::BattleEvents>().all().len();
+        for pick in picks {
+            let legal = skirmish::rules::legal::legal_commands(world);
+            if legal.is_empty() {
+                break;
+            }
+            let before = hidden_masks(world);
+            let _ = skirmish::rules::submit(world, legal[pick as usize % legal.len()].clone());
+            let after = hidden_masks(world);
+            let events = world.resource::<skirmish::rules::BattleEvents>();
+            let (all, told) = (events.all()[first..].to_vec(), events.told()[first..].to_vec());
+            first = events.all().len();
+            for (e, mask) in all.iter().zip(&told) {
+                for s in (0..sides).filter(|s| is_told(*mask, *s)) {
+                    for u in e.units() {
+                        let i = u.0 as usize;
+                        proptest::prop_assert!(
+                            before[i] & after[i] & (1 << s) == 0,
+                            "side {} told of {:?}, about {:?} hidden from it throughout", s, e, u
+                        );
+                    }
+                    views[s].apply(e);
+                }
+            }
+            for (s, view) in views.iter().enumerate() {
+                for e in skirmish::battle::units(world) {
+                    let id = *world.get::<skirmish::battle::UnitId>(e).unwrap();
+                    if skirmish::battle::hidden_from(world, e, s) {
+                        proptest::prop_assert!(!view.sees(id), "side {} sees hidden {:?}", s, id);
+                    } else if !world.entity(e).contains::<skirmish::battle::Dead>() {
+                        let at = world.get::<skirmish::battle::GridPos>(e).unwrap().0;
+                        proptest::prop_assert!(view.sees(id), "side {} lost {:?}, not hidden", s, id);
+                        proptest::prop_assert_eq!(view.unit(id).unwrap().at, at, "side {}: {:?} after {:?}", s, id, all.iter().zip(&told).collect::<Vec<_>>());
+                    }
+                }
+            }
+        }
+    }
+}

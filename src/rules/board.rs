@@ -66,6 +66,12 @@ pub struct Board {
     /// The catalog's weapons: one picked up goes to the hands, anything
     /// else to the pack (R9.5).
     pub weapons: std::collections::BTreeSet<String>,
+    /// The side whose view this is (V8.1); `None` for the referee's, which
+    /// sees every unit.
+    pub side: Option<usize>,
+    /// The units this side does not see now, each with the tile it last
+    /// saw it on (`None`: never seen, V8.2): drawn as ghosts, or not at all.
+    pub lost: std::collections::BTreeMap<UnitId, Option<Pos>>,
 }
 
 impl Board {
@@ -112,7 +118,43 @@ impl Board {
         Self {
             units: units.into_iter().map(|(_, v)| v).collect(),
             weapons,
+            side: None,
+            lost: Default::default(),
         }
+    }
+
+    /// The battle as `side` knows it now (V8.1): every unit hidden from it
+    /// is lost, at the tile it last saw it on ([`crate::battle::LastSeen`])
+    /// or never seen; its true tile is not kept. `None` is the referee.
+    pub fn capture_for(world: &mut World, side: Option<usize>) -> Self {
+        let mut board = Self::capture(world);
+        let Some(side) = side else {
+            return board;
+        };
+        board.side = Some(side);
+        let seen: std::collections::BTreeMap<UnitId, Pos> = world
+            .get_resource::<crate::battle::LastSeen>()
+            .map(|l| l.of(side).collect())
+            .unwrap_or_default();
+        for unit in crate::battle::units(world) {
+            if !crate::battle::hidden_from(world, unit, side) {
+                continue;
+            }
+            let Some(id) = world.get::<UnitId>(unit).copied() else {
+                continue;
+            };
+            let last = seen.get(&id).copied();
+            if let Some(u) = board.units.get_mut(id.0 as usize) {
+                u.at = last.unwrap_or_default();
+            }
+            board.lost.insert(id, last);
+        }
+        board
+    }
+
+    /// Whether this board's side sees `id` now (always, for the referee).
+    pub fn sees(&self, id: UnitId) -> bool {
+        !self.lost.contains_key(&id)
     }
 
     /// The unit with id `id`.
@@ -157,8 +199,24 @@ impl Board {
         let Some(unit) = event.units().first().copied() else {
             return;
         };
+        // A side's view loses a unit that hides from it, where it stood,
+        // and finds a revealed one where it stands (V8.4, V8.6).
+        if let (Some(side), Hid(h)) = (self.side, event)
+            && h.from & (1 << side.min(31)) != 0
+        {
+            let last = (!h.at_start).then(|| self.unit(h.unit).map(|u| u.at));
+            self.lost.insert(h.unit, last.flatten());
+        }
         let units = &mut self.units;
         match event {
+            Revealed(r) => {
+                self.lost.remove(&r.unit);
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.at = r.at;
+                    u.facing = r.facing;
+                    u.hp = r.hp;
+                }
+            }
             TurnStarted { unit, ap, .. } => {
                 // A rider's turn is its mount's too (V12.1).
                 let mount = units

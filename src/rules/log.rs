@@ -468,7 +468,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             None => return,
         },
         Opened { .. } => return,
-        Revealed { .. } | Hid(_) | Bumped(_) | Searched(_) | Sneaked(_) => {
+        Revealed(_) | Hid(_) | Bumped(_) | Searching(_) | Searched(_) | Sneaked(_) => {
             match stealth::line(event, names) {
                 Some(line) => line,
                 None => return,

@@ -201,6 +201,9 @@ pub fn check(world: &mut World, command: Command) -> Result<(), Refusal> {
 }
 
 fn run_command(world: &mut World, command: Command, dry_run: bool) -> Result<(), Refusal> {
+    if !dry_run {
+        crate::rules::events::witness::note_command_start(world);
+    }
     *world.resource_mut::<Pending>() = Pending {
         command: Some(command),
         dry_run,

@@ -4,10 +4,9 @@
 
 use super::jumps::{FallRoll, JumpRoll};
 use super::payload::{
-    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
-    Trigger,
+    AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
 };
-use super::stealth::{Bump, Hiding, StealthRoll};
+use super::stealth::{Bump, Hiding, Revelation, StealthRoll};
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard, Severity};
 use crate::grid::{Dir, Pos};
@@ -615,15 +614,13 @@ pub enum BattleEvent {
     Hid(Hiding),
     /// A Move ran into a unit its side did not see, and stopped (V8.6).
     Bumped(Bump),
+    /// A unit searches (V8.5): every side that sees it is told, found or
+    /// not; each roll follows as [`BattleEvent::Searched`].
+    Searching(UnitId),
     /// A search roll against one hidden enemy (V8.5).
     Searched(StealthRoll),
-    /// A hidden unit is seen by every side again (V8.6).
-    Revealed {
-        /// The unit.
-        unit: UnitId,
-        /// Why.
-        cause: Reveal,
-    },
+    /// A hidden unit is seen by every side again, where it stands (V8.6).
+    Revealed(Revelation),
     /// A jump's check and where it ended (V9.2, V9.3).
     Jumped(JumpRoll),
     /// A fall, with its check and damage (V9.4), or into a chasm (V9.5).

@@ -114,7 +114,8 @@ impl BattleEvent {
             },
             Fell(f) if f.chasm => vec![Rule::V9_5],
             Fell(_) => vec![Rule::V9_4],
-            Revealed { .. } => vec![Rule::V8_6],
+            Revealed(_) => vec![Rule::V8_6],
+            Searching(_) => vec![Rule::V8_5],
             Sneaked(_) => vec![Rule::V8_3],
             Hid(h) if h.at_start => vec![Rule::V8_2],
             Hid(_) => vec![Rule::V8_4],
@@ -233,12 +234,13 @@ impl BattleEvent {
             | ObjectStuck { unit, .. }
             | StuckDropped { unit, .. }
             | ActionInterrupted { unit }
-            | Revealed { unit, .. }
             | FreeMoveTaken { unit } => vec![*unit],
             Jumped(j) => vec![j.unit],
             Fell(f) => vec![f.unit],
             Sneaked(r) | Searched(r) => vec![r.unit, r.watcher],
             Hid(h) => vec![h.unit],
+            Revealed(r) => vec![r.unit],
+            Searching(unit) => vec![*unit],
             Bumped(b) => vec![b.unit, b.by],
             Mounted { unit, mount, .. }
             | Dismounted { unit, mount, .. }

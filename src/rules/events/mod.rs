@@ -21,6 +21,7 @@ mod jumps;
 mod payload;
 mod queue;
 mod stealth;
+pub mod witness;
 
 pub use battle_event::{BattleEvent, EventKind};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
@@ -29,4 +30,5 @@ pub use payload::{
     Trigger, VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};
-pub use stealth::{Bump, Hiding, StealthRoll};
+pub use stealth::{Bump, Hiding, Revelation, StealthRoll};
+pub use witness::{EVERY_SIDE, is_told};

@@ -2,6 +2,7 @@
 //! pace.
 
 use super::battle_event::BattleEvent;
+use super::witness::{EVERY_SIDE, is_told};
 use crate::battle::UnitId;
 use bevy::prelude::*;
 
@@ -10,6 +11,9 @@ use bevy::prelude::*;
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct BattleEvents {
     events: Vec<BattleEvent>,
+    /// Beside each event, the sides told of it, one bit per side (V8.1,
+    /// [`super::witness`]): every bit set when nothing is hidden.
+    told: Vec<u32>,
 }
 
 /// How far a reader has read [`BattleEvents`].
@@ -17,9 +21,45 @@ pub struct BattleEvents {
 pub struct EventCursor(pub usize);
 
 impl BattleEvents {
-    /// Appends an event.
+    /// Appends an event every side is told of.
     pub fn push(&mut self, event: BattleEvent) {
+        self.push_told(event, EVERY_SIDE);
+    }
+
+    /// Appends an event told to the sides in `told` (one bit per side).
+    pub fn push_told(&mut self, event: BattleEvent, told: u32) {
         self.events.push(event);
+        self.told.push(told);
+    }
+
+    /// Beside each event, the sides told of it (one bit per side).
+    pub fn told(&self) -> &[u32] {
+        &self.told
+    }
+
+    /// The events `side` was told of (V8.1), oldest first: its view of
+    /// the battle. `None`, the referee, reads them all.
+    pub fn told_to(&self, side: Option<usize>) -> impl Iterator<Item = &BattleEvent> {
+        self.events
+            .iter()
+            .zip(&self.told)
+            .filter(move |(_, t)| side.is_none_or(|s| is_told(**t, s)))
+            .map(|(e, _)| e)
+    }
+
+    /// Like [`Self::read`], for one side's view: the unread events `side`
+    /// was told of, with their indices in the whole stream.
+    pub fn read_for(
+        &self,
+        side: Option<usize>,
+        cursor: &mut EventCursor,
+    ) -> Vec<(usize, &BattleEvent)> {
+        let from = cursor.0.min(self.events.len());
+        cursor.0 = self.events.len();
+        (from..self.events.len())
+            .filter(|&i| side.is_none_or(|s| is_told(self.told[i], s)))
+            .map(|i| (i, &self.events[i]))
+            .collect()
     }
 
     /// Every event so far.
@@ -39,15 +79,19 @@ impl BattleEvents {
         EventCursor(self.events.len())
     }
 
-    /// A queue holding `events` (a restored save).
-    pub fn from_events(events: Vec<BattleEvent>) -> Self {
-        Self { events }
+    /// A queue holding `events`, each told to the sides in `told` beside
+    /// it (a restored save); a save without them told every side all.
+    pub fn from_events(events: Vec<BattleEvent>, mut told: Vec<u32>) -> Self {
+        told.resize(events.len(), EVERY_SIDE);
+        Self { events, told }
     }
 }
 
-/// Pushes `event` to the world's [`BattleEvents`].
+/// Pushes `event` to the world's [`BattleEvents`], told to the sides that
+/// witness it (V8.1, [`super::witness::witnesses`]).
 pub fn emit(world: &mut World, event: BattleEvent) {
-    world.resource_mut::<BattleEvents>().push(event);
+    let told = super::witness::witnesses(world, &event);
+    world.resource_mut::<BattleEvents>().push_told(event, told);
 }
 
 /// The stable id of `unit` ([`UnitId`]); `u32::MAX` for an entity that is

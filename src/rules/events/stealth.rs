@@ -6,7 +6,7 @@
 //! [`BattleEvent::Searched`]: super::BattleEvent::Searched
 
 use crate::battle::UnitId;
-use crate::grid::Pos;
+use crate::grid::{Dir, Pos};
 use serde::{Deserialize, Serialize};
 
 /// One check of a hidden unit against one enemy (V8.3 sneak: d20 + DEX +
@@ -61,4 +61,21 @@ pub struct Hiding {
     pub from: u32,
     /// From the start of the battle (V8.2), not by a Hide (V8.4).
     pub at_start: bool,
+}
+
+/// A hidden unit seen again (V8.6), and as it stands: a side that never
+/// saw it, or lost it, learns where it is now (its moves while hidden were
+/// never told to that side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Revelation {
+    /// The unit.
+    pub unit: UnitId,
+    /// Why.
+    pub cause: super::Reveal,
+    /// Its tile.
+    pub at: Pos,
+    /// Its facing.
+    pub facing: Dir,
+    /// Its hit points.
+    pub hp: i32,
 }

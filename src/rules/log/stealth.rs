@@ -5,14 +5,15 @@
 //! unseen (V8.3)".
 
 use super::words::Names;
-use crate::rules::events::{BattleEvent, Reveal};
+use crate::rules::events::{BattleEvent, Reveal, Revelation};
 
 /// The line of a stealth event (V8), `None` for any other.
 pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
     use BattleEvent::*;
     let n = |id: crate::battle::UnitId| names.unit(id);
     let line = match event {
-        Revealed { unit, cause } => match cause {
+        Searching(unit) => format!("{} searches (V8.5)", n(*unit)),
+        Revealed(Revelation { unit, cause, .. }) => match cause {
             Reveal::Struck => {
                 format!("  {} is revealed: it struck from hiding (V8.6)", n(*unit))
             }

@@ -136,7 +136,12 @@ fn refuse_unaffordable(
 
 fn pay_action_points(
     pending: Res<Pending>,
-    mut units: Query<(&mut ActionPoints, &UnitId, Has<FreeMove>)>,
+    mut units: Query<(
+        &mut ActionPoints,
+        &UnitId,
+        Has<FreeMove>,
+        Option<&crate::battle::Hidden>,
+    )>,
     ridden: Query<&Ridden>,
     mut events: ResMut<BattleEvents>,
     mut commands: Commands,
@@ -149,8 +154,9 @@ fn pay_action_points(
     if free_move && matches!(command, Command::Move { .. }) {
         // The pair's free Move this turn (V12.2).
         commands.entity(payer).remove::<FreeMove>();
-        if let Ok((_, id, _)) = units.get(payer) {
-            events.push(BattleEvent::FreeMoveTaken { unit: *id });
+        if let Ok((_, id, _, hidden)) = units.get(payer) {
+            let told = crate::rules::events::witness::told_of(hidden);
+            events.push_told(BattleEvent::FreeMoveTaken { unit: *id }, told);
         }
         return;
     }
@@ -158,15 +164,16 @@ fn pay_action_points(
     if c.ap == 0 && !c.free_action {
         return;
     }
-    if let Ok((mut ap, id, _)) = units.get_mut(payer) {
+    if let Ok((mut ap, id, _, hidden)) = units.get_mut(payer) {
         ap.ap = (ap.ap - c.ap).max(0);
         ap.free_used |= c.free_action;
-        events.push(BattleEvent::ApSpent {
+        let spent = BattleEvent::ApSpent {
             unit: *id,
             command: command.kind(),
             ap: c.ap,
             free_action: c.free_action,
             ap_left: ap.ap,
-        });
+        };
+        events.push_told(spent, crate::rules::events::witness::told_of(hidden));
     }
 }

@@ -93,7 +93,22 @@ fn end_surprise(world: &mut World) {
 /// Reveals `unit` to every side it was hidden from, telling why (V8.6).
 pub fn reveal(world: &mut World, unit: Entity, cause: Reveal) {
     if world.entity_mut(unit).take::<Hidden>().is_some() {
-        let id = id_of(world, unit);
-        emit(world, BattleEvent::Revealed { unit: id, cause });
+        let e = world.entity(unit);
+        let revelation = crate::rules::events::Revelation {
+            unit: id_of(world, unit),
+            cause,
+            at: e
+                .get::<crate::battle::GridPos>()
+                .map_or_else(Default::default, |p| p.0),
+            facing: e
+                .get::<crate::battle::Facing>()
+                .map_or(crate::grid::Dir::N, |f| f.0),
+            hp: e.get::<crate::battle::Health>().map_or(0, |h| h.hp),
+        };
+        emit(world, BattleEvent::Revealed(revelation));
+        // Seen again by every side: no side's ghost of it is left (#24).
+        if let Some(mut seen) = world.get_resource_mut::<crate::battle::LastSeen>() {
+            seen.0.retain(|(_, u), _| *u != revelation.unit);
+        }
     }
 }

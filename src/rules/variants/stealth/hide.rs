@@ -107,8 +107,17 @@ fn execute_hide(world: &mut World) {
     let bits = (0..sides)
         .filter(|s| *s != own)
         .fold(0u32, |b, s| b | 1 << s);
+    let was = world.get::<Hidden>(unit).map_or(0, |h| h.0);
     world.entity_mut(unit).insert(Hidden(bits));
     let id = id_of(world, unit);
+    // Every side that saw it until now saw it slip away, here (#24: its
+    // ghost).
+    if let Some(at) = world.get::<GridPos>(unit).map(|p| p.0) {
+        let mut seen = world.get_resource_or_init::<crate::battle::LastSeen>();
+        for side in (0..sides).filter(|s| bits & !was & 1 << s != 0) {
+            seen.0.insert((side, id), at);
+        }
+    }
     let hiding = Hiding {
         unit: id,
         from: bits,
@@ -134,6 +143,8 @@ fn execute_search(world: &mut World) {
     ) else {
         return;
     };
+    let id = crate::rules::events::id_of(world, searcher);
+    emit(world, BattleEvent::Searching(id));
     let map = world.resource::<Battlefield>().0.clone();
     let found: Vec<Entity> = units(world)
         .into_iter()
