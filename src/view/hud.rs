@@ -308,6 +308,8 @@ fn next_units(world: &World, turn: &TurnState) -> String {
         .filter(|e| !world.entity(*e).contains::<crate::battle::Dead>())
         // A ridden mount acts on its rider's turn (V12.1).
         .filter(|e| !world.entity(*e).contains::<crate::battle::Ridden>())
+        // Nor is an enemy hidden from the side at the window named (V8.1).
+        .filter(|e| !super::seat::unseen_here(world, *e))
         .collect();
     let now = alive
         .iter()
@@ -360,11 +362,18 @@ fn turn_line(world: &World) -> String {
         };
         let ap = world.get::<ActionPoints>(c).map_or(0, |a| a.ap);
         let reactions = world.get::<Reactions>(c).map_or(0, |r| r.0);
-        line += &format!(
-            "  ·  {}'s turn ({}, {who})  ·  AP {ap}  ·  reactions {reactions}",
-            name_of(world, c),
-            sides.sides()[side].name
-        );
+        if super::seat::unseen_here(world, c) {
+            line += &format!(
+                "  ·  an unseen enemy moves ({}, V8.2)",
+                sides.sides()[side].name
+            );
+        } else {
+            line += &format!(
+                "  ·  {}'s turn ({}, {who})  ·  AP {ap}  ·  reactions {reactions}",
+                name_of(world, c),
+                sides.sides()[side].name
+            );
+        }
     }
     if let Some(p) = world.get_resource::<Playback>() {
         line += &format!("  ·  speed x{}", p.speed);

@@ -45,6 +45,8 @@ pub struct Highlights(pub HashMap<Pos, Color>);
 pub struct MapQuad {
     /// The overlay's image, painted by [`paint_overlay`].
     pub overlay: Handle<Image>,
+    /// The relief's image: heights (red), light (green), fog (blue).
+    pub relief: Handle<Image>,
 }
 
 /// The battlefield's z: under the units and the overlays' marks.
@@ -122,16 +124,18 @@ pub(super) fn spawn_battlefield(
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::default(),
     ));
+    let relief = images.add(relief_image(&field.0, grid));
     commands.spawn((
         MapQuad {
             overlay: overlay.clone(),
+            relief: relief.clone(),
         },
         Mesh2d(meshes.add(Rectangle::from_size(grid.extent()))),
         MeshMaterial2d(materials.add(MapMaterial {
             terrain: terrain.near,
             overlay,
             far: terrain.far,
-            relief: images.add(relief_image(&field.0, grid)),
+            relief,
         })),
         Transform::from_xyz(0.0, 0.0, MAP_Z),
     ));
@@ -141,9 +145,14 @@ pub(super) fn spawn_battlefield(
 /// reads it back): 9 m, the most a heights row holds, is 252.
 pub const PER_METRE: u8 = 28;
 
+/// A relief texel's green channel per step of darkness (V8.3: 1 dim, 2
+/// dark; `map_material.wgsl` reads it back).
+pub const PER_SHADE: u8 = 100;
+
 /// The ground's heights as an image, one texel per tile (V9.1): all 0 when
 /// the level plays flat (no heights, or jumping off), so the shader leaves
-/// the ground as it is.
+/// the ground as it is. Green holds the tile's light when stealth is on
+/// (V8.3); blue the fog, painted by the view ([`super::fog`]).
 fn relief_image(level: &crate::load::ValidLevel, grid: Grid) -> Image {
     let map = &level.map;
     let shown = level.rules().jumping && map.has_heights();
@@ -155,7 +164,17 @@ fn relief_image(level: &crate::load::ValidLevel, grid: Grid) -> Image {
             } else {
                 0
             };
-            data.extend([(h.clamp(0, 9) as u8) * PER_METRE, 0, 0, 255]);
+            let dark = if level.rules().stealth {
+                crate::rules::variants::stealth::sneak::light_at(level, Pos::new(x, y))
+            } else {
+                0
+            };
+            data.extend([
+                (h.clamp(0, 9) as u8) * PER_METRE,
+                (dark.clamp(0, 2) as u8) * PER_SHADE,
+                0,
+                255,
+            ]);
         }
     }
     Image::new(

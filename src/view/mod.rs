@@ -24,6 +24,7 @@ pub mod controls;
 pub mod coords;
 pub mod editor;
 pub mod floats;
+pub mod fog;
 pub mod footprints;
 pub mod frame;
 pub mod ground;
@@ -82,7 +83,7 @@ impl Plugin for ViewPlugin {
             theme::plugin,
             camera::plugin,
             map::plugin,
-            units::plugin,
+            (units::plugin, fog::plugin),
             ground::plugin,
             playback::plugin,
             input::plugin,

@@ -57,7 +57,7 @@ pub struct Shown {
 #[derive(Resource, Debug)]
 pub struct Playback {
     cursor: EventCursor,
-    queue: VecDeque<BattleEvent>,
+    queue: VecDeque<(usize, BattleEvent)>,
     wait: f32,
     /// Animation speed (1 normal; `+`/`-` change it, Space skips).
     pub speed: f32,
@@ -67,6 +67,8 @@ pub struct Playback {
     pub hidden: HashSet<UnitId>,
     /// The index in [`BattleEvents`] of the next event to show.
     played: usize,
+    /// The side whose view is shown (V8.1): only the events it was told.
+    side: Option<usize>,
 }
 
 impl Playback {
@@ -109,7 +111,11 @@ fn start_playback(world: &mut World) {
         .or(saved)
         .unwrap_or(1.0);
     let played = world.resource::<BattleEvents>().all().len();
+    let side = world
+        .get_resource::<super::seat::Viewer>()
+        .and_then(|v| v.0);
     let playback = Playback {
+        side,
         played,
         cursor: world.resource::<BattleEvents>().cursor_at_end(),
         queue: VecDeque::new(),
@@ -119,13 +125,14 @@ fn start_playback(world: &mut World) {
         hidden: hidden_units(world),
     };
     let (mut log, mut log_events) = (vec![], vec![]);
-    for (i, e) in world.resource::<BattleEvents>().all().iter().enumerate() {
+    let events = world.resource::<BattleEvents>();
+    for (i, e) in events.read_for(side, &mut Default::default()) {
         for line in playback.lines(e) {
             log.push(line);
             log_events.push(i);
         }
     }
-    let board = Board::capture(world);
+    let board = Board::capture_for(world, side);
     world.insert_resource(Shown {
         board,
         log,
@@ -164,9 +171,13 @@ pub fn play_events(
     mut played: MessageWriter<Played>,
 ) {
     let playback = &mut *playback;
-    playback
-        .queue
-        .extend(events.read(&mut playback.cursor).iter().cloned());
+    let side = playback.side;
+    playback.queue.extend(
+        events
+            .read_for(side, &mut playback.cursor)
+            .into_iter()
+            .map(|(i, e)| (i, e.clone())),
+    );
     if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
         playback.speed = (playback.speed * 2.0).min(64.0);
     }
@@ -177,15 +188,15 @@ pub fn play_events(
     playback.wait -= time.delta_secs() * playback.speed;
     let mut grew = false;
     while playback.wait <= 0.0 || skip {
-        let Some(e) = playback.queue.pop_front() else {
+        let Some((i, e)) = playback.queue.pop_front() else {
             break;
         };
         shown.board.apply(&e);
         for line in playback.lines(&e) {
             shown.log.push(line);
-            shown.log_events.push(playback.played);
+            shown.log_events.push(i);
         }
-        playback.played += 1;
+        playback.played = i + 1;
         grew = true;
         playback.wait += duration(&e);
         if !skip {
@@ -197,6 +208,8 @@ pub fn play_events(
     }
     if playback.queue.is_empty() {
         playback.wait = playback.wait.max(0.0);
+        // Events kept from this side count as shown (V8.1).
+        playback.played = playback.played.max(playback.cursor.0);
     }
     if grew {
         shown.version += 1;

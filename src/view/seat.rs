@@ -42,6 +42,10 @@ pub fn human_asked(world: &World) -> Option<Entity> {
 /// (V12.1: attacks may target either).
 pub fn unit_at(world: &World, tile: Pos) -> Option<Entity> {
     let unit = crate::battle::unit_on(world, tile)?;
+    // A unit hidden from the side at the window is not there for it (V8.1).
+    if unseen_here(world, unit) {
+        return None;
+    }
     match crate::battle::mount_of(world, unit) {
         Some(mount) if aiming_at_mount(world) => Some(mount),
         _ => Some(unit),
@@ -105,4 +109,44 @@ pub fn shown_unit(world: &World) -> Option<Entity> {
             .then(|| world.resource::<TurnState>().current)
             .flatten()
     })
+}
+
+/// The side whose knowledge the window shows (V8.1, #24): its units, the
+/// enemies it sees, the ghosts of those it lost, its log. `None` shows the
+/// referee's whole battle (`--watch`, a replay, the tour).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Viewer(pub Option<usize>);
+
+/// Whose view the window should show now, `was` being the one it shows:
+/// the one human side; of several (hot-seat), the side whose turn it is,
+/// kept through the turns of the AI's sides; none with no human side or
+/// a script playing.
+pub fn viewer_now(world: &World, was: Option<usize>) -> Option<usize> {
+    if world.contains_resource::<Script>() {
+        return None;
+    }
+    let players = world.get_resource::<Players>()?;
+    let humans: Vec<usize> = (0..players.0.len())
+        .filter(|s| players.of(*s).is_none())
+        .collect();
+    match humans.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        _ => world
+            .resource::<TurnState>()
+            .current
+            .and_then(|c| world.get::<Side>(c))
+            .map(|s| s.0)
+            .filter(|s| humans.contains(s))
+            .or(was),
+    }
+}
+
+/// True when `unit` is hidden from the side at the window (V8.1): the
+/// window neither draws nor names it.
+pub fn unseen_here(world: &World, unit: Entity) -> bool {
+    world
+        .get_resource::<Viewer>()
+        .and_then(|v| v.0)
+        .is_some_and(|side| crate::battle::hidden_from(world, unit, side))
 }
