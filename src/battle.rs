@@ -487,6 +487,17 @@ pub fn units_in(world: &World, body: Body) -> Vec<Entity> {
         .collect()
 }
 
+/// The living units in `body` that `viewer`'s side sees (V8.1): those not
+/// hidden from it. A command chosen from that side's view is refused only
+/// by these; anyone else there is run into when it is carried out (V8.6).
+pub fn seen_in(world: &World, body: Body, viewer: Entity) -> Vec<Entity> {
+    let side = world.get::<Side>(viewer).map(|s| s.0);
+    units_in(world, body)
+        .into_iter()
+        .filter(|&e| !side.is_some_and(|s| hidden_from(world, e, s)))
+        .collect()
+}
+
 /// The units in action (R2.5) beside the body `at` (a tile of theirs one
 /// step from one of its tiles, V10.6).
 pub fn in_action_beside(world: &World, at: Body) -> Vec<Entity> {

@@ -230,11 +230,10 @@ pub fn check_dismount(world: &World, rider: Entity, to: Pos) -> Result<(), Refus
     }
     // Only the units the rider's side sees refuse it (V8.1); one hidden
     // from it is run into when the rider gets down (V8.6).
-    let side = world.get::<crate::battle::Side>(rider).map(|s| s.0);
-    if let Some(t) = own.tiles().find(|t| {
-        crate::battle::unit_on(world, *t)
-            .is_some_and(|e| !side.is_some_and(|s| crate::battle::hidden_from(world, e, s)))
-    }) {
+    if let Some(t) = own
+        .tiles()
+        .find(|t| !crate::battle::seen_in(world, Body::new(*t, 1), rider).is_empty())
+    {
         return Err(Refusal::new(Rule::R5_2, format!("{t} is occupied")));
     }
     afford(world, rider, dismount_cost(world, rider), "Dismount")

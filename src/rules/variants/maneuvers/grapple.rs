@@ -382,15 +382,10 @@ fn drag_plan(world: &mut World, to: Pos) -> Result<(Entity, Entity, Pos, Pos, Po
     // The drag is the holder's: a unit its side sees blocks either step,
     // whichever side it is on (V8.1); one hidden from it is run into when
     // the drag is made (V8.6).
-    let side = world.get::<crate::battle::Side>(actor).map(|s| s.0);
     let known = move |world: &World, t: Pos| {
-        crate::battle::units_in(world, Body::new(t, 1))
+        crate::battle::seen_in(world, Body::new(t, 1), actor)
             .into_iter()
-            .any(|e| {
-                e != actor
-                    && e != target
-                    && !side.is_some_and(|s| crate::battle::hidden_from(world, e, s))
-            })
+            .any(|e| e != actor && e != target)
     };
     // Each of the two steps as R5 would let it, the other's tiles counting
     // as free: they move together (whole footprints, V10.6).
