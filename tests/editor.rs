@@ -310,3 +310,58 @@ fn the_editor_paints_heights() {
     assert!(editor.undo());
     assert_eq!(editor.valid.map.elevation(at), 2);
 }
+
+/// Light (V8.3): lighting a tile dark gives it a legend symbol of the same
+/// terrain, dark ("floor (dark)", made once and reused), and switches
+/// stealth on, so the game plays it; back to the level's light it is the
+/// plain symbol again; brush lit dim keeps its concealment; save then load
+/// gives the light painted.
+#[test]
+fn the_editor_paints_light() {
+    use skirmish::terrain::Light;
+    let file = scratch("light");
+    let mut editor = Editor::open(&file, catalog()).unwrap();
+    assert!(!editor.level.rules.stealth);
+    let (a, b) = (Pos::new(3, 2), Pos::new(4, 2));
+    let before = editor.valid.map.get(a).unwrap().clone();
+    for at in [a, b] {
+        let light = Some(Light::Dark);
+        editor.apply(&Edit::SetLight { at, light }).unwrap();
+    }
+    assert!(editor.level.rules.stealth, "light counts only with stealth");
+    let lit = editor.valid.map.get(a).unwrap().clone();
+    assert_eq!(lit.light, Some(Light::Dark));
+    assert_eq!(lit.name, format!("{} (dark)", before.name));
+    assert_eq!(
+        (lit.movement, lit.line, lit.cover),
+        (before.movement, before.line, before.cover)
+    );
+    assert_eq!(editor.level.legend.len(), 1, "one symbol for both tiles");
+    let symbol = |e: &Editor, p: Pos| e.level.map[p.y as usize].chars().nth(p.x as usize).unwrap();
+    assert_eq!(symbol(&editor, a), symbol(&editor, b));
+    editor.save().unwrap();
+    let saved = load_level_file(&file, catalog()).unwrap();
+    assert_eq!(saved.map.get(a).unwrap().light, Some(Light::Dark));
+    editor
+        .apply(&Edit::SetLight { at: a, light: None })
+        .unwrap();
+    assert_eq!(symbol(&editor, a), before_symbol(&before));
+    assert_eq!(editor.valid.map.get(a).unwrap().light, None);
+    // Brush stays brush, dim.
+    editor.apply(&Edit::Paint { at: a, symbol: '%' }).unwrap();
+    let light = Some(Light::Dim);
+    editor.apply(&Edit::SetLight { at: a, light }).unwrap();
+    let brush = editor.valid.map.get(a).unwrap();
+    assert!(brush.conceal && brush.light == light, "{brush:?}");
+    assert!(editor.undo());
+    assert_eq!(symbol(&editor, a), '%');
+}
+
+/// The default legend's symbol of `terrain` by its name.
+fn before_symbol(terrain: &skirmish::terrain::Terrain) -> char {
+    skirmish::terrain::default_legend()
+        .into_iter()
+        .find(|(_, t)| t.name == terrain.name)
+        .map(|(c, _)| c)
+        .unwrap()
+}

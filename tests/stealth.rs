@@ -183,3 +183,173 @@ proptest::proptest! {
         }
     }
 }
+
+/// The sneak odds a path preview shows (V8.3) are exact: each step's chance
+/// to stay unseen is the share of the d20 faces, every die of every check
+/// enumerated, for which the rules' own Move, ending on that step, leaves
+/// the sneaker hidden — with two watchers (a product of checks) and with
+/// one at disadvantage (the worse of two d20s), along the wall and into the
+/// open, where the odds change.
+#[test]
+fn sneak_odds_are_exact() {
+    use skirmish::rules::variants::stealth::sneak::unseen_along;
+    let level = |bran_faces: &str| {
+        let text = format!(
+            "Level(name: \"Sneak\", rules: (stealth: true, light: Dim), \
+             map: [\"##########\", \"#........#\", \"#........#\", \"#........#\", \"##########\"], \
+             sides: [(name: \"Wardens\"), (name: \"Raiders\", hidden: true)], \
+             units: [(name: \"Ann\", side: \"Wardens\", template: \"spearman\", at: (1, 2), facing: E), \
+                     (name: \"Bran\", side: \"Wardens\", template: \"archer\", at: (1, 1), facing: {bran_faces}), \
+                     (name: \"Vek\", side: \"Raiders\", template: \"skirmisher\", at: (8, 1), facing: W)])"
+        );
+        parse_level(text.as_bytes(), "sneak.ron", catalog()).unwrap_or_else(|p| panic!("{p}"))
+    };
+    let order: Vec<String> = ["Vek", "Ann", "Bran"].map(String::from).to_vec();
+    let path = [Pos::new(7, 1), Pos::new(6, 1), Pos::new(5, 2)];
+    // Bran facing the path or away, and how many d20s to enumerate for a
+    // Move ending on each step (the checks' dice; spares beyond do not
+    // change the count). Along the wall (−1, dim +1) one d20 a check; into
+    // the open (−2 + 1) two for Ann.
+    for (bran, dice_per_step) in [("E", vec![2, 2]), ("W", vec![1, 1, 2])] {
+        let level = level(bran);
+        let mut app = headless_app_with(&level, Dice::scripted([]), Some(&order));
+        let world = app.world_mut();
+        let vek = skirmish::battle::unit_named(world, "Vek").unwrap();
+        let shown = unseen_along(world, vek, &path);
+        assert_eq!(shown.len(), path.len());
+        let mut distinct = shown.clone();
+        distinct.dedup_by(|a, b| (*a - *b).abs() < 1e-12);
+        assert!(
+            distinct.len() >= 2,
+            "the odds change along the path: {shown:?}"
+        );
+        for (step, &dice_per_run) in dice_per_step.iter().enumerate() {
+            let chance = shown[step];
+            let mut unseen = 0u32;
+            let runs = 20u32.pow(dice_per_run);
+            for n in 0..runs {
+                let faces = (0..dice_per_run).map(|i| (20, n / 20u32.pow(i) % 20 + 1));
+                // Spare dice for anything after the checks.
+                let dice: Vec<(u32, u32)> = faces.chain((0..8).map(|_| (20, 10))).collect();
+                let mut app = headless_app_with(&level, Dice::scripted(dice), Some(&order));
+                let world = app.world_mut();
+                let walk = Command::Move {
+                    unit: "Vek".into(),
+                    to: path[step],
+                    path: Some(path[..=step].to_vec()),
+                };
+                skirmish::rules::submit(world, walk).unwrap();
+                let vek = skirmish::battle::unit_named(world, "Vek").unwrap();
+                if skirmish::battle::hidden_from(world, vek, 0) {
+                    unseen += 1;
+                }
+            }
+            let counted = unseen as f64 / runs as f64;
+            assert!(
+                (counted - chance).abs() < 1e-12,
+                "Bran facing {bran}, step {step}: counted {counted}, shown {chance}"
+            );
+        }
+    }
+}
+
+/// The night level with the Wardens played by the AI and the Raiders at
+/// `raiders` (Vek, Orm, Skarn, Hald).
+fn night_raid_with(raiders: &[Pos; 4]) -> ValidLevel {
+    let mut text = std::fs::read_to_string(crate::common::root().join("levels/nightraid.ron"))
+        .unwrap()
+        .replace("(name: \"Wardens\")", "(name: \"Wardens\", control: Ai)");
+    for (home, at) in [(1, 6), (20, 6), (1, 7), (20, 7)].iter().zip(raiders) {
+        let (from, to) = (
+            format!("at: ({}, {})", home.0, home.1),
+            format!("at: ({}, {})", at.x, at.y),
+        );
+        text = text.replacen(&from, &to, 1);
+    }
+    parse_level(text.as_bytes(), "nightraid.ron", catalog()).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// The open tiles of the night level no Warden sees at the start, where a
+/// Raider starts hidden.
+fn unseen_at_night() -> &'static Vec<Pos> {
+    static TILES: std::sync::OnceLock<Vec<Pos>> = std::sync::OnceLock::new();
+    TILES.get_or_init(|| {
+        let homes = [(1, 6), (20, 6), (1, 7), (20, 7)].map(|(x, y)| Pos::new(x, y));
+        let level = night_raid_with(&homes);
+        let mut app = headless_app_with(&level, Dice::scripted([]), None);
+        let world = app.world_mut();
+        let taken: Vec<Pos> = skirmish::battle::units(world)
+            .iter()
+            .map(|e| world.get::<skirmish::battle::GridPos>(*e).unwrap().0)
+            .collect();
+        let (w, h) = (level.map.width(), level.map.height());
+        (0..h)
+            .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
+            .filter(|p| level.map.is_passable(*p) && !taken.contains(p) || homes.contains(p))
+            .filter(|p| !skirmish::rules::variants::stealth::sight::side_sees_tile(world, 0, *p))
+            .collect()
+    })
+}
+
+/// A Warden's turn, command by command, with the Raiders at `raiders`
+/// (scripted dice, each a 10), while no Raider has been revealed.
+fn warden_turn(raiders: &[Pos; 4], first: &str) -> Vec<Command> {
+    let level = night_raid_with(raiders);
+    let mut order = vec![first.to_string()];
+    order.extend(
+        ["Ila", "Bran", "Cole", "Dara", "Vek", "Orm", "Skarn", "Hald"]
+            .iter()
+            .filter(|n| **n != first)
+            .map(|n| n.to_string()),
+    );
+    let dice = Dice::scripted((0..200).map(|_| (20, 10)));
+    let mut app = headless_app_with(&level, dice, Some(&order));
+    let world = app.world_mut();
+    let players = Players::for_level(&level, &Profiles::shipped());
+    let mut sent = vec![];
+    for _ in 0..8 {
+        let Some(cmd) = next_command(world, &players) else {
+            break;
+        };
+        sent.push(cmd.clone());
+        let _ = skirmish::rules::submit(world, cmd.clone());
+        let revealed = skirmish::battle::units(world)
+            .into_iter()
+            .skip(4)
+            .any(|e| !skirmish::battle::hidden_from(world, e, 0));
+        if revealed || cmd == Command::EndTurn {
+            break;
+        }
+    }
+    sent
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: crate::common::cases(16),
+        ..Default::default()
+    })]
+
+    /// The AI never cheats (V8.10, #24), over random placements of the
+    /// hidden Raiders on the night level: wherever they stand out of the
+    /// Wardens' sight, a Warden's turn (whichever acts first) is the same
+    /// commands as with the Raiders at home, until one is revealed.
+    #[test]
+    fn the_ai_plays_the_same_wherever_the_hidden_stand(
+        picks in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 4),
+        first in 0usize..4,
+    ) {
+        let tiles = unseen_at_night();
+        let raiders: [Pos; 4] = std::array::from_fn(|i| *picks[i].get(tiles));
+        let mut distinct = raiders.to_vec();
+        distinct.sort_by_key(|p| (p.y, p.x));
+        distinct.dedup();
+        proptest::prop_assume!(distinct.len() == 4);
+        let homes = [(1, 6), (20, 6), (1, 7), (20, 7)].map(|(x, y)| Pos::new(x, y));
+        let who = ["Ila", "Bran", "Cole", "Dara"][first];
+        let (reference, moved) = (warden_turn(&homes, who), warden_turn(&raiders, who));
+        let n = reference.len().min(moved.len());
+        proptest::prop_assert!(n >= 1);
+        proptest::prop_assert_eq!(&reference[..n], &moved[..n], "{} with the Raiders at {:?}", who, raiders);
+    }
+}

@@ -1200,3 +1200,27 @@ fn a_big_body_moves_where_it_is_pointed_and_its_reach_covers_its_footprints() {
     let share = share_in_tile(&image, &grid, Pos::new(2, 5), true, blue);
     assert!(share < 0.1, "(2, 5) shaded: {share}");
 }
+
+/// Hot-seat with stealth (V8.1, #24): before a side's view is shown, a
+/// curtain hides the whole battle until its player takes the seat; one
+/// player at the window gets no curtain.
+#[test]
+fn hot_seat_hides_the_battle_behind_a_curtain() {
+    let Some(xvfb) = xvfb() else { return };
+    let total = (skirmish::view::WINDOW.0 * skirmish::view::WINDOW.1) as usize;
+    let night = "levels/nightraid.ron";
+    let seat = ["play", night, "--human", "Wardens", "--human", "Raiders"];
+    let curtain = picture(&xvfb, "curtain", &seat);
+    let dark = count_near(&curtain, [13, 15, 23], 6);
+    assert!(
+        dark > total * 9 / 10,
+        "the curtain covers the window ({dark} of {total})"
+    );
+    let alone = picture(&xvfb, "no-curtain", &["play", night]);
+    let dark = count_near(&alone, [13, 15, 23], 6);
+    // The panels share the curtain's dark; the map does not.
+    assert!(
+        dark < total * 3 / 4,
+        "one player sees the battle ({dark} of {total})"
+    );
+}

@@ -285,6 +285,31 @@ def boulder(x, y):
         c = shade(c, 0.7)
     return c
 
+def campfire(x, y):
+    # An impassable tile that lights its ground (V8.3, a level's own): a
+    # ring of stones round crossed logs and the flames.
+    dx, dy = x - 15.5, y - 16.5
+    d = (dx * dx + dy * dy) ** 0.5
+    flame = abs(dx) <= (y - 5) * 0.42 and 6 <= y <= 21
+    if flame:
+        k = (y - 6) / 16
+        core = abs(dx) <= (y - 9) * 0.2
+        return mix((255, 200, 60), (255, 250, 190), 0.6) if core else mix((235, 90, 20), (255, 170, 40), k)
+    if 9 <= d < 12:
+        n = tnoise(x, y, 3, 160)
+        ring = 0.8 + 0.3 * n if int((math_atan2(dy, dx) + 3.2) * 2.2) % 2 else 0.6
+        return shade((130, 124, 118), ring)
+    if d < 9 and (abs(dx - dy) <= 1.5 or abs(dx + dy) <= 1.5):
+        return (92, 58, 30)
+    if d < 9:
+        return mix((40, 30, 24), (120, 70, 30), max(0.0, 1 - d / 9))
+    c = earth(x, y, 2)
+    return mix(c, (150, 110, 60), max(0.0, 0.35 - (d - 12) / 40))
+
+def math_atan2(y, x):
+    import math
+    return math.atan2(y, x)
+
 def crates(x, y):
     # A level's own cover: two stacked crates.
     def crate(x0, y0, w):
@@ -307,7 +332,7 @@ TILES = ([floor(v) for v in range(4)] + [floor_shadowed]
          + [low_wall(m) for m in range(16)] + [brush(v) for v in range(3)]
          + [forest_floor(v) for v in range(2)] + [water(m) for m in range(16)]
          + [chasm(False), chasm(True)] + [rubble(v) for v in range(2)]
-         + [boulder, crates])
+         + [boulder, crates, campfire])
 
 # ---------------------------------------------------------------- objects
 # What stands on the ground, drawn over the overlays (32x32, transparent):
@@ -430,8 +455,19 @@ def ground_object(x, y):
         return (230, 185, 90)
     return None
 
+def hidden(x, y):
+    # An eye struck through: hidden from the enemy (V8.2, V8.4).
+    if abs(x - y) <= 0.5 and 1 <= x <= 10:
+        return (235, 235, 250)
+    r2 = ((x - 5.5) / 5.0) ** 2 + ((y - 5.5) / 2.8) ** 2
+    if in_circle(x, y, 5.5, 5.5, 1.5):
+        return (120, 200, 255)
+    if 0.72 <= r2 <= 1.15:
+        return (120, 200, 255)
+    return None
+
 ICONS = [prone, dying, stable, defending, shield_ready, off_guard, exposed,
-         dead, ground_object]
+         dead, ground_object, hidden]
 
 def outlined(icon, x, y):
     c = icon(x, y)

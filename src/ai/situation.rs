@@ -192,6 +192,10 @@ pub struct Situation {
     pub attacks: u32,
     /// Tiles that are goals for `me` beside enemies (zones to hold or reach).
     pub goals: Vec<Pos>,
+    /// Where `me`'s side last saw each enemy that has hidden from it since
+    /// (V8.4, [`crate::battle::LastSeen`]): the side's only lead on it, to
+    /// close on and search there.
+    pub leads: Vec<Pos>,
     /// How late the battle is, 0 at the start to 1 at the round limit.
     pub lateness: f64,
     /// Expected damage by (enemy slot, ranged, advantage, DV).
@@ -261,6 +265,10 @@ impl Situation {
         let round = world.resource::<TurnState>().round;
         let limit = round_limit(world).max(1);
         let goals = goals_of(&level);
+        let leads = world
+            .get_resource::<crate::battle::LastSeen>()
+            .map(|l| l.of(mine).map(|(_, p)| p).collect())
+            .unwrap_or_default();
         Some(Situation {
             level,
             me: me_index,
@@ -270,6 +278,7 @@ impl Situation {
             ap,
             attacks,
             goals,
+            leads,
             lateness: (round as f64 / limit as f64).min(1.0),
             memo: Default::default(),
         })
@@ -413,7 +422,7 @@ impl Situation {
         best
     }
 
-    /// Movement cost from `at` to the nearest enemy or goal (units
+    /// Movement cost from `at` to the nearest enemy, goal or lead (units
     /// ignored), read from the enemies' fields; `None` when none can be
     /// reached.
     pub fn distance_to_fight(&self, at: Pos) -> Option<i32> {
@@ -421,7 +430,7 @@ impl Situation {
             .fields
             .iter()
             .filter_map(|(i, f)| self.overlap_cost(f, &self.units[*i], at).map(|c| c as i32));
-        let goals = self.goals.iter().map(|g| g.distance(at));
+        let goals = self.goals.iter().chain(&self.leads).map(|g| g.distance(at));
         enemies.chain(goals).min()
     }
 }

@@ -168,8 +168,45 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     }
     match best.command {
         Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
-        _ => finish_turn(&sit, &name),
+        _ => search_when_idle(world, &sit, &name).unwrap_or_else(|| finish_turn(&sit, &name)),
     }
+}
+
+/// With nothing better to do and an enemy its side has lost track of (V8.4),
+/// a unit Searches (V8.5) once a turn rather than idle: a watchman's sweep.
+/// It knows only that the enemy is out there, never where (V8.10).
+fn search_when_idle(world: &mut World, sit: &Situation, name: &str) -> Option<Command> {
+    let me = sit.me();
+    let lost = crate::battle::units(world).into_iter().any(|e| {
+        world
+            .get::<crate::battle::Side>(e)
+            .is_some_and(|s| s.0 != me.side)
+            && crate::battle::hidden_from(world, e, me.side)
+            && !crate::battle::out_of_action(world, e)
+    });
+    let idle = sit.ap >= 1 && !me.down && lost && !searched_this_turn(world, me.entity);
+    let search = Command::Search {
+        unit: name.to_string(),
+    };
+    (idle && check(world, search.clone()).is_ok()).then_some(search)
+}
+
+/// Whether `unit` has searched since its turn began (V8.5).
+fn searched_this_turn(world: &World, unit: Entity) -> bool {
+    let Some(id) = world.get::<crate::battle::UnitId>(unit).copied() else {
+        return false;
+    };
+    let events = world.resource::<crate::rules::events::BattleEvents>().all();
+    for e in events.iter().rev() {
+        match e {
+            crate::rules::events::BattleEvent::Searching(u) if *u == id => return true,
+            crate::rules::events::BattleEvent::TurnStarted { unit, .. } if *unit == id => {
+                return false;
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Ends the turn facing the safest way (R4.2: turning is free on one's own

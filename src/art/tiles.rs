@@ -33,12 +33,18 @@ pub enum TileKind {
     Blocking,
     /// A level's own cover: crates.
     Cover,
+    /// A level's own impassable terrain that lights its tile bright
+    /// (V8.3): a campfire.
+    Fire,
 }
 
 /// The tile of a terrain: the default legend's by name, a level's own by
 /// what it does (R5 movement, R6 line and cover).
 pub fn tile_of(t: &Terrain) -> TileKind {
-    match t.name.as_str() {
+    // A default terrain lit otherwise ("floor (dark)", V8.3) is drawn as
+    // itself: the light is shaded over it.
+    let base = t.name.split(" (").next().unwrap_or(&t.name);
+    match base {
         "floor" => TileKind::Floor,
         "wall" => TileKind::Wall,
         "low wall" => TileKind::LowWall,
@@ -48,6 +54,9 @@ pub fn tile_of(t: &Terrain) -> TileKind {
         "chasm" => TileKind::Chasm,
         _ => match (t.movement, t.line, t.cover) {
             (Movement::Impassable, Line::Blocked, _) => TileKind::Wall,
+            (Movement::Impassable, ..) if t.light == Some(crate::terrain::Light::Bright) => {
+                TileKind::Fire
+            }
             (Movement::Impassable, ..) => TileKind::Blocking,
             (_, _, Cover::Partial | Cover::Total) => TileKind::Cover,
             (Movement::Difficult, ..) => TileKind::Difficult,
@@ -71,8 +80,9 @@ mod sheet {
     pub const RUBBLE: u32 = 48; // 2 variants
     pub const BOULDER: u32 = 50;
     pub const CRATES: u32 = 51;
+    pub const CAMPFIRE: u32 = 52;
     /// Tiles in the sheet.
-    pub const COUNT: u32 = 52;
+    pub const COUNT: u32 = 53;
 }
 
 /// Tiles in the tileset.
@@ -126,6 +136,7 @@ pub fn tile_at(map: &TerrainMap, p: Pos) -> u32 {
         TileKind::Difficult => sheet::RUBBLE + variant(p, 2),
         TileKind::Blocking => sheet::BOULDER,
         TileKind::Cover => sheet::CRATES,
+        TileKind::Fire => sheet::CAMPFIRE,
     }
 }
 
@@ -189,11 +200,14 @@ pub enum Icon {
     Dead,
     /// An object on the ground (R9.5).
     Object,
+    /// Hidden from the enemy (V8.2, V8.4): shown to its own side and the
+    /// referee.
+    Hidden,
 }
 
 impl Icon {
     /// Every icon, in the sheet's order.
-    pub const ALL: [Icon; 9] = [
+    pub const ALL: [Icon; 10] = [
         Icon::Prone,
         Icon::Dying,
         Icon::Stable,
@@ -203,6 +217,7 @@ impl Icon {
         Icon::Exposed,
         Icon::Dead,
         Icon::Object,
+        Icon::Hidden,
     ];
 
     /// What the icon means, with its rule, for the map legend.
@@ -217,6 +232,7 @@ impl Icon {
             Icon::Exposed => "open: melee +1 adv (R4.7, R7.8)",
             Icon::Dead => "dead (R10.1)",
             Icon::Object => "object (R9.5)",
+            Icon::Hidden => "hidden from the enemy (V8.2)",
         }
     }
 }

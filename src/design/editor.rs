@@ -14,6 +14,7 @@ use crate::format::Catalog;
 use crate::format::{GroundObject, Level, UnitPlacement, Victory, Zone};
 use crate::grid::{Dir, Pos};
 use crate::load::{Problems, ValidLevel, parse_file, parse_level, validate_level};
+use crate::terrain::Terrain;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -107,6 +108,15 @@ pub enum Edit {
         at: Pos,
         /// Its height in metres.
         metres: u8,
+    },
+    /// Light a tile (V8.3): its terrain as it is, with this light (`None`:
+    /// the level's). The tile takes a legend symbol of that terrain and
+    /// light, made (named "floor (dark)") when the legend has none.
+    SetLight {
+        /// The tile.
+        at: Pos,
+        /// Its light.
+        light: Option<crate::terrain::Light>,
     },
 }
 
@@ -308,6 +318,60 @@ impl Editor {
     }
 }
 
+/// The legend symbol for the terrain at `at` lit by `light` (V8.3): one
+/// of the level's or the default legend's with that terrain and light,
+/// else a new one in the level's legend, named after the terrain with the
+/// light in brackets ("floor (dark)"), under the first free letter.
+fn symbol_lit(
+    level: &mut Level,
+    at: Pos,
+    light: Option<crate::terrain::Light>,
+) -> Result<char, Refused> {
+    let here = level.map[at.y as usize]
+        .chars()
+        .nth(at.x as usize)
+        .unwrap_or('.');
+    let mut legend: Vec<(char, Terrain)> = crate::terrain::default_legend();
+    for (c, t) in &level.legend {
+        legend.retain(|(s, _)| s != c);
+        legend.push((*c, t.clone()));
+    }
+    let terrain = legend
+        .iter()
+        .find(|(c, _)| *c == here)
+        .map(|(_, t)| t.clone())
+        .ok_or_else(|| Refused(format!("'{here}' at {at} is in no legend")))?;
+    let base = terrain.name.split(" (").next().unwrap_or(&terrain.name);
+    let wanted = Terrain {
+        name: match light {
+            Some(l) => format!("{base} ({})", format!("{l:?}").to_lowercase()),
+            None => base.to_string(),
+        },
+        light,
+        ..terrain.clone()
+    };
+    let same = |t: &Terrain| {
+        (t.movement, t.line, t.cover, t.conceal, t.light)
+            == (
+                wanted.movement,
+                wanted.line,
+                wanted.cover,
+                wanted.conceal,
+                wanted.light,
+            )
+            && t.name.split(" (").next() == Some(base)
+    };
+    if let Some((c, _)) = legend.iter().find(|(_, t)| same(t)) {
+        return Ok(*c);
+    }
+    let free = ('a'..='z')
+        .chain('A'..='Z')
+        .find(|c| legend.iter().all(|(s, _)| s != c))
+        .ok_or_else(|| Refused("the legend has no free letter left".into()))?;
+    level.legend.insert(free, wanted);
+    Ok(free)
+}
+
 /// Applies `edit` to `level`, unchecked but for what the edit names (a
 /// unit, a tile on the map).
 fn change(level: &mut Level, edit: &Edit) -> Result<(), Refused> {
@@ -364,6 +428,17 @@ fn change(level: &mut Level, edit: &Edit) -> Result<(), Refused> {
             }
             if level.heights.iter().all(|r| r.chars().all(|c| c == '0')) {
                 level.heights.clear();
+            }
+        }
+        Edit::SetLight { at, light } => {
+            on_map(level, *at)?;
+            let symbol = symbol_lit(level, *at, *light)?;
+            let row = &mut level.map[at.y as usize];
+            let mut chars: Vec<char> = row.chars().collect();
+            chars[at.x as usize] = symbol;
+            *row = chars.into_iter().collect();
+            if light.is_some() {
+                level.rules.stealth = true;
             }
         }
         Edit::PlaceUnit {

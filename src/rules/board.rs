@@ -56,6 +56,9 @@ pub struct UnitView {
     pub pair: Option<UnitId>,
     /// It rides its pair (V12.1): the view seats it on its mount.
     pub rides: bool,
+    /// The sides it is hidden from, one bit per side (V8.2, V8.4): its
+    /// own side's view and the referee's mark it.
+    pub hidden: u32,
 }
 
 /// Every unit as the events tell it, by [`UnitId`].
@@ -101,6 +104,7 @@ impl Board {
                     gear: e.get::<Inventory>().cloned().unwrap_or_default(),
                     pair: None,
                     rides: e.contains::<crate::battle::Riding>(),
+                    hidden: e.get::<crate::battle::Hidden>().map_or(0, |h| h.0),
                 };
                 (*id, view)
             })
@@ -209,9 +213,15 @@ impl Board {
         }
         let units = &mut self.units;
         match event {
+            Hid(h) => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.hidden = h.from;
+                }
+            }
             Revealed(r) => {
                 self.lost.remove(&r.unit);
                 if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.hidden = 0;
                     u.at = r.at;
                     u.facing = r.facing;
                     u.hp = r.hp;

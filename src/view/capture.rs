@@ -80,10 +80,16 @@ fn finished(turn: Option<&TurnState>, playback: Option<&Playback>) -> bool {
     turn.is_some_and(|t| t.outcome.is_some()) && playback.is_none_or(Playback::idle)
 }
 
-/// A human is to act (or answer) and everything so far has been shown.
+/// A human is to act (or answer, or take the seat behind the hot-seat
+/// curtain) and everything so far has been shown.
 fn human_waits(world: &World) -> bool {
+    let curtain = world
+        .get_resource::<super::seat::Curtain>()
+        .is_some_and(|c| c.0.is_some());
     world.get_resource::<Playback>().is_some_and(Playback::idle)
-        && (super::seat::human_to_act(world).is_some() || super::seat::human_asked(world).is_some())
+        && (super::seat::human_to_act(world).is_some()
+            || super::seat::human_asked(world).is_some()
+            || curtain)
 }
 
 /// Shoots when the picture is worth taking: a human's turn (the reach, the

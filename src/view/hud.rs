@@ -50,12 +50,18 @@ Alt: compare a tile · Ctrl: aim at the mount · M: mute · Esc: settings\n\
 Map: blue = reachable (lighter: cheaper) · yellow = path · deepest = provokes (R8.2) · \
 bars: HP (green), AR (blue)";
 
+/// The shades a stealth level adds (V8), under the others.
+const STEALTH_SHADES: &str = "\nStealth: darker = dim or dark light (V8.3) · grey, hatched = \
+no unit of your side sees it (V8.1) · \"Name?\" = where your side last saw a unit that hid (V8.4)";
+
 fn spawn_hud(
     mut commands: Commands,
     icons: Res<Icons>,
     level_file: Option<Res<crate::design::reload::LiveLevel>>,
+    field: Option<Res<crate::battle::Battlefield>>,
 ) {
     let live = level_file.is_some();
+    let stealth = field.is_some_and(|f| f.0.rules().stealth);
     commands.spawn((
         TurnBar,
         Text::new(""),
@@ -161,11 +167,14 @@ fn spawn_hud(
             })
             .with_children(|legend| {
                 // F4 edits the level when it was opened from its file.
-                let keys = if live {
+                let mut keys = if live {
                     KEYS_AND_SHADES.replacen("F9 load", "F9 load · F4 edit", 1)
                 } else {
                     KEYS_AND_SHADES.to_string()
                 };
+                if stealth {
+                    keys.push_str(STEALTH_SHADES);
+                }
                 legend.spawn((
                     Text::new(screen_text(&keys)),
                     text(12.0, Color::srgb(0.8, 0.82, 0.85)),

@@ -22,6 +22,7 @@ pub mod camera;
 pub mod capture;
 pub mod controls;
 pub mod coords;
+pub mod curtain;
 pub mod editor;
 pub mod floats;
 pub mod fog;
@@ -83,7 +84,7 @@ impl Plugin for ViewPlugin {
             theme::plugin,
             camera::plugin,
             map::plugin,
-            (units::plugin, fog::plugin),
+            (units::plugin, fog::plugin, curtain::plugin),
             ground::plugin,
             playback::plugin,
             input::plugin,

@@ -196,7 +196,7 @@ pub(super) fn preview_hover(world: &mut World) {
             } else if let Some(kind) = aiming.and_then(Action::maneuver) {
                 super::aims::aim_maneuver(world, me, t, kind, &mut marks, &mut overlay_marks)
             } else {
-                hover_tile(world, me, t, &reach, alt, &mut marks)
+                hover_tile(world, me, t, &reach, alt, &mut marks, &mut overlay_marks)
             };
         }
     }
@@ -241,6 +241,7 @@ fn hover_tile(
     reach: &HashMap<Pos, Reach>,
     alt: bool,
     marks: &mut HashMap<Pos, Color>,
+    labels: &mut OverlayMarks,
 ) -> Shown {
     let mut shown = Shown::default();
     let heights = crate::rules::variants::jumping::heights_in_play(world);
@@ -308,6 +309,7 @@ fn hover_tile(
                 ));
             }
         }
+        sneak_odds(world, me, &r.path, &mut shown, labels);
         for p in provocations(world, me, &r.path) {
             for t in (Body { at: p.leaving, n }).tiles() {
                 marks.insert(t, Color::srgba(1.0, 0.25, 0.2, 0.65));
@@ -327,4 +329,25 @@ fn hover_tile(
             .push("Hold Alt to compare the attack from this tile".into());
     }
     shown
+}
+
+/// A hidden unit's path (V8.3): on each step, the chance it is still
+/// unseen if the Move ended there, from the rules' own count.
+fn sneak_odds(
+    world: &World,
+    me: Entity,
+    path: &[Pos],
+    shown: &mut Shown,
+    labels: &mut OverlayMarks,
+) {
+    let odds = crate::rules::variants::stealth::sneak::unseen_along(world, me, path);
+    for (p, chance) in path.iter().zip(&odds) {
+        labels.labels.push((*p, format!("{:.0}%", chance * 100.0)));
+    }
+    if let Some(last) = odds.last() {
+        shown.lines.push(format!(
+            "  sneaking: {:.1}% to stay unseen to the end (V8.3); each step shows its chance",
+            last * 100.0
+        ));
+    }
 }

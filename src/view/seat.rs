@@ -21,6 +21,13 @@ pub fn human_to_act(world: &World) -> Option<Entity> {
     if world.resource::<Decisions>().asked().is_some() {
         return None;
     }
+    // Behind the hot-seat curtain, the next player is not yet seated.
+    if world
+        .get_resource::<Curtain>()
+        .is_some_and(|c| c.0.is_some())
+    {
+        return None;
+    }
     let current = world.resource::<TurnState>().current?;
     let side = world.get::<Side>(current)?.0;
     players.of(side).is_none().then_some(current)
@@ -116,6 +123,11 @@ pub fn shown_unit(world: &World) -> Option<Entity> {
 /// referee's whole battle (`--watch`, a replay, the tour).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Viewer(pub Option<usize>);
+
+/// Hot-seat with stealth (V8.1, #24): the side whose player is asked to
+/// take the seat, the battle hidden until they do. `None`: no curtain.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Curtain(pub Option<usize>);
 
 /// Whose view the window should show now, `was` being the one it shows:
 /// the one human side; of several (hot-seat), the side whose turn it is,

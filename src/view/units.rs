@@ -578,6 +578,9 @@ pub fn conditions(u: &UnitView) -> Vec<Icon> {
     if u.charged || u.exposed {
         icons.push(Icon::Exposed);
     }
+    if u.hidden != 0 {
+        icons.push(Icon::Hidden);
+    }
     icons.truncate(ICON_SLOTS);
     icons
 }

@@ -57,20 +57,25 @@ pub(super) fn edit_by_keys(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<Ed
         // With the height tool, 1-9 choose the metres (and 0 below).
         if let Tool::Height(_) = state.tool {
             state.tool = Tool::Height(i as u8 + 1);
+        } else if let Tool::Light(_) = state.tool {
+            state.tool = Tool::Light((i as u8 + 1).min(3));
         } else if let Some((c, _)) = palette.get(i) {
             state.tool = Tool::Paint(*c);
         }
     }
-    if hit(KeyCode::Digit0)
-        && let Tool::Height(_) = state.tool
-    {
-        state.tool = Tool::Height(0);
+    if hit(KeyCode::Digit0) {
+        match state.tool {
+            Tool::Height(_) => state.tool = Tool::Height(0),
+            Tool::Light(_) => state.tool = Tool::Light(0),
+            _ => {}
+        }
     }
     for (key, tool) in [
         (KeyCode::KeyU, Tool::Units),
         (KeyCode::KeyO, Tool::Objects),
         (KeyCode::KeyZ, Tool::Zone),
         (KeyCode::KeyH, Tool::Height(1)),
+        (KeyCode::KeyL, Tool::Light(3)),
     ] {
         if hit(key) {
             state.tool = tool;
@@ -242,6 +247,16 @@ pub(super) fn edit_on_map(
                     .unwrap_or(0);
                 if now != u32::from(metres) {
                     state.send(Edit::SetHeight { at: tile, metres });
+                }
+                state.stroke = true;
+            }
+        }
+        Tool::Light(level) => {
+            if mouse.pressed(MouseButton::Left) || mouse.just_pressed(MouseButton::Left) {
+                let light = super::state::light_of(level);
+                let now = state.editor.valid.map.get(tile).and_then(|t| t.light);
+                if now != light {
+                    state.send(Edit::SetLight { at: tile, light });
                 }
                 state.stroke = true;
             }

@@ -57,6 +57,7 @@ pub(super) fn spawn_panels(mut commands: Commands, state: Res<EditorState>) {
                 tools.push((Tool::Objects, "O objects".into()));
                 tools.push((Tool::Zone, "Z zone".into()));
                 tools.push((Tool::Height(1), "H heights".into()));
+                tools.push((Tool::Light(3), "L light".into()));
                 for (tool, label) in tools {
                     row.spawn((
                         Button,
@@ -152,6 +153,11 @@ pub(super) fn show_panels(
         Tool::Height(m) => format!(
             "heights: paint {m} m (0-9 choose; drag for a stroke; a ledge is 2 m or more: V9.1)"
         ),
+        Tool::Light(l) => format!(
+            "light: paint {} (0 the level's, 1 bright, 2 dim, 3 dark; +1 to a sneak per step darker: V8.3)",
+            super::state::light_of(l).map_or("the level's light".into(), |l| format!("{l:?}")
+                .to_lowercase())
+        ),
     };
     let picked = match (state.picked(), state.object) {
         (Some(p), _) => format!(
@@ -190,7 +196,7 @@ pub(super) fn show_panels(
         "LEVEL\nName (F2): {}\nDescription (F3): {}\nVictory (V cycles): {}\nRound limit ([ ]): {}\n\n\
          TOOL: {tool}\nNew units (T, G): {} of {}\nNew objects (I): {}\n\n\
          PICKED: {picked}\n\n{hovered}\n\n\
-         Keys: 1-9 terrain | U units | O objects | Z zone | H heights | Esc drop pick | right click: drop pick | \
+         Keys: 1-9 terrain | U units | O objects | Z zone | H heights | L light | Esc drop pick | right click: drop pick | \
          arrows, middle drag, wheel: camera\n\
          Map: amber = a victory zone | green = picked | white = under the cursor\n\
          Every edit is checked as `skirmish check` checks a file: one it would refuse is refused \

@@ -21,13 +21,27 @@ pub enum Tool {
     /// Paint this height in metres (V9.1; digits choose it, drag to paint
     /// a stroke).
     Height(u8),
+    /// Light tiles (V8.3): 0 the level's light, 1 bright, 2 dim, 3 dark
+    /// (digits choose it, drag to paint a stroke).
+    Light(u8),
+}
+
+/// The light a light tool of `level` paints (V8.3): 0 is the level's.
+pub fn light_of(level: u8) -> Option<crate::terrain::Light> {
+    use crate::terrain::Light;
+    match level {
+        1 => Some(Light::Bright),
+        2 => Some(Light::Dim),
+        3 => Some(Light::Dark),
+        _ => None,
+    }
 }
 
 impl Tool {
     /// The same tool, whatever it holds (a height tool of any metres).
     pub fn same_kind(self, other: Tool) -> bool {
         match (self, other) {
-            (Tool::Height(_), Tool::Height(_)) => true,
+            (Tool::Height(_), Tool::Height(_)) | (Tool::Light(_), Tool::Light(_)) => true,
             (a, b) => a == b,
         }
     }
@@ -117,7 +131,11 @@ impl EditorState {
 
     /// Sends `edit`; says what happened in the status line.
     pub fn send(&mut self, edit: Edit) -> bool {
-        let continuing = self.stroke && matches!(edit, Edit::Paint { .. } | Edit::SetHeight { .. });
+        let continuing = self.stroke
+            && matches!(
+                edit,
+                Edit::Paint { .. } | Edit::SetHeight { .. } | Edit::SetLight { .. }
+            );
         let result = if continuing {
             self.editor.apply_continuing(&edit)
         } else {
@@ -174,6 +192,10 @@ pub(super) fn describe(edit: &Edit) -> String {
         Edit::SetVictory(v) => format!("victory: {}", victory_text(v)),
         Edit::SetRoundLimit(n) => format!("round limit {n}"),
         Edit::SetHeight { at, metres } => format!("{at} raised to {metres} m (V9.1)"),
+        Edit::SetLight { at, light } => match light {
+            Some(l) => format!("{at} lit {} (V8.3)", format!("{l:?}").to_lowercase()),
+            None => format!("{at} in the level's light (V8.3)"),
+        },
     }
 }
 

@@ -125,6 +125,56 @@ pub fn roll_check(
     }
 }
 
+/// The chance a check succeeds: d20 + `bonus` against `dc`, with
+/// 1 + |advantage| d20s, the best kept with advantage, the worst without
+/// (R0.4), as [`roll_check`] rolls them; the d20's faces counted.
+pub fn check_chance(advantage: i32, bonus: i32, dc: i32) -> f64 {
+    let one = (1..=20).filter(|f| f + bonus >= dc).count() as f64 / 20.0;
+    let n = 1 + advantage.unsigned_abs() as i32;
+    if advantage >= 0 {
+        1.0 - (1.0 - one).powi(n)
+    } else {
+        one.powi(n)
+    }
+}
+
+/// For a hidden `unit` moving along `path` (its start not included), the
+/// chance it is still unseen when a Move ends on each of the path's tiles
+/// (V8.3): the product, over the enemies it is hidden from, of each
+/// one's check over the tiles it sees from the start to there — the checks
+/// [`check_sneaking`] rolls. Only enemies `unit`'s side sees are counted
+/// (a side reckons with what it knows, V8.1); empty when `unit` is hidden
+/// from no one.
+pub fn unseen_along(world: &World, unit: Entity, path: &[Pos]) -> Vec<f64> {
+    let (Some(side), Some(start)) = (
+        world.get::<Side>(unit).map(|s| s.0),
+        world.get::<GridPos>(unit).map(|g| g.0),
+    ) else {
+        return vec![];
+    };
+    if !super::switch::on(world) || world.get::<Hidden>(unit).is_none_or(|h| h.0 == 0) {
+        return vec![];
+    }
+    let known: Vec<Entity> = watchers(world, unit)
+        .into_iter()
+        .filter(|&w| !crate::battle::hidden_from(world, w, side))
+        .collect();
+    let bonus = sneak_bonus(world, unit);
+    let mut tiles = vec![start];
+    path.iter()
+        .map(|p| {
+            tiles.push(*p);
+            known
+                .iter()
+                .filter_map(|&w| {
+                    let advantage = sneak_advantage(world, w, &tiles)?;
+                    Some(check_chance(advantage, bonus, watch_dc(world, w)))
+                })
+                .product()
+        })
+        .collect()
+}
+
 /// The enemies `unit` is hidden from, in action, in initiative order.
 pub fn watchers(world: &World, unit: Entity) -> Vec<Entity> {
     let Some(hidden) = world.get::<Hidden>(unit).copied() else {
