@@ -233,3 +233,39 @@ fn render_draws_heights_with_jumping_on() {
     let i = ((12 * tiles.width() + kind * 32 + 12) * 4) as usize;
     assert_eq!(flat.pixel(middle.0, middle.1)[..3], data[i..i + 3]);
 }
+
+/// `render` draws light as the window shades it (V8.3): on the night
+/// level, a dark hollow darker than the dim floor, the dim floor darker
+/// and bluer than the same level drawn with stealth off, a firelit tile
+/// as the tileset draws it.
+#[test]
+fn render_draws_light_with_stealth_on() {
+    let path = root().join("levels/nightraid.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let on = skirmish::load::parse_level(text.as_bytes(), "nightraid.ron", catalog()).unwrap();
+    let off_text = text.replace("rules: (stealth: true, light: Dim),", "");
+    let off = skirmish::load::parse_level(off_text.as_bytes(), "nightraid.ron", catalog()).unwrap();
+    let (night, day) = (
+        render(&on, &RenderOptions::default()).unwrap(),
+        render(&off, &RenderOptions::default()).unwrap(),
+    );
+    let at =
+        |p: &skirmish::design::render::Picture, x: u32, y: u32| p.pixel(x * 32 + 5, y * 32 + 5);
+    let sum = |p: [u8; 4]| p[..3].iter().map(|c| *c as u32).sum::<u32>();
+    // (5, 1) is dim floor, (9, 1) a dark hollow, (8, 5) firelight.
+    let (floor_night, floor_day) = (at(&night, 5, 1), at(&day, 5, 1));
+    assert!(
+        sum(floor_night) < sum(floor_day) * 2 / 3,
+        "dim is darker: {floor_night:?}"
+    );
+    assert!(
+        floor_night[2] as f32 / floor_night[0].max(1) as f32
+            > floor_day[2] as f32 / floor_day[0].max(1) as f32,
+        "and bluer"
+    );
+    assert!(
+        sum(at(&night, 9, 1)) < sum(floor_night),
+        "dark is darker still"
+    );
+    assert_eq!(at(&night, 8, 5), at(&day, 8, 5), "firelight is bright");
+}

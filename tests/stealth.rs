@@ -353,3 +353,41 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&reference[..n], &moved[..n], "{} with the Raiders at {:?}", who, raiders);
     }
 }
+
+/// A hidden unit's own harm unmasks no one (V8.1 with V9.4; found by the
+/// property test above once the night level had heights): Vek, hidden,
+/// jumps down the 2 m block and falls; the referee's stream holds the
+/// fall's damage, the Wardens, who do not see him, are told nothing of it.
+#[test]
+fn a_hidden_units_fall_is_told_only_to_those_who_see_it() {
+    use skirmish::rules::{BattleEvent, BattleEvents};
+    let level = crate::common::level_at("tests/levels/night.ron");
+    let order: Vec<String> = ["Vek", "Ann", "Bo", "Orm"].map(String::from).to_vec();
+    // The jump lands (d20 15); the fall check fails (d20 1): 2d4 [2, 2].
+    let dice = [(20, 15), (20, 1), (4, 2), (4, 2)]
+        .into_iter()
+        .chain((0..20).map(|_| (20, 10)));
+    let mut app = headless_app_with(&level, Dice::scripted(dice), Some(&order));
+    let world = app.world_mut();
+    let jump = Command::Jump {
+        unit: "Vek".into(),
+        to: Pos::new(8, 1),
+    };
+    skirmish::rules::submit(world, jump).unwrap();
+    let vek = skirmish::battle::unit_named(world, "Vek").unwrap();
+    let id = *world.get::<skirmish::battle::UnitId>(vek).unwrap();
+    assert!(skirmish::battle::hidden_from(world, vek, 0), "still hidden");
+    let events = world.resource::<BattleEvents>();
+    let fell = |e: &BattleEvent| matches!(e, BattleEvent::Damaged { unit, .. } if *unit == id);
+    assert!(
+        events.all().iter().any(fell),
+        "the fall hurt him: {:?}",
+        events.all()
+    );
+    let told: Vec<_> = events
+        .told_to(Some(0))
+        .filter(|e| e.units().contains(&id))
+        .collect();
+    assert!(told.is_empty(), "the Wardens were told {told:?}");
+    assert!(events.told_to(Some(1)).any(fell), "his own side saw it");
+}

@@ -7,6 +7,18 @@
 use crate::settings::PaletteChoice;
 use bevy::prelude::*;
 
+/// What light does to the ground's colour (V8.3), channel by channel: dim
+/// darker and bluer, dark more so; bright as it is. `dark` is the light's
+/// sneak advantage (0 bright, 1 dim, 2 dark). `map_material.wgsl` shades
+/// the window with the same factors; `render` with these.
+pub fn night_tint(dark: i32) -> [f32; 3] {
+    match dark {
+        ..=0 => [1.0, 1.0, 1.0],
+        1 => [0.36, 0.42, 0.72],
+        _ => [0.14, 0.17, 0.42],
+    }
+}
+
 /// The colour of side `side` in the standard palette (`render`'s).
 pub fn side_color(side: usize) -> Color {
     Palette::STANDARD.side(side)

@@ -74,6 +74,18 @@ impl Picture {
         self.rgba[i + 3] = 255;
     }
 
+    /// Multiplies each pixel of the rectangle by `k`, channel by channel.
+    fn tint(&mut self, x0: u32, y0: u32, w: u32, h: u32, k: [f32; 3]) {
+        for y in y0..(y0 + h).min(self.height) {
+            for x in x0..(x0 + w).min(self.width) {
+                let i = ((y * self.width + x) * 4) as usize;
+                for (c, k) in self.rgba[i..i + 3].iter_mut().zip(k) {
+                    *c = (*c as f32 * k).round().clamp(0.0, 255.0) as u8;
+                }
+            }
+        }
+    }
+
     fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
         for y in y0..y0 + h {
             for x in x0..x0 + w {
@@ -216,6 +228,14 @@ pub fn render(level: &ValidLevel, options: &RenderOptions) -> Result<Picture, St
     let relief = level.rules().jumping && map.has_heights();
     if relief {
         draw_relief(&mut picture, map, px);
+    }
+    // Light (V8.3), as the window shades it: a dim tile darker and bluer.
+    if level.rules().stealth {
+        for p in map.positions() {
+            let (x, y) = corner(p);
+            let dark = crate::rules::variants::stealth::sneak::light_at(level, p);
+            picture.tint(x, y, px, px, crate::art::palette::night_tint(dark));
+        }
     }
     // Layers asked for, each from the rules.
     if let Some(name) = &options.reach {

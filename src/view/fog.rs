@@ -133,12 +133,29 @@ fn paint_fog(world: &mut World, mut last: Local<Option<(u64, Option<usize>)>>) {
         .get_resource::<Battlefield>()
         .is_some_and(|b| b.0.rules().stealth);
     let side = viewer.filter(|_| stealth);
+    // Sight from where the shown board has the side's units, not from
+    // where the rules already have them: the fog lifts as a unit is seen
+    // to arrive, never a step ahead of the animation.
+    let eyes: Vec<(crate::grid::Body, crate::grid::Dir)> = world
+        .get_resource::<Shown>()
+        .map(|shown| {
+            let board = &shown.board;
+            (0..board.units.len())
+                .filter(|i| world_side_of(world, *i) == side)
+                .filter_map(|i| board.units.get(i))
+                .filter(|u| !u.dead && u.dying.is_none() && !u.stable)
+                .map(|u| (crate::grid::Body { at: u.at, n: u.n }, u.facing))
+                .collect()
+        })
+        .unwrap_or_default();
+    let map = world.resource::<Battlefield>().0.map.clone();
     let fogged: Vec<bool> = (0..grid.height)
         .flat_map(|y| (0..grid.width).map(move |x| Pos::new(x, y)))
         .map(|p| {
-            side.is_some_and(|s| {
-                !crate::rules::variants::stealth::sight::side_sees_tile(world, s, p)
-            })
+            side.is_some()
+                && !eyes.iter().any(|(body, facing)| {
+                    crate::rules::variants::stealth::sight::body_sees(&map, *body, *facing, p)
+                })
         })
         .collect();
     let Some(handle) = world
@@ -161,4 +178,10 @@ fn paint_fog(world: &mut World, mut last: Local<Option<(u64, Option<usize>)>>) {
             *b = if fog { 255 } else { 0 };
         }
     }
+}
+
+/// The side of the unit with roster index `i`, if it has one.
+fn world_side_of(world: &World, i: usize) -> Option<usize> {
+    let unit = *world.resource::<crate::battle::Roster>().units().get(i)?;
+    world.get::<crate::battle::Side>(unit).map(|s| s.0)
 }

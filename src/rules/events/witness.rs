@@ -74,7 +74,8 @@ fn unmasked(event: &BattleEvent) -> Option<UnitId> {
     use BattleEvent::*;
     match event {
         AttackRolled(a) => Some(a.attacker),
-        Damaged { source, .. } => Some(*source),
+        // A unit's own harm (a fall, V9.4) unmasks no one.
+        Damaged { source, unit, .. } if source != unit => Some(*source),
         ReactionTaken { reactor, .. } => Some(*reactor),
         KnockedDown { by, .. } | Disarmed { by, .. } | Shoved { by, .. } | Grappled { by, .. } => {
             Some(*by)

@@ -5,9 +5,10 @@
 
 use crate::battle::hidden_from;
 use crate::battle::{Battlefield, Facing, Side, body_of, out_of_action, units};
-use crate::grid::Pos;
+use crate::grid::{Body, Dir, Pos};
 use crate::rules::positioning::facing::in_front_of;
 use crate::rules::sight::line_of_effect::sight;
+use crate::terrain::TerrainMap;
 use bevy::prelude::*;
 
 /// True when `watcher` sees `tile` (V8.1).
@@ -18,11 +19,16 @@ pub fn sees(world: &World, watcher: Entity, tile: Pos) -> bool {
     let (Some(body), Some(facing)) = (body_of(world, watcher), world.get::<Facing>(watcher)) else {
         return false;
     };
-    if body.contains(tile) {
-        return true;
-    }
     let map = &world.resource::<Battlefield>().0.map;
-    in_front_of(body, facing.0, tile) && sight(map, body.nearest(tile), tile).clear
+    body_sees(map, body, facing.0, tile)
+}
+
+/// True when a unit in action standing as `body`, facing `facing`, sees
+/// `tile` (V8.1): the window asks it of a unit where the animation shows
+/// it, the rules of where it stands.
+pub fn body_sees(map: &TerrainMap, body: Body, facing: Dir, tile: Pos) -> bool {
+    body.contains(tile)
+        || in_front_of(body, facing, tile) && sight(map, body.nearest(tile), tile).clear
 }
 
 /// True when some unit of `side` in action sees `tile` (V8.1).
