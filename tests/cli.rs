@@ -194,3 +194,16 @@ fn check_against_a_catalog_tells_its_warnings_and_refuses_what_would_overflow() 
         "{text}"
     );
 }
+
+/// `replay --watch --as SIDE` names a side of the replay's level; another
+/// is refused with the file's name, before any window opens.
+#[test]
+fn replay_as_an_unknown_side_is_refused() {
+    let file = "tests/levels/hide_replay.ron";
+    let (ok, text) = skirmish(&["replay", file, "--watch", "--as", "Nobody"]);
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains(&format!("{file}: no side \"Nobody\"")),
+        "{text}"
+    );
+}

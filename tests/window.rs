@@ -1224,3 +1224,51 @@ fn hot_seat_hides_the_battle_behind_a_curtain() {
         "one player sees the battle ({dark} of {total})"
     );
 }
+
+/// A replay watched as one side shows what it knew (V8.1, V8.4): Vek hides
+/// in the brush before Ann; watched as the Raiders he is drawn there, in
+/// his side's red; as the Wardens he is not, and his ghost ("Vek?") stands
+/// where he slipped away.
+#[test]
+fn a_replay_watched_as_a_side_shows_its_fog_and_ghosts() {
+    let Some(xvfb) = xvfb() else { return };
+    let file = root().join("tests/levels/hide_replay.ron");
+    let file = file.to_str().unwrap();
+    let watch = |side: &str| {
+        picture(
+            &xvfb,
+            &format!("as-{side}"),
+            &["replay", file, "--watch", "--speed", "8", "--as", side],
+        )
+    };
+    let (raiders, wardens) = (watch("Raiders"), watch("Wardens"));
+    let red = |image: &Image| count_near(image, [230, 77, 64], 20);
+    // His base ring in his side's red.
+    assert!(
+        red(&raiders) > 40,
+        "the Raiders see Vek ({})",
+        red(&raiders)
+    );
+    assert!(red(&wardens) < 10, "the Wardens do not ({})", red(&wardens));
+    // The ghost's pale veil over the brush where he hid (7, 2), which the
+    // Raiders' view, seeing him there, does not draw.
+    let grid = Grid {
+        width: 11,
+        height: 5,
+    };
+    let veil = |image: &Image| {
+        share_in_tile(image, &grid, Pos::new(7, 2), false, |c| {
+            (0..3).all(|i| (c[i] - [102, 122, 123][i]).abs() <= 10)
+        })
+    };
+    assert!(
+        veil(&wardens) > 0.3,
+        "a ghost where he hid ({})",
+        veil(&wardens)
+    );
+    assert!(
+        veil(&raiders) < 0.05,
+        "no ghost for his own side ({})",
+        veil(&raiders)
+    );
+}

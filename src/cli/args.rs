@@ -126,6 +126,10 @@ pub enum Command {
         /// With --watch: save the window at the end to this PNG and exit.
         #[arg(long, value_name = "FILE.png")]
         screenshot: Option<PathBuf>,
+        /// With --watch: show what this side knew (name or 0-based index;
+        /// V8.1: its fog and ghosts, its log) instead of the whole battle.
+        #[arg(long = "as", value_name = "SIDE")]
+        view_as: Option<String>,
         /// The catalog the level is resolved against (default: the
         /// standard one).
         #[arg(long)]

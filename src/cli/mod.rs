@@ -74,8 +74,9 @@ pub fn main() -> ExitCode {
             catalog,
             speed,
             screenshot,
+            view_as,
             ..
-        } => watch_replay(&file, catalog.as_deref(), speed, screenshot),
+        } => watch_replay(&file, catalog.as_deref(), speed, screenshot, view_as),
         Command::Sim(args) => sim(&args),
         Command::Play(args) => play(&args),
         Command::Tour {

@@ -22,6 +22,7 @@ pub fn watch_replay(
     catalog_dir: Option<&Path>,
     speed: f32,
     screenshot: Option<PathBuf>,
+    view_as: Option<String>,
 ) -> ExitCode {
     let name = file.display().to_string();
     let loaded = read_replay(file).and_then(|r| {
@@ -37,6 +38,18 @@ pub fn watch_replay(
             return ExitCode::FAILURE;
         }
     };
+    let side = view_as.map(|s| {
+        level
+            .side_index(&s)
+            .ok_or_else(|| format!("{name}: no side \"{s}\""))
+    });
+    let view_as = match side.transpose() {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let players = crate::ai::Players(vec![None; level.sides().len()]);
     let seed = replay.seed;
     crate::view::run(
@@ -44,6 +57,7 @@ pub fn watch_replay(
             screenshot,
             speed: Some(speed),
             replay: Some(replay),
+            view_as,
             ..crate::view::PlayOptions::new(level, seed, players)
         },
         None,

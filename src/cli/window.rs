@@ -131,10 +131,8 @@ pub fn play(args: &PlayArgs) -> ExitCode {
         }
     };
     let side = |s: &str| {
-        s.parse::<usize>()
-            .ok()
-            .or_else(|| level.sides().iter().position(|x| x.name == s))
-            .filter(|i| *i < level.sides().len())
+        level
+            .side_index(s)
             .ok_or_else(|| format!("{}: no side \"{s}\"", args.level.display()))
     };
     let mut overrides = vec![];
@@ -169,6 +167,7 @@ pub fn play(args: &PlayArgs) -> ExitCode {
                 .as_ref()
                 .map(|names| names.iter().flatten().copied().collect()),
             replay: None,
+            view_as: None,
             live: Some(crate::design::reload::LiveLevel {
                 catalog: args.catalog.clone(),
                 seed: args.seed,

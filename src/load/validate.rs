@@ -44,6 +44,14 @@ impl ValidLevel {
         &self.source.sides
     }
 
+    /// The side a command line names, by its name or 0-based index.
+    pub fn side_index(&self, name: &str) -> Option<usize> {
+        name.parse::<usize>()
+            .ok()
+            .or_else(|| self.sides().iter().position(|x| x.name == name))
+            .filter(|i| *i < self.sides().len())
+    }
+
     /// Rule options.
     pub fn rules(&self) -> &RuleOptions {
         &self.source.rules

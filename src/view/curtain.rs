@@ -37,11 +37,15 @@ fn raise_curtain(
     field: Option<Res<Battlefield>>,
     mut curtain: ResMut<Curtain>,
     mut shown: Local<Option<usize>>,
+    script: Option<Res<super::seat::Script>>,
+    options: Option<Res<super::frame::PlayOptions>>,
 ) {
     if !viewer.is_changed() && shown.is_some() {
         return;
     }
-    let stealth = field.is_some_and(|f| f.0.rules().stealth);
+    // Nobody takes a seat at a replay or a script: nothing to hide.
+    let watched = script.is_some() || options.is_some_and(|o| o.view_as.is_some());
+    let stealth = field.is_some_and(|f| f.0.rules().stealth) && !watched;
     let humans = players.map_or(0, |p| (0..p.0.len()).filter(|s| p.of(*s).is_none()).count());
     if curtain_for(*shown, viewer.0, stealth, humans) {
         curtain.0 = viewer.0;

@@ -58,6 +58,10 @@ pub struct PlayOptions {
     /// Play this recorded battle's commands instead of asking anyone
     /// (`skirmish replay FILE --watch`).
     pub replay: Option<crate::save::Replay>,
+    /// Show this side's view (V8.1) though no one of it sits at the window
+    /// (`skirmish replay FILE --watch --as SIDE`): its fog, its ghosts, its
+    /// log.
+    pub view_as: Option<usize>,
     /// The files the level was read from: saving any restarts the battle
     /// from them (live reload, `skirmish play`).
     pub live: Option<crate::design::reload::LiveLevel>,
@@ -81,6 +85,7 @@ impl PlayOptions {
             hover: None,
             overlays: None,
             replay: None,
+            view_as: None,
             live: None,
         }
     }

@@ -134,6 +134,12 @@ pub struct Curtain(pub Option<usize>);
 /// kept through the turns of the AI's sides; none with no human side or
 /// a script playing.
 pub fn viewer_now(world: &World, was: Option<usize>) -> Option<usize> {
+    if let Some(side) = world
+        .get_resource::<super::frame::PlayOptions>()
+        .and_then(|o| o.view_as)
+    {
+        return Some(side);
+    }
     if world.contains_resource::<Script>() {
         return None;
     }
