@@ -365,8 +365,13 @@ fn turn_line(world: &World) -> String {
         };
     } else if let Some(c) = turn.current {
         let side = world.get::<Side>(c).map_or(0, |s| s.0);
+        // A replay's sides are nobody's: its commands are recorded.
+        let replayed = world
+            .get_resource::<super::frame::PlayOptions>()
+            .is_some_and(|o| o.replay.is_some());
         let who = match players.and_then(|p| p.of(side)) {
             Some(p) => format!("AI {}", p.name),
+            None if replayed => "replay".to_string(),
             None => "you".to_string(),
         };
         let ap = world.get::<ActionPoints>(c).map_or(0, |a| a.ap);
