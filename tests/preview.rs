@@ -500,7 +500,7 @@ fn active_defence_and_injury_odds_are_exact() {
             "(name: \"shield\", dv: 2, ar: 1)",
             "(name: \"shield\", dv: 2, ar: 1, block: 4, block_strength: 2)",
         );
-    let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 5] = [
+    let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 6] = [
         (
             "blocker",
             Some(Guard::Block),
@@ -584,6 +584,33 @@ fn active_defence_and_injury_odds_are_exact() {
                 ]));
             },
         ),
+        // V3 as 001 has it (#25): the same, but hits deal no HP damage and
+        // roll no damage dice; Orm drops only by his injuries.
+        (
+            "injured only",
+            None,
+            |s| {
+                s.replace(
+                    "name: \"Duel\",",
+                    "name: \"Duel\", rules: (injuries: true, hit_zones: true, hp_damage: false),",
+                )
+                .replace(
+                    "template: \"fighter\", at: (5, 2)",
+                    "template: \"champion\", at: (5, 2)",
+                )
+                .replace(
+                    "(name: \"champion\", level: 5, mb: 10, str: 5, hp: 20",
+                    "(name: \"champion\", level: 5, mb: 4, str: 5, hp: 20",
+                )
+            },
+            |world| {
+                let orm = unit_named(world, "Orm").unwrap();
+                world.entity_mut(orm).insert(Injuries(vec![
+                    (BodyPart::Head, Severity::Deadly),
+                    (BodyPart::Head, Severity::Deadly),
+                ]));
+            },
+        ),
     ];
     let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
     for (case, guard, edit, prepare) in cases {
@@ -618,9 +645,10 @@ fn active_defence_and_injury_odds_are_exact() {
             let world = app.world();
             let need = die_needed(world, case);
             let events = world.resource::<BattleEvents>().all();
+            // A hit deals damage, or (injuries only, #25) injures.
             let hit = events
                 .iter()
-                .any(|e| matches!(e, BattleEvent::Damaged { .. }));
+                .any(|e| matches!(e, BattleEvent::Damaged { .. } | BattleEvent::Injured { .. }));
             let answered_away = events
                 .iter()
                 .any(|e| matches!(e, BattleEvent::Guarded { avoided: true, .. }));
@@ -656,6 +684,10 @@ fn active_defence_and_injury_odds_are_exact() {
         assert!(
             drop > 0.0 || guard.is_some(),
             "{case}: the attack can drop Orm"
+        );
+        assert!(
+            (case == "injured only") == (harm == 0.0 && hit > 0.0),
+            "{case}: hits deal HP damage unless they injure only ({harm})"
         );
         for (what, counted, shown) in [
             ("hit", hit, preview.hit),

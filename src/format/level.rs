@@ -89,6 +89,11 @@ pub struct RuleOptions {
     /// V3 injuries (001): every hit also inflicts injuries on the body
     /// part it lands on, one severity step per degree.
     pub injuries: bool,
+    /// With V3: whether weapon hits also deal HP damage (the default, the
+    /// project's V3) or, `false`, only injuries, as 001 has it: no damage
+    /// dice are rolled, and a unit falls by its injuries.
+    #[serde(skip_serializing_if = "HpDamage::is_default")]
+    pub hp_damage: HpDamage,
     /// V7 maneuvers (001, 002, 003, 004): trip, disarm, shove and grapple,
     /// each one roll against DV with degrees (VARIANTS.md V7.1–V7.7).
     pub maneuvers: bool,
@@ -109,6 +114,33 @@ pub struct RuleOptions {
     /// The level's light (V8.3): `Bright` by default, `Dim` or `Dark`; a
     /// legend symbol's own `light` overrides it on its tiles.
     pub light: crate::terrain::Light,
+}
+
+impl RuleOptions {
+    /// Weapon hits injure only, dealing no HP damage (V3 as 001 has it:
+    /// `injuries: true, hp_damage: false`).
+    pub fn injure_only(&self) -> bool {
+        self.injuries && !self.hp_damage.0
+    }
+}
+
+/// Whether weapon hits deal HP damage (V3): `true` unless a level says
+/// `hp_damage: false`; written as a plain bool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct HpDamage(pub bool);
+
+impl Default for HpDamage {
+    fn default() -> Self {
+        HpDamage(true)
+    }
+}
+
+impl HpDamage {
+    /// The default (`true`): left out when a level is written.
+    pub fn is_default(&self) -> bool {
+        self.0
+    }
 }
 
 /// How defenders meet attacks (R1.1, or variant V2).

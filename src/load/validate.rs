@@ -486,12 +486,24 @@ fn check_units(
         }
     }
     check_riders(r, level, catalog);
+    check_hp_damage(r, level);
     specs
 }
 
 /// Every `riding` names a mount of the level (V12.1): mounts switched on,
 /// a unit whose template can be ridden, on the rider's tile, of the
 /// rider's side, ridden by no one else and riding nothing itself.
+/// `hp_damage: false` is V3 as 001 has it: without injuries nothing would
+/// ever harm a unit's body, and no battle would end.
+fn check_hp_damage(r: &mut Report, level: &Level) {
+    if !level.rules.hp_damage.0 && !level.rules.injuries {
+        r.error(
+            &[Ident("rules"), Ident("hp_damage")],
+            "`hp_damage: false` needs `injuries: true` (V3): hits would harm nobody".to_string(),
+        );
+    }
+}
+
 fn check_riders(r: &mut Report, level: &Level, catalog: &Catalog) {
     let mut ridden: BTreeMap<&str, &str> = BTreeMap::new();
     for u in &level.units {

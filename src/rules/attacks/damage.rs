@@ -58,6 +58,15 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
         return;
     }
     let hit = run(world, HitSchedule::Land, hit);
+    // V3 as 001 has it: the hit injures and deals no HP; no damage dice.
+    if world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only())
+        && draft.maneuver.is_none()
+    {
+        run(world, HitSchedule::Wound, hit);
+        return;
+    }
     // V10.2: the size's degrees add or take away dice, never the first.
     let degrees = damage_degrees(result.degrees, draft.degree_shift());
     let (damage, roll) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());

@@ -41,6 +41,9 @@ pub struct AttackPreview {
     pub crit: u32,
     /// The attack hits without a roll (R7.9).
     pub auto_hit: bool,
+    /// Hits injure only and deal no HP damage (V3 as 001 has it,
+    /// `hp_damage: false`): their injuries may still fell the target.
+    pub injure_only: bool,
     /// The target is dying or stable: a hit deals no damage (R10.3).
     pub down: bool,
     /// The chance of a fumble: a natural 1 that misses, which makes a melee
@@ -84,6 +87,12 @@ impl AttackPreview {
         self.down || self.maneuver.is_some()
     }
 
+    /// A hit deals no HP damage: harmless, or it injures only (V3 as 001
+    /// has it).
+    pub fn no_hp(&self) -> bool {
+        self.harmless() || self.injure_only
+    }
+
     /// Whether a hit lands on a zone of the body (V4): `armor` then has one
     /// entry per zone.
     pub fn by_zone(&self) -> bool {
@@ -111,7 +120,7 @@ impl AttackPreview {
         let mut out = self.clone();
         out.answer = answer;
         out.avoided = 0.0;
-        out.expected_damage = expected_damage(&out.degrees, out.damage, out.harmless());
+        out.expected_damage = expected_damage(&out.degrees, out.damage, out.no_hp());
         // A size shift (V10.2) moves dice per degree: the damage's own
         // chances then, as an answer or injuries need them.
         if out.shift != 0 || out.walks() {
@@ -264,6 +273,13 @@ impl AttackPreview {
                 }
                 continue;
             }
+            // V3 as 001 has it: no damage dice, only the injuries.
+            if self.injure_only {
+                for (pz, ar, part) in armor {
+                    out.push((l.p * pz, 0, ar, self.fells(part, l.degrees)));
+                }
+                continue;
+            }
             let dice = damage_degrees(l.degrees as i32, self.shift) as usize;
             for (sum, q) in sums.of_degrees(dice).iter().enumerate() {
                 if *q == 0.0 {
@@ -293,7 +309,7 @@ impl AttackPreview {
     /// HP (R1.2: AR takes damage first; R10.1).
     pub fn drop_chance(&self, hp: i32, ar: i32) -> f64 {
         let needed = hp.saturating_add(ar).max(1) as usize;
-        if self.harmless() {
+        if self.no_hp() {
             return 0.0;
         }
         total(self.damage_chances().into_iter().skip(needed))
@@ -362,7 +378,7 @@ impl AttackPreview {
             if *p == 0.0 {
                 continue;
             }
-            if self.harmless() {
+            if self.no_hp() {
                 add(0, *p);
                 continue;
             }
@@ -460,11 +476,19 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
     } else {
         0.0
     };
+    let injure_only = world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only());
     AttackPreview {
         fumble,
         melee,
         hit: 1.0 - degrees[0],
-        expected_damage: expected_damage(&degrees, dice, down || draft.maneuver.is_some()),
+        expected_damage: expected_damage(
+            &degrees,
+            dice,
+            down || draft.maneuver.is_some() || injure_only,
+        ),
+        injure_only,
         degrees,
         modifiers: draft.modifiers.clone(),
         advantage,
@@ -530,6 +554,7 @@ mod tests {
             crit: 19,
             auto_hit: false,
             down,
+            injure_only: false,
             fumble: fumble_chance(advantage, bonus, 14, 19, false),
             melee: true,
             armor: vec![(1.0, 0)],
