@@ -481,6 +481,31 @@ fn dodging_guard(s: String) -> String {
     )
 }
 
+/// The duel with injuries and hit zones (V3, V4), Ila a champion.
+fn wounded_duel(s: String) -> String {
+    s.replace(
+        "name: \"Duel\",",
+        "name: \"Duel\", rules: (injuries: true, hit_zones: true),",
+    )
+    .replace(
+        "template: \"fighter\", at: (5, 2)",
+        "template: \"champion\", at: (5, 2)",
+    )
+    .replace(
+        "(name: \"champion\", level: 5, mb: 10, str: 5, hp: 20",
+        "(name: \"champion\", level: 5, mb: 4, str: 5, hp: 20",
+    )
+}
+
+/// Orm with two deadly head injuries: a third knocks him out (V3).
+fn two_deadly_head_injuries(world: &mut World) {
+    let orm = unit_named(world, "Orm").unwrap();
+    world.entity_mut(orm).insert(Injuries(vec![
+        (BodyPart::Head, Severity::Deadly),
+        (BodyPart::Head, Severity::Deadly),
+    ]));
+}
+
 #[test]
 fn active_defence_and_injury_odds_are_exact() {
     let src = duel_text();
@@ -559,57 +584,14 @@ fn active_defence_and_injury_odds_are_exact() {
         ),
         // V3 with V4: Orm already has two deadly head injuries, so a third
         // knocks him out; a fatal torso injury kills. Both count as drops.
-        (
-            "wounded",
-            None,
-            |s| {
-                s.replace(
-                    "name: \"Duel\",",
-                    "name: \"Duel\", rules: (injuries: true, hit_zones: true),",
-                )
-                .replace(
-                    "template: \"fighter\", at: (5, 2)",
-                    "template: \"champion\", at: (5, 2)",
-                )
-                .replace(
-                    "(name: \"champion\", level: 5, mb: 10, str: 5, hp: 20",
-                    "(name: \"champion\", level: 5, mb: 4, str: 5, hp: 20",
-                )
-            },
-            |world| {
-                let orm = unit_named(world, "Orm").unwrap();
-                world.entity_mut(orm).insert(Injuries(vec![
-                    (BodyPart::Head, Severity::Deadly),
-                    (BodyPart::Head, Severity::Deadly),
-                ]));
-            },
-        ),
+        ("wounded", None, wounded_duel, two_deadly_head_injuries),
         // V3 as 001 has it (#25): the same, but hits deal no HP damage and
         // roll no damage dice; Orm drops only by his injuries.
         (
             "injured only",
             None,
-            |s| {
-                s.replace(
-                    "name: \"Duel\",",
-                    "name: \"Duel\", rules: (injuries: true, hit_zones: true, hp_damage: false),",
-                )
-                .replace(
-                    "template: \"fighter\", at: (5, 2)",
-                    "template: \"champion\", at: (5, 2)",
-                )
-                .replace(
-                    "(name: \"champion\", level: 5, mb: 10, str: 5, hp: 20",
-                    "(name: \"champion\", level: 5, mb: 4, str: 5, hp: 20",
-                )
-            },
-            |world| {
-                let orm = unit_named(world, "Orm").unwrap();
-                world.entity_mut(orm).insert(Injuries(vec![
-                    (BodyPart::Head, Severity::Deadly),
-                    (BodyPart::Head, Severity::Deadly),
-                ]));
-            },
+            |s| wounded_duel(s).replace("hit_zones: true)", "hit_zones: true, hp_damage: false)"),
+            two_deadly_head_injuries,
         ),
     ];
     let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();

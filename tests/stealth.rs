@@ -391,3 +391,19 @@ fn a_hidden_units_fall_is_told_only_to_those_who_see_it() {
     assert!(told.is_empty(), "the Wardens were told {told:?}");
     assert!(events.told_to(Some(1)).any(fell), "his own side saw it");
 }
+
+/// The AI with nothing better to do (V8.10's leads, #24): the Raiders all
+/// unseen at their homes, a Warden Searches (V8.5) once in its turn rather
+/// than idle, and once only.
+#[test]
+fn an_idle_watchman_searches_once_a_turn() {
+    let homes = [(1, 6), (20, 6), (1, 7), (20, 7)].map(|(x, y)| Pos::new(x, y));
+    for who in ["Ila", "Cole"] {
+        let turn = warden_turn(&homes, who);
+        let searches = turn
+            .iter()
+            .filter(|c| matches!(c, Command::Search { .. }))
+            .count();
+        assert_eq!(searches, 1, "{who}: {turn:?}");
+    }
+}
