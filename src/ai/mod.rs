@@ -46,6 +46,13 @@ impl Players {
         self.0.get(side).and_then(Option::as_ref)
     }
 
+    /// The sides a human plays, in order.
+    pub fn humans(&self) -> Vec<usize> {
+        (0..self.0.len())
+            .filter(|s| self.of(*s).is_none())
+            .collect()
+    }
+
     /// The players a level's sides name (`control: Human`, `Ai`,
     /// `Ai("cautious")`): `None` for a human side; an unknown profile is
     /// `None` too (`skirmish check` reports it).

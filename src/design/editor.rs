@@ -331,11 +331,7 @@ fn symbol_lit(
         .chars()
         .nth(at.x as usize)
         .unwrap_or('.');
-    let mut legend: Vec<(char, Terrain)> = crate::terrain::default_legend();
-    for (c, t) in &level.legend {
-        legend.retain(|(s, _)| s != c);
-        legend.push((*c, t.clone()));
-    }
+    let legend = level.full_legend();
     let terrain = legend
         .iter()
         .find(|(c, _)| *c == here)

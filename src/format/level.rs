@@ -116,6 +116,19 @@ pub struct RuleOptions {
     pub light: crate::terrain::Light,
 }
 
+impl Level {
+    /// Every map symbol the level may use: the default legend's (R6), then
+    /// the level's own, which replace a default symbol they redefine.
+    pub fn full_legend(&self) -> Vec<(char, Terrain)> {
+        let mut legend = crate::terrain::default_legend();
+        for (c, t) in &self.legend {
+            legend.retain(|(s, _)| s != c);
+            legend.push((*c, t.clone()));
+        }
+        legend
+    }
+}
+
 impl RuleOptions {
     /// Weapon hits injure only, dealing no HP damage (V3 as 001 has it:
     /// `injuries: true, hp_damage: false`).

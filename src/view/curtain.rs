@@ -46,7 +46,7 @@ fn raise_curtain(
     // Nobody takes a seat at a replay or a script: nothing to hide.
     let watched = script.is_some() || options.is_some_and(|o| o.view_as.is_some());
     let stealth = field.is_some_and(|f| f.0.rules().stealth) && !watched;
-    let humans = players.map_or(0, |p| (0..p.0.len()).filter(|s| p.of(*s).is_none()).count());
+    let humans = players.map_or(0, |p| p.humans().len());
     if curtain_for(*shown, viewer.0, stealth, humans) {
         curtain.0 = viewer.0;
     }

@@ -144,9 +144,7 @@ pub fn viewer_now(world: &World, was: Option<usize>) -> Option<usize> {
         return None;
     }
     let players = world.get_resource::<Players>()?;
-    let humans: Vec<usize> = (0..players.0.len())
-        .filter(|s| players.of(*s).is_none())
-        .collect();
+    let humans = players.humans();
     match humans.as_slice() {
         [] => None,
         [one] => Some(*one),

@@ -4,7 +4,6 @@
 use crate::design::editor::{Edit, Editor};
 use crate::format::{Victory, Zone};
 use crate::grid::Pos;
-use crate::terrain::default_legend;
 use bevy::prelude::*;
 
 /// What a click on the map does.
@@ -163,15 +162,12 @@ impl EditorState {
     /// The map symbols of the palette: the default legend's, then the
     /// level's own.
     pub fn palette(&self) -> Vec<(char, String)> {
-        let mut symbols: Vec<(char, String)> = default_legend()
+        self.editor
+            .level
+            .full_legend()
             .into_iter()
-            .map(|(c, t)| (c, t.name.to_string()))
-            .collect();
-        for (c, t) in &self.editor.level.legend {
-            symbols.retain(|(s, _)| s != c);
-            symbols.push((*c, t.name.to_string()));
-        }
-        symbols
+            .map(|(c, t)| (c, t.name))
+            .collect()
     }
 }
 
