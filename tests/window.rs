@@ -1223,6 +1223,14 @@ fn hot_seat_hides_the_battle_behind_a_curtain() {
         dark < total * 3 / 4,
         "one player sees the battle ({dark} of {total})"
     );
+    // The stealth demo of the tour, handed over to its learner (both sides
+    // at the window): its last caption and the Wardens' view, no curtain.
+    let tour = tour_picture(&xvfb, "20", "8");
+    let dark = count_near(&tour, [13, 15, 23], 6);
+    assert!(
+        dark < total * 3 / 4,
+        "the tour needs no curtain ({dark} of {total})"
+    );
 }
 
 /// A replay watched as one side shows what it knew (V8.1, V8.4): Vek hides

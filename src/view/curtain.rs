@@ -38,13 +38,16 @@ fn raise_curtain(
     mut curtain: ResMut<Curtain>,
     mut shown: Local<Option<usize>>,
     script: Option<Res<super::seat::Script>>,
+    tour: Option<Res<super::tour::Tour>>,
     options: Option<Res<super::frame::PlayOptions>>,
 ) {
     if !viewer.is_changed() && shown.is_some() {
         return;
     }
-    // Nobody takes a seat at a replay or a script: nothing to hide.
-    let watched = script.is_some() || options.is_some_and(|o| o.view_as.is_some());
+    // Nobody takes a seat at a replay or a script, and the tour is one
+    // learner's, its last caption on screen: nothing to hide.
+    let watched =
+        script.is_some() || tour.is_some() || options.is_some_and(|o| o.view_as.is_some());
     let stealth = field.is_some_and(|f| f.0.rules().stealth) && !watched;
     let humans = players.map_or(0, |p| p.humans().len());
     if curtain_for(*shown, viewer.0, stealth, humans) {
