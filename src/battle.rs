@@ -458,6 +458,27 @@ pub enum Condition {
     Dead,
 }
 
+/// Stunned by a head or heart injury (V3, 001's Constitution check): it
+/// takes no actions and no reactions (off-guard) for a round. Stunned on
+/// its own turn (`lose_turn: false`), it loses the rest of that turn;
+/// otherwise its next turn is lost.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stunned {
+    /// Its next turn is lost (it was stunned between its turns).
+    pub lose_turn: bool,
+}
+
+/// Dazed by a head injury (V3): +1 disadvantage on its attack rolls until
+/// the end of its next turn; `true` once that turn has begun (or it was
+/// dazed on its own turn, which then ends it).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dazed(pub bool);
+
+/// AP a Stand up costs on top of R4.8's 1, from foot and leg injuries (V3:
+/// 001's foot +1, leg +2), never past a whole turn.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StandUpExtra(pub i32);
+
 /// Tiles off a unit's Speed (R5.1), set by a rule that slows it (leg
 /// injuries, V3).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -127,6 +127,12 @@ pub struct UnitSnapshot {
     /// Ambushed: off-guard through round 1 (V8.9).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub surprised: bool,
+    /// Stunned (V3): whether its next turn is lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stunned: Option<bool>,
+    /// Dazed (V3): whether the turn that ends it has begun.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dazed: Option<bool>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -258,6 +264,8 @@ impl SaveGame {
                     rode: e.contains::<crate::battle::Rode>(),
                     hidden: e.get::<crate::battle::Hidden>().map_or(0, |h| h.0),
                     surprised: e.contains::<crate::battle::Surprised>(),
+                    stunned: e.get::<crate::battle::Stunned>().map(|s| s.lose_turn),
+                    dazed: e.get::<crate::battle::Dazed>().map(|d| d.0),
                 }
             })
             .collect();
@@ -390,6 +398,14 @@ impl SaveGame {
             match u.dying {
                 Some(timer) => e.insert(Dying { timer }),
                 None => e.remove::<Dying>(),
+            };
+            match u.stunned {
+                Some(lose_turn) => e.insert(crate::battle::Stunned { lose_turn }),
+                None => e.remove::<crate::battle::Stunned>(),
+            };
+            match u.dazed {
+                Some(begun) => e.insert(crate::battle::Dazed(begun)),
+                None => e.remove::<crate::battle::Dazed>(),
             };
             match u
                 .grappled

@@ -359,7 +359,7 @@ pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) 
     // Without them the plain product is summed as before, so that the
     // battles of the other levels (the golden one too) replay unchanged to
     // the last bit.
-    let blows: Vec<(f64, i32, i32, bool)> = if preview.walks() {
+    let blows: Vec<(f64, i32, i32, f64)> = if preview.walks() {
         preview.blows()
     } else {
         let chances = preview.damage_chances();
@@ -370,7 +370,7 @@ pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) 
                 chances
                     .iter()
                     .enumerate()
-                    .map(move |(n, p)| (p * pz, n as i32, ar, false))
+                    .map(move |(n, p)| (p * pz, n as i32, ar, 0.0))
             })
             .collect()
     };
@@ -383,9 +383,7 @@ pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) 
         hp_loss += p * through.min(hp) as f64;
         ar_loss += p * absorbed as f64;
         // V3: injuries that kill or knock out drop it as surely as 0 HP.
-        if through >= hp || fells {
-            drop += p;
-        }
+        drop += if through >= hp { p } else { p * fells };
     }
     target.worth * (w.damage * (hp_loss + w.armor * ar_loss) / hp as f64 + w.drop * drop)
 }

@@ -4,7 +4,7 @@
 //! and `sim --log` print it, the view shows it; nothing parses it.
 
 use crate::battle::UnitId;
-use crate::format::Guard;
+use crate::format::{BodyPart, Guard};
 use crate::rules::events::Outcome;
 use crate::rules::events::Trigger;
 use crate::rules::events::{BattleEvent, BattleEvents, DamageHow, Opening};
@@ -268,10 +268,38 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             "  {}'s legs give way: prone, and it cannot stand (V3)",
             n(unit)
         ),
-        KnockedOut { unit } => format!(
+        KnockedOut { unit, shock: false } => format!(
             "  a third deadly head injury knocks {} out: 0 HP (V3)",
             n(unit)
         ),
+        KnockedOut { unit, shock: true } => {
+            format!("  {} is knocked out by its injuries: 0 HP (V3)", n(unit))
+        }
+        ShockCheck {
+            unit,
+            part,
+            roll,
+            bonus,
+            dc,
+            stunned,
+        } => {
+            let outcome = match (stunned, part) {
+                (true, _) => "stunned for a round",
+                (false, BodyPart::Head) => "only dazed for a round",
+                (false, _) => "holds on",
+            };
+            let wound = if *part == BodyPart::Head {
+                "head"
+            } else {
+                "heart"
+            };
+            format!(
+                "  {}'s {wound} injury: Constitution check d20 [{roll}] {bonus:+} = {} vs DC {dc}: {outcome} (V3)",
+                n(unit),
+                *roll as i32 + bonus
+            )
+        }
+        TurnLost { unit } => format!("{} is stunned and loses the turn (V3)", n(unit)),
         InjurySave {
             unit,
             roll,
@@ -279,14 +307,22 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             dc,
             passed,
             stabilized,
+            awake,
         } => {
-            let outcome = match (passed, stabilized) {
-                (_, true) => "a natural 20: stable",
-                (true, false) => "lives",
-                (false, _) => "dies",
+            let outcome = match (passed, stabilized, awake) {
+                (_, true, _) => "a natural 20: stable",
+                (true, false, true) => "stays up",
+                (true, false, false) => "lives",
+                (false, _, true) => "knocked out",
+                (false, _, false) => "dies",
+            };
+            let when = if *awake {
+                "injured"
+            } else {
+                "injured while down"
             };
             format!(
-                "  {} injured while down: Constitution save d20 [{roll}] {bonus:+} = {} vs DC {dc} (its injuries): {outcome} (V3)",
+                "  {} {when}: Constitution save d20 [{roll}] {bonus:+} = {} vs DC {dc} (its injuries): {outcome} (V3)",
                 n(unit),
                 *roll as i32 + bonus
             )

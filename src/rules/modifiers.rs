@@ -9,7 +9,7 @@
 //! Besides modifiers, the schedule gathers what the target's body and
 //! defence make of a hit, for the exact preview: the armor standing where a
 //! hit may land ([`AttackDraft::armor`]), the degrees whose wounds fell the
-//! target ([`AttackDraft::fell_at`]) and the answer the defender declares
+//! target ([`AttackDraft::fell`]) and the answer the defender declares
 //! ([`AttackDraft::answer`]).
 
 use crate::format::{BodyPart, Guard, Weapon};
@@ -197,10 +197,11 @@ pub struct AttackDraft {
     /// with hit zones (V4) one entry per zone in the order of
     /// [`BodyPart::chances`].
     pub armor: Vec<(f64, i32)>,
-    /// For each part of [`BodyPart::all`], the fewest degrees whose
-    /// injuries fell the target (`i32::MAX`: none do); empty when hits do
-    /// not injure (V3).
-    pub fell_at: Vec<i32>,
+    /// For each part of [`BodyPart::all`], by degrees (0 to 12, more as
+    /// 12), the chance that the hit's injuries fell the target: surely (a
+    /// knock-out, a death), or by a failed knock-out save; empty when hits
+    /// do not injure (V3).
+    pub fell: Vec<Vec<f64>>,
     /// The answer the defender declares (V2), if it gives one.
     pub answer: Option<Answer>,
     /// A maneuver (V7): no damage; it succeeds on a total of at least the
@@ -242,7 +243,7 @@ impl AttackDraft {
             modifiers: vec![],
             refusal: None,
             armor: vec![(1.0, 0)],
-            fell_at: vec![],
+            fell: vec![],
             answer: None,
             maneuver: None,
             unanswerable: false,

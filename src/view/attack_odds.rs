@@ -198,7 +198,7 @@ fn zone_line(p: &AttackPreview) -> Option<(String, Rule)> {
 /// Under injuries (V3), where a hit injures and how likely its injuries
 /// fell the target, as a line of the modifier list.
 fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
-    if p.fell_at.is_empty() || p.down {
+    if p.fell.is_empty() || p.down {
         return None;
     }
     let at = if p.by_zone() {

@@ -59,10 +59,10 @@ pub struct AttackPreview {
     /// The chance the answer takes all the damage away (a dodge, a parry;
     /// V2): part of `1 - degrees[0]`, not of `hit`.
     pub avoided: f64,
-    /// Under injuries (V3): for each part (torso, arms, legs, head) the
-    /// fewest degrees whose injuries kill the target or knock it out
-    /// (`i32::MAX`: none do). Empty without injuries.
-    pub fell_at: Vec<i32>,
+    /// Under injuries (V3): for each part (torso, arms, legs, head) and
+    /// degrees (0 to 12), the chance the hit's injuries kill the target or
+    /// knock it out. Empty without injuries.
+    pub fell: Vec<Vec<f64>>,
     /// The part aimed at (V3 without hit zones).
     pub aim: BodyPart,
     /// Degrees the size adds to a hit's damage and injury (V10.2).
@@ -200,10 +200,10 @@ impl AttackPreview {
 
     /// The chance the hit's injuries knock the target out or kill it (V3).
     pub fn felled(&self) -> f64 {
-        if self.fell_at.is_empty() {
+        if self.fell.is_empty() {
             return 0.0;
         }
-        total(self.blows().iter().filter(|b| b.3).map(|b| b.0))
+        total(self.blows().iter().map(|b| b.0 * b.3))
     }
 
     /// `landed[d]`: the chance the attack ends with `d` degrees after the
@@ -223,7 +223,7 @@ impl AttackPreview {
     /// Whether the preview must walk every landing (an answer, V2, or
     /// injuries, V3) rather than the degrees alone.
     pub fn walks(&self) -> bool {
-        self.answer.is_some() || !self.fell_at.is_empty()
+        self.answer.is_some() || !self.fell.is_empty()
     }
 
     /// The AR a landing meets and the part it lands on, with chances: the
@@ -245,21 +245,26 @@ impl AttackPreview {
         }
     }
 
-    /// Whether a hit of `degrees` on `part` fells the target by its
+    /// The chance a hit of `degrees` on `part` fells the target by its
     /// injuries (V3).
-    fn fells(&self, part: BodyPart, degrees: usize) -> bool {
+    fn fells(&self, part: BodyPart, degrees: usize) -> f64 {
+        if degrees == 0 || self.harmless() {
+            return 0.0;
+        }
         let i = BodyPart::all().iter().position(|p| *p == part).unwrap_or(0);
         // V10.2: the injury's degrees after the size's shift.
-        let shifted = degrees as i32 + self.shift;
-        self.fell_at
-            .get(i)
-            .is_some_and(|at| shifted >= *at && degrees > 0 && !self.harmless())
+        let shifted = (degrees as i32 + self.shift).max(0) as usize;
+        self.fell.get(i).map_or(0.0, |by| {
+            by.get(shifted.min(by.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or(0.0)
+        })
     }
 
     /// The joint chances of the damage dealt before armor, the AR it meets
-    /// and whether its injuries fell the target (V3): `(chance, damage, AR,
-    /// fells)`.
-    pub fn blows(&self) -> Vec<(f64, i32, i32, bool)> {
+    /// and the chance its injuries fell the target (V3): `(chance, damage,
+    /// AR, fells)`.
+    pub fn blows(&self) -> Vec<(f64, i32, i32, f64)> {
         let mut sums = DiceSums::new(self.damage);
         let mut out = vec![];
         for l in self.landings() {
@@ -269,7 +274,7 @@ impl AttackPreview {
             let armor = self.parts(&l);
             if l.degrees == 0 || self.harmless() {
                 for (pz, ar, _) in armor {
-                    out.push((l.p * pz, 0, ar, false));
+                    out.push((l.p * pz, 0, ar, 0.0));
                 }
                 continue;
             }
@@ -338,12 +343,13 @@ impl AttackPreview {
             if self.harmless() {
                 return 0.0;
             }
-            return total(
-                self.blows()
-                    .iter()
-                    .filter(|(_, n, ar, fells)| *fells || *n >= hp.saturating_add(*ar).max(1))
-                    .map(|(p, ..)| *p),
-            );
+            return total(self.blows().iter().map(|(p, n, ar, fells)| {
+                if *n >= hp.saturating_add(*ar).max(1) {
+                    *p
+                } else {
+                    p * fells
+                }
+            }));
         }
         self.armor
             .iter()
@@ -503,7 +509,7 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         armor: draft.armor.clone(),
         answer: None,
         avoided: 0.0,
-        fell_at: draft.fell_at.clone(),
+        fell: draft.fell.clone(),
         aim: draft.aim.unwrap_or(BodyPart::Torso),
         shift: if draft.maneuver.is_some() {
             0
@@ -560,7 +566,7 @@ mod tests {
             armor: vec![(1.0, 0)],
             answer: None,
             avoided: 0.0,
-            fell_at: vec![],
+            fell: vec![],
             aim: BodyPart::Torso,
             shift: 0,
         }

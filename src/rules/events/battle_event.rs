@@ -216,9 +216,34 @@ pub enum BattleEvent {
         /// Who.
         unit: UnitId,
     },
-    /// A third deadly head injury knocks the unit out: 0 HP, it falls
-    /// dying next (V3, R10.1).
+    /// A third deadly head injury knocks the unit out, or (hits injuring
+    /// only) a failed knock-out save: 0 HP, it falls dying next (V3,
+    /// R10.1).
     KnockedOut {
+        /// Who.
+        unit: UnitId,
+        /// By the knock-out save, not the head.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        shock: bool,
+    },
+    /// 001's Constitution check (DC 25) against a head or heart injury's
+    /// shock (V3): failed, stunned for a round; made, a head injury dazes.
+    ShockCheck {
+        /// Who.
+        unit: UnitId,
+        /// The part hurt: the head or the torso (the heart).
+        part: BodyPart,
+        /// The d20.
+        roll: u32,
+        /// CON.
+        bonus: i32,
+        /// 25.
+        dc: i32,
+        /// Failed: stunned.
+        stunned: bool,
+    },
+    /// A stunned unit's turn passes without it (V3).
+    TurnLost {
         /// Who.
         unit: UnitId,
     },
@@ -236,6 +261,10 @@ pub enum BattleEvent {
         passed: bool,
         /// A natural 20: it is stable.
         stabilized: bool,
+        /// Made by a unit still up, whose hits injure only: failed, it is
+        /// knocked out (decision).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        awake: bool,
     },
     /// Damage taken: from AR first, then HP (R1.2, R7.7).
     Damaged {

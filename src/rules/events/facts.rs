@@ -64,7 +64,12 @@ impl BattleEvent {
                 ..
             } => vec![Rule::V2, Rule::V10_5],
             Guarded { .. } => vec![Rule::V2, Rule::V12_4],
-            Injured { .. } | Lamed { .. } | KnockedOut { .. } | InjurySave { .. } => {
+            Injured { .. }
+            | Lamed { .. }
+            | KnockedOut { .. }
+            | InjurySave { .. }
+            | ShockCheck { .. }
+            | TurnLost { .. } => {
                 vec![Rule::V3]
             }
             ZoneRolled { .. } => vec![Rule::V4],
@@ -215,8 +220,10 @@ impl BattleEvent {
             | Parried { unit, .. }
             | Injured { unit, .. }
             | Lamed { unit }
-            | KnockedOut { unit }
+            | KnockedOut { unit, .. }
             | InjurySave { unit, .. }
+            | ShockCheck { unit, .. }
+            | TurnLost { unit }
             | ZoneRolled { unit, .. }
             | WeaponDropped { unit, .. }
             | FellDying { unit, .. }

@@ -183,7 +183,8 @@ pub fn reactive_draft(
 
 /// Resolves every reactive attack `trigger` draws (R8.1–R8.5), before its
 /// effects. Returns whether the provoking action goes on: not when a
-/// reaction left the provoker out of action or knocked it prone (R8.4).
+/// reaction left the provoker out of action, knocked it prone (R8.4) or
+/// stunned it (V3).
 pub fn provoke(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
     provoke_from(world, provoker, trigger, None)
 }
@@ -197,6 +198,7 @@ pub fn provoke_from(
     only: Option<Entity>,
 ) -> bool {
     let was_prone = world.entity(provoker).contains::<Prone>();
+    let was_stunned = world.entity(provoker).contains::<crate::battle::Stunned>();
     let id = id_of(world, provoker);
     let among = |r: &Entity| only.is_none_or(|o| o == *r);
     let barred: Vec<_> = barred(world, provoker)
@@ -266,7 +268,8 @@ pub fn provoke_from(
         }
     }
     let stopped = out_of_action(world, provoker)
-        || (!was_prone && world.entity(provoker).contains::<Prone>());
+        || (!was_prone && world.entity(provoker).contains::<Prone>())
+        || (!was_stunned && world.entity(provoker).contains::<crate::battle::Stunned>());
     if stopped {
         let unit = id_of(world, provoker);
         emit(world, BattleEvent::ActionInterrupted { unit });

@@ -1,7 +1,7 @@
 //! R3 action points: what each command costs, refusing what a unit cannot
 //! afford, and paying.
 
-use crate::battle::{ActionPoints, FreeMove, Ridden, UnitId};
+use crate::battle::{ActionPoints, FreeMove, Ridden, StandUpExtra, UnitId};
 use crate::rules::command::Command;
 use crate::rules::command::Refusal;
 use crate::rules::events::{BattleEvent, BattleEvents};
@@ -96,27 +96,47 @@ fn payer(actor: Entity, ridden: &Query<&Ridden>) -> Entity {
     ridden.get(actor).map_or(actor, |r| r.0)
 }
 
-/// The cost of `command` for a payer that may have its free Move (V12.2).
-fn cost_with(command: &Command, free_move: bool) -> Cost {
+/// The cost of `command` for a payer that may have its free Move (V12.2)
+/// and whose injured feet and legs make standing up dearer (V3).
+fn cost_with(command: &Command, free_move: bool, stand_extra: i32) -> Cost {
     match command {
         Command::Move { .. } if free_move => Cost::default(),
+        Command::StandUp { .. } => Cost {
+            ap: 1 + stand_extra,
+            free_action: false,
+        },
         _ => cost(command),
     }
 }
 
+/// The AP Stand up costs `unit` (R4.8, with V3's foot and leg injuries):
+/// what the window and the AI show and plan with.
+pub fn stand_up_cost(world: &World, unit: Entity) -> i32 {
+    1 + world.get::<StandUpExtra>(unit).map_or(0, |e| e.0)
+}
+
 fn refuse_unaffordable(
     mut pending: ResMut<Pending>,
-    units: Query<(&ActionPoints, &Name, Has<FreeMove>)>,
+    units: Query<(&ActionPoints, &Name, Has<FreeMove>, Option<&StandUpExtra>)>,
     ridden: Query<&Ridden>,
 ) {
     let (Some(command), Some(actor)) = (pending.command.clone(), pending.actor) else {
         return;
     };
-    let Ok((ap, name, free_move)) = units.get(payer(actor, &ridden)) else {
+    let Ok((ap, name, free_move, extra)) = units.get(payer(actor, &ridden)) else {
         return;
     };
-    let c = cost_with(&command, free_move);
-    if c.ap > ap.ap {
+    let extra = extra.map_or(0, |e| e.0);
+    let c = cost_with(&command, free_move, extra);
+    if c.ap > ap.ap && extra > 0 && matches!(command, Command::StandUp { .. }) {
+        pending.refuse(Refusal::new(
+            Rule::V3,
+            format!(
+                "standing up costs {name} {} AP with its injured feet or legs (1 +{extra}), it has {} left",
+                c.ap, ap.ap
+            ),
+        ));
+    } else if c.ap > ap.ap {
         pending.refuse(Refusal::new(
             Rule::R3_1,
             format!(
@@ -141,6 +161,7 @@ fn pay_action_points(
         &UnitId,
         Has<FreeMove>,
         Option<&crate::battle::Hidden>,
+        Option<&StandUpExtra>,
     )>,
     ridden: Query<&Ridden>,
     mut events: ResMut<BattleEvents>,
@@ -154,17 +175,22 @@ fn pay_action_points(
     if free_move && matches!(command, Command::Move { .. }) {
         // The pair's free Move this turn (V12.2).
         commands.entity(payer).remove::<FreeMove>();
-        if let Ok((_, id, _, hidden)) = units.get(payer) {
+        if let Ok((_, id, _, hidden, _)) = units.get(payer) {
             let told = crate::rules::events::witness::told_of(hidden);
             events.push_told(BattleEvent::FreeMoveTaken { unit: *id }, told);
         }
         return;
     }
-    let c = cost(command);
+    let extra = units
+        .get(payer)
+        .ok()
+        .and_then(|u| u.4.copied())
+        .map_or(0, |e| e.0);
+    let c = cost_with(command, false, extra);
     if c.ap == 0 && !c.free_action {
         return;
     }
-    if let Ok((mut ap, id, _, hidden)) = units.get_mut(payer) {
+    if let Ok((mut ap, id, _, hidden, _)) = units.get_mut(payer) {
         ap.ap = (ap.ap - c.ap).max(0);
         ap.free_used |= c.free_action;
         let spent = BattleEvent::ApSpent {

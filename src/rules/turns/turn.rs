@@ -9,8 +9,8 @@
 
 use super::initiative::{fixed_initiative, roll_initiative};
 use crate::battle::{
-    ActionPoints, Charged, Dead, Defending, Dying, Exposed, FreeMove, OffGuard, Reactions, Ridden,
-    Rode, ShieldReady, Stable, Stats, out_of_action, unit_named,
+    ActionPoints, Charged, Dazed, Dead, Defending, Dying, Exposed, FreeMove, OffGuard, Reactions,
+    Ridden, Rode, ShieldReady, Stable, Stats, Stunned, out_of_action, unit_named,
 };
 use crate::rules::command::{Command, CommandKind, Refusal};
 use crate::rules::dying;
@@ -141,6 +141,16 @@ fn next_turn(world: &mut World, mut index: usize) {
             index += 1;
             continue;
         }
+        if e.get::<Stunned>().is_some_and(|s| s.lose_turn) {
+            // Stunned between its turns: this one passes without it, and
+            // with it the stun (V3).
+            refresh(world, unit, 0);
+            world.entity_mut(unit).remove::<Stunned>();
+            let id = id_of(world, unit);
+            emit(world, BattleEvent::TurnLost { unit: id });
+            index += 1;
+            continue;
+        }
         start_turn(world, unit);
         return;
     }
@@ -157,6 +167,10 @@ fn start_turn(world: &mut World, unit: Entity) {
     let unskilled = mount.is_some() && stats.as_ref().is_some_and(|t| !skilled_rider(t));
     let ap = if unskilled { 3 / 2 } else { 3 };
     let reactions = refresh(world, unit, ap);
+    // Dazed until the end of this turn (V3).
+    if let Some(mut dazed) = world.get_mut::<Dazed>(unit) {
+        dazed.0 = true;
+    }
     if let Some(mount) = mount {
         world.entity_mut(unit).insert(FreeMove);
         // The mount's turn is its rider's: its reactions and attacks count
@@ -309,6 +323,22 @@ pub fn advance_turn(world: &mut World) {
         }
         return;
     }
+    if let Some(current) = world.resource::<TurnState>().current {
+        end_turn(world, current);
+    }
     let index = world.resource::<TurnState>().index;
     next_turn(world, index + 1);
+}
+
+/// The end of `unit`'s turn: a daze or a stun taken on it ends (V3).
+fn end_turn(world: &mut World, unit: Entity) {
+    let Ok(mut e) = world.get_entity_mut(unit) else {
+        return;
+    };
+    if e.get::<Dazed>().is_some_and(|d| d.0) {
+        e.remove::<Dazed>();
+    }
+    if e.get::<Stunned>().is_some_and(|s| !s.lose_turn) {
+        e.remove::<Stunned>();
+    }
 }

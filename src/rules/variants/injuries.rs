@@ -33,7 +33,10 @@
 //! StandUp is refused in Validate; leg injuries slow the unit through
 //! [`Slowed`], which R5 reads.
 
-use crate::battle::{Battlefield, Dead, Dying, Health, Prone, Slowed, Stable, Stats};
+use crate::battle::{
+    ActionPoints, Battlefield, Dazed, Dead, Dying, Health, OffGuard, Prone, Slowed, Stable,
+    StandUpExtra, Stats, Stunned,
+};
 use crate::dice::Dice;
 use crate::format::{BodyPart, Severity};
 use crate::rules::attacks::hit::{Hit, HitSchedule};
@@ -44,6 +47,7 @@ use crate::rules::events::{BattleEvent, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, Handles, Pending};
 use crate::rules::rule::Rule;
+use crate::rules::turns::turn::TurnState;
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
@@ -57,13 +61,13 @@ pub struct Injuries(pub Vec<(BodyPart, Severity)>);
 /// Keeps [`Slowed`] with the injuries, however they come (a hit, a save
 /// restored).
 fn slow_by_the_legs(mut world: DeferredWorld, context: HookContext) {
-    let slowed = world
+    let (slowed, extra) = world
         .get::<Injuries>(context.entity)
-        .map_or(0, Injuries::slowed);
+        .map_or((0, 0), |i| (i.slowed(), i.stand_up_extra()));
     world
         .commands()
         .entity(context.entity)
-        .insert(Slowed(slowed));
+        .insert((Slowed(slowed), StandUpExtra(extra)));
 }
 
 impl Injuries {
@@ -101,6 +105,20 @@ impl Injuries {
             .skip(1)
             .map(|(_, s)| if *s >= Severity::Severe { 2 } else { 1 })
             .sum()
+    }
+
+    /// The AP standing up costs on top of R4.8's 1 (001): an injured foot
+    /// (a major leg injury) +1, an injured leg (severe) +2, never more than
+    /// a whole turn's 3 in all *(decision)*.
+    pub fn stand_up_extra(&self) -> i32 {
+        let foot = self.0.contains(&(BodyPart::Legs, Severity::Major));
+        let leg = self.count(BodyPart::Legs, Severity::Severe) > 0;
+        (i32::from(foot) + 2 * i32::from(leg)).min(2)
+    }
+
+    /// The sum of its injuries' values: the DC of 001's Constitution save.
+    pub fn value(&self) -> i32 {
+        self.0.iter().map(|(_, s)| s.value()).sum()
     }
 
     /// Both legs badly hurt: prone, and it cannot stand.
@@ -147,16 +165,51 @@ pub fn of_hit(part: BodyPart, degrees: i32) -> Vec<Severity> {
         .collect()
 }
 
-/// Whether a hit of `degrees` on `part` puts a unit with `injuries` out of
-/// the fight (dead, or knocked out by the head).
+/// Whether a hit of `degrees` on `part` surely puts a unit with `injuries`
+/// out of the fight: its heart destroyed (a second fatal injury), or its
+/// head knocked out (a third deadly one) or destroyed.
 pub fn fells(injuries: &Injuries, part: BodyPart, degrees: i32) -> bool {
     let new = of_hit(part, degrees);
-    new.contains(&Severity::Fatal)
-        || (part == BodyPart::Head
-            && injuries.count(BodyPart::Head, Severity::Deadly)
-                + new.iter().filter(|s| **s == Severity::Deadly).count()
-                >= 3)
+    let had = |s| injuries.count(part, s);
+    let more = |s| new.iter().filter(|n| **n == s).count();
+    match part {
+        BodyPart::Torso => had(Severity::Fatal) + more(Severity::Fatal) >= 2,
+        BodyPart::Head => had(Severity::Deadly) + more(Severity::Deadly) >= 3,
+        _ => false,
+    }
 }
+
+/// The chance that a hit of `degrees` on `part` puts a unit with `injuries`
+/// and `con` out of the fight: surely ([`fells`]), or, when hits injure
+/// only, by failing the Constitution save its injuries then ask (the
+/// knock-out save, decision).
+pub fn fell_chance(
+    injuries: &Injuries,
+    part: BodyPart,
+    degrees: i32,
+    con: i32,
+    injure_only: bool,
+) -> f64 {
+    if degrees <= 0 {
+        return 0.0;
+    }
+    if fells(injuries, part, degrees) {
+        return 1.0;
+    }
+    if !injure_only {
+        return 0.0;
+    }
+    let dc = injuries.value() + of_hit(part, degrees).iter().map(|s| s.value()).sum::<i32>();
+    save_fails(con, dc)
+}
+
+/// The chance that d20 + `con` falls below `dc`, a natural 20 passing.
+pub fn save_fails(con: i32, dc: i32) -> f64 {
+    f64::from((1..20).filter(|r| r + con < dc).count() as u32) / 20.0
+}
+
+/// 001's Constitution check against stun: DC 25.
+pub const STUN_DC: i32 = 25;
 
 /// Run condition: the level plays with injuries.
 pub fn switched_on(field: Option<Res<Battlefield>>) -> bool {
@@ -195,19 +248,37 @@ fn wound(world: &mut World) {
     inflict(world, hit.draft.target, hit.part(), degrees, hit.down);
 }
 
-/// For each part, the fewest degrees whose injuries fell the target (for
-/// the preview's chance to drop it).
+/// For each part and each number of degrees, the chance that a hit's
+/// injuries fell the target (for the preview's chance to drop it).
 fn add_what_fells(world: &mut World) {
     let target = world.resource::<AttackDraft>().target;
     if world.get_entity(target).is_err() {
         return;
     }
     let had = world.get::<Injuries>(target).cloned().unwrap_or_default();
-    let fell_at = BodyPart::all()
+    let con = world.get::<Stats>(target).map_or(0, |s| s.template.con);
+    let only = injure_only(world);
+    let fell = BodyPart::all()
         .into_iter()
-        .map(|part| (1..=12).find(|d| fells(&had, part, *d)).unwrap_or(i32::MAX))
+        .map(|part| {
+            (0..=MAX_DEGREES)
+                .map(|d| fell_chance(&had, part, d, con, only))
+                .collect()
+        })
         .collect();
-    world.resource_mut::<AttackDraft>().fell_at = fell_at;
+    world.resource_mut::<AttackDraft>().fell = fell;
+}
+
+/// The most degrees the preview's table of falls counts; more fell as the
+/// most do (every part's worst is reached by 5, and the save's DC by then
+/// is past any d20).
+pub const MAX_DEGREES: i32 = 12;
+
+/// Whether hits injure only (V3 as 001 has it, `hp_damage: false`).
+fn injure_only(world: &World) -> bool {
+    world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only())
 }
 
 /// V3: with both legs badly hurt a prone unit cannot stand (001). R4.8
@@ -229,14 +300,21 @@ fn refuse_lamed_stand_up(
     }
 }
 
-/// V3: the attacker's arm and head injuries hamper its attack rolls.
-fn add_injury_disadvantage(mut draft: ResMut<AttackDraft>, injuries: Query<&Injuries>) {
-    let Ok(i) = injuries.get(draft.attacker) else {
-        return;
-    };
-    let n = i.attack_disadvantage();
+/// V3: the attacker's arm and head injuries hamper its attack rolls, and
+/// so does being dazed.
+fn add_injury_disadvantage(
+    mut draft: ResMut<AttackDraft>,
+    injuries: Query<&Injuries>,
+    dazed: Query<(), With<Dazed>>,
+) {
+    let n = injuries
+        .get(draft.attacker)
+        .map_or(0, Injuries::attack_disadvantage);
     if n > 0 {
         draft.push(Effect::Advantage(-n), "injuries", Rule::V3);
+    }
+    if dazed.contains(draft.attacker) {
+        draft.push(Effect::Advantage(-1), "dazed", Rule::V3);
     }
 }
 
@@ -267,8 +345,13 @@ pub fn inflict(world: &mut World, unit: Entity, part: BodyPart, degrees: i32, wa
             return;
         }
     }
+    let down_now =
+        world.entity(unit).contains::<Dying>() || world.entity(unit).contains::<Stable>();
     if was_down {
-        constitution_save(world, unit);
+        constitution_save(world, unit, true);
+    } else if !down_now && injure_only(world) && !of_hit(part, degrees).is_empty() {
+        // Without HP, the injuries themselves may knock it out (decision).
+        constitution_save(world, unit, false);
     }
 }
 
@@ -282,8 +365,20 @@ fn take_effect(
 ) {
     let down = world.entity(unit).contains::<Dying>() || world.entity(unit).contains::<Stable>();
     match part {
-        _ if severity == Severity::Fatal => die(world, unit),
+        // The heart: the first injury stuns unless the unit makes 001's
+        // Constitution check; the second destroys it.
+        _ if severity == Severity::Fatal && injuries.count(part, Severity::Fatal) >= 2 => {
+            die(world, unit)
+        }
+        _ if severity == Severity::Fatal => shock_check(world, unit, part, down),
         BodyPart::Head if injuries.count(BodyPart::Head, Severity::Deadly) >= 4 => die(world, unit),
+        // The second deadly head injury: stunned, or dazed on a made check.
+        BodyPart::Head
+            if severity == Severity::Deadly
+                && injuries.count(BodyPart::Head, Severity::Deadly) == 2 =>
+        {
+            shock_check(world, unit, part, down)
+        }
         BodyPart::Head
             if severity == Severity::Deadly
                 && injuries.count(BodyPart::Head, Severity::Deadly) == 3
@@ -293,7 +388,13 @@ fn take_effect(
                 h.hp = 0;
             }
             let id = id_of(world, unit);
-            emit(world, BattleEvent::KnockedOut { unit: id });
+            emit(
+                world,
+                BattleEvent::KnockedOut {
+                    unit: id,
+                    shock: false,
+                },
+            );
             fall_dying(world, unit);
         }
         BodyPart::Arms
@@ -311,9 +412,49 @@ fn take_effect(
     }
 }
 
+/// 001's Constitution check against a head or heart injury's shock (DC
+/// 25): failed, the unit is stunned for a round; made, a head injury still
+/// dazes it (a heart's leaves it sickened, which does nothing in a
+/// skirmish). A unit already down rolls none.
+fn shock_check(world: &mut World, unit: Entity, part: BodyPart, down: bool) {
+    if down {
+        return;
+    }
+    let con = world.get::<Stats>(unit).map_or(0, |s| s.template.con);
+    let roll = world.resource_mut::<Dice>().roll(20);
+    let stunned = (roll as i32 + con) < STUN_DC;
+    let id = id_of(world, unit);
+    emit(
+        world,
+        BattleEvent::ShockCheck {
+            unit: id,
+            part,
+            roll,
+            bonus: con,
+            dc: STUN_DC,
+            stunned,
+        },
+    );
+    let own_turn = world.resource::<TurnState>().current == Some(unit);
+    if stunned {
+        world.entity_mut(unit).insert((
+            Stunned {
+                lose_turn: !own_turn,
+            },
+            OffGuard,
+        ));
+        if own_turn && let Some(mut ap) = world.get_mut::<ActionPoints>(unit) {
+            ap.ap = 0;
+        }
+    } else if part == BodyPart::Head {
+        world.entity_mut(unit).insert(Dazed(own_turn));
+    }
+}
+
 /// 001: injured while down, d20 + CON against the sum of the injuries'
-/// values: below, death; a natural 20, stable.
-fn constitution_save(world: &mut World, unit: Entity) {
+/// values: below, death; a natural 20, stable. `down: false`: a unit
+/// still up whose hits injure only (decision): below, knocked out.
+fn constitution_save(world: &mut World, unit: Entity, down: bool) {
     let dc: i32 = world
         .get::<Injuries>(unit)
         .map_or(0, |i| i.0.iter().map(|(_, s)| s.value()).sum());
@@ -332,8 +473,25 @@ fn constitution_save(world: &mut World, unit: Entity) {
             dc,
             passed,
             stabilized,
+            awake: !down,
         },
     );
+    if !down {
+        if !passed {
+            if let Some(mut h) = world.get_mut::<Health>(unit) {
+                h.hp = 0;
+            }
+            emit(
+                world,
+                BattleEvent::KnockedOut {
+                    unit: id,
+                    shock: true,
+                },
+            );
+            fall_dying(world, unit);
+        }
+        return;
+    }
     if stabilized {
         world.entity_mut(unit).remove::<Dying>().insert(Stable);
     } else if !passed {
