@@ -49,8 +49,8 @@ fn same_seed_and_commands_give_the_same_log() {
 }
 
 /// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
-/// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`, V7 `brawl.ron`, V10
-/// `hill.ron`, V12 `lancers.ron`).
+/// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`, V3 as 001 `wounds.ron`,
+/// V7 `brawl.ron`, V10 `hill.ron`, V12 `lancers.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     for file in [
@@ -58,6 +58,7 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
         "fort.ron",
         "shieldwall.ron",
         "barrow.ron",
+        "wounds.ron",
         "brawl.ron",
         "hill.ron",
         "lancers.ron",
@@ -74,6 +75,11 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     assert!(wall.contains("answers with a"), "defenders answer hits");
     let (barrow, _) = battle_log_on("barrow.ron", 7, 1);
     assert!(barrow.contains("injury to the"), "hits wound");
+    let (wounds, _) = battle_log_on("wounds.ron", 7, 1);
+    assert!(
+        wounds.contains("Constitution save") && !wounds.contains("damage "),
+        "hits injure only, and the injuries ask the save"
+    );
     let (brawl, _) = battle_log_on("brawl.ron", 7, 1);
     assert!(brawl.contains("(V7.1)"), "units maneuver");
     let (hill, _) = battle_log_on("hill.ron", 7, 1);

@@ -611,12 +611,13 @@ fn f_aims_the_attack_and_its_odds_at_the_next_body_part_under_injuries() {
     draft.aim = Some(BodyPart::Legs);
     let rules = skirmish::rules::attacks::preview::preview_attack(world, draft).unwrap();
     assert_eq!(legs, AttackOdds::of("Orc".into(), None, &rules, 200));
-    // 5 degrees on the torso is a fatal injury, the heart (V3); legs never
-    // kill, and the Orc's 200 HP do not fall to one club.
-    let five_degrees: f64 = rules.degrees.iter().skip(5).sum();
+    // 6 degrees on the torso are two fatal injuries: the heart destroyed
+    // (V3; the first only stuns); legs never kill, and the Orc's 200 HP do
+    // not fall to one club.
+    let six_degrees: f64 = rules.degrees.iter().skip(6).sum();
     assert!(
-        five_degrees > 0.0 && (torso.drop - five_degrees).abs() < 1e-9 && legs.drop == 0.0,
-        "{} {five_degrees} {}",
+        six_degrees > 0.0 && (torso.drop - six_degrees).abs() < 1e-9 && legs.drop == 0.0,
+        "{} {six_degrees} {}",
         torso.drop,
         legs.drop
     );
@@ -716,4 +717,68 @@ fn the_arrows_and_enter_move_face_and_attack_without_a_mouse() {
     // E ends the turn; Enter alone no longer does.
     key(&mut app, KeyCode::KeyE, false);
     assert_eq!(last_command(&app), Some(Command::EndTurn));
+}
+
+/// The app of a scenario file with its dice and initiative, its first
+/// `upto` commands sent.
+fn scenario_after(file: &str, upto: usize) -> App {
+    let path = crate::common::root().join("tests/scenarios").join(file);
+    let (scenario, level) = skirmish::scenario::load_file(&path).expect("loads");
+    let mut app = headless_app_with(
+        &level,
+        Dice::scripted(scenario.dice.iter().copied()),
+        scenario.initiative.as_deref(),
+    );
+    for c in scenario.commands.iter().take(upto) {
+        let _ = skirmish::rules::submit(app.world_mut(), c.clone());
+    }
+    app
+}
+
+/// The injuries line of a unit's panel (V3).
+fn injuries_of(app: &App, name: &str) -> String {
+    let unit = unit_named(app.world(), name).unwrap();
+    skirmish::view::unit_panel::injuries_text(app.world(), unit).unwrap_or_default()
+}
+
+#[test]
+fn the_unit_panel_tells_stun_daze_the_stand_up_cost_and_the_save() {
+    // Ila's three blows: Orm stunned between his turns, Kel's heart held.
+    let app = scenario_after("v3_stun.ron", 3);
+    let orm = injuries_of(&app, "Orm");
+    assert!(orm.contains("stunned: loses its next turn"), "{orm}");
+    assert!(!orm.contains("knock-out save"), "with HP, no save: {orm}");
+    // Orm dazed; Kel's injured leg makes standing up 2 AP dearer.
+    let app = scenario_after("v3_daze_and_stand_up.ron", 3);
+    let orm = injuries_of(&app, "Orm");
+    assert!(orm.contains("dazed: attacks +1 dis"), "{orm}");
+    let kel = injuries_of(&app, "Kel");
+    assert!(kel.contains("standing up +2 AP"), "{kel}");
+    // The daze is over once Orm's next turn has ended.
+    let app = scenario_after("v3_daze_and_stand_up.ron", 6);
+    assert!(!injuries_of(&app, "Orm").contains("dazed"));
+    // The view's board, folded from the events, knows every stun (its
+    // off-guard, the AP it takes, the lost turn) as the rules do.
+    for (file, upto) in [
+        ("v3_stun.ron", 4),
+        ("v3_daze_and_stand_up.ron", 17),
+        ("v3_effects.ron", 9),
+    ] {
+        let mut app = scenario_after(file, 0);
+        let start = skirmish::rules::board::Board::capture(app.world_mut());
+        let mut app2 = scenario_after(file, upto);
+        let world = app2.world_mut();
+        let end = skirmish::rules::board::Board::capture(world);
+        let events = world.resource::<skirmish::rules::BattleEvents>().all();
+        let first = app
+            .world()
+            .resource::<skirmish::rules::BattleEvents>()
+            .all()
+            .len();
+        assert_eq!(start.fold(&events[first..]), end, "{file}");
+    }
+    // Without HP: the next wound's save, at least 1 over the injuries' 1.
+    let app = scenario_after("v3_criticals.ron", 1);
+    let orm = injuries_of(&app, "Orm");
+    assert!(orm.contains("knock-out save DC 2+"), "{orm}");
 }

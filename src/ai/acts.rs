@@ -385,8 +385,18 @@ pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) 
         // V3: injuries that kill or knock out drop it as surely as 0 HP.
         drop += if through >= hp { p } else { p * fells };
     }
+    // Without HP damage (V3 as 001), the injuries' values are the harm:
+    // they raise the DC of every knock-out save to come, which a d20 + CON
+    // surely fails past about 20.
+    if preview.injure_only {
+        hp_loss = preview.expected_wound_value() * hp as f64 / INJURY_TOLERANCE;
+    }
     target.worth * (w.damage * (hp_loss + w.armor * ar_loss) / hp as f64 + w.drop * drop)
 }
+
+/// The sum of injury values a unit is taken to stand without HP (V3 as
+/// 001): past about 20 its Constitution save fails whatever the d20.
+const INJURY_TOLERANCE: f64 = 20.0;
 
 /// What finishing a dying enemy that no ally can reach is worth, relative
 /// to one that could be saved: its own chance to wake over a few turns

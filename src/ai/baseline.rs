@@ -118,10 +118,21 @@ fn best_attack(world: &mut World, sit: &Situation, at: Pos, name: &str) -> Optio
             let Ok(p) = preview_attack(world, draft) else {
                 continue;
             };
-            if p.expected_damage > best.as_ref().map_or(0.0, |b| b.0) {
+            // Without HP damage (V3 as 001), the injury's degrees stand
+            // in for the damage.
+            let harm = if p.injure_only {
+                p.landed_degrees()
+                    .iter()
+                    .enumerate()
+                    .map(|(d, q)| d as f64 * q)
+                    .sum()
+            } else {
+                p.expected_damage
+            };
+            if harm > best.as_ref().map_or(0.0, |b| b.0) {
                 let target = name_of(world, enemy.entity);
                 best = Some((
-                    p.expected_damage,
+                    harm,
                     Command::Attack {
                         unit: name.to_string(),
                         target,

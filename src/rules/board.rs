@@ -227,6 +227,26 @@ impl Board {
                     u.hp = r.hp;
                 }
             }
+            // A stun: off-guard, its AP gone if on its own turn (V3).
+            ShockCheck(s) if s.stunned => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.off_guard = true;
+                    if s.on_its_turn {
+                        u.ap = 0;
+                    }
+                }
+            }
+            // The turn a stun takes: begun and over at once, with 0 AP.
+            TurnLost { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.ap = 0;
+                    u.off_guard = u.surprised;
+                    u.defending = false;
+                    u.shield_ready = false;
+                    u.charged = false;
+                    u.exposed = false;
+                }
+            }
             TurnStarted { unit, ap, .. } => {
                 // A rider's turn is its mount's too (V12.1).
                 let mount = units
@@ -339,9 +359,9 @@ impl Board {
                     u.hp = 0;
                 }
             }
-            InjurySave {
+            InjurySave(crate::rules::events::InjurySave {
                 stabilized: true, ..
-            } => {
+            }) => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.dying = None;
                     u.stable = true;

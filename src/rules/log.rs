@@ -275,14 +275,15 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
         KnockedOut { unit, shock: true } => {
             format!("  {} is knocked out by its injuries: 0 HP (V3)", n(unit))
         }
-        ShockCheck {
+        ShockCheck(crate::rules::events::ShockCheck {
             unit,
             part,
             roll,
             bonus,
             dc,
             stunned,
-        } => {
+            ..
+        }) => {
             let outcome = match (stunned, part) {
                 (true, _) => "stunned for a round",
                 (false, BodyPart::Head) => "only dazed for a round",
@@ -300,7 +301,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             )
         }
         TurnLost { unit } => format!("{} is stunned and loses the turn (V3)", n(unit)),
-        InjurySave {
+        InjurySave(crate::rules::events::InjurySave {
             unit,
             roll,
             bonus,
@@ -308,7 +309,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             passed,
             stabilized,
             awake,
-        } => {
+        }) => {
             let outcome = match (passed, stabilized, awake) {
                 (_, true, _) => "a natural 20: stable",
                 (true, false, true) => "stays up",

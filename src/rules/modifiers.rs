@@ -202,6 +202,10 @@ pub struct AttackDraft {
     /// knock-out, a death), or by a failed knock-out save; empty when hits
     /// do not injure (V3).
     pub fell: Vec<Vec<f64>>,
+    /// For each part and degrees as [`AttackDraft::fell`], the sum of the
+    /// values of the injuries the hit inflicts (minor 1 … fatal 5, V3): what
+    /// it adds to the DC of the target's Constitution saves.
+    pub wound_value: Vec<Vec<i32>>,
     /// The answer the defender declares (V2), if it gives one.
     pub answer: Option<Answer>,
     /// A maneuver (V7): no damage; it succeeds on a total of at least the
@@ -244,6 +248,7 @@ impl AttackDraft {
             refusal: None,
             armor: vec![(1.0, 0)],
             fell: vec![],
+            wound_value: vec![],
             answer: None,
             maneuver: None,
             unanswerable: false,

@@ -206,10 +206,15 @@ fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
     } else {
         format!("the {} (aimed: F aims elsewhere)", p.aim.name())
     };
+    let save = if p.injure_only {
+        "; no HP damage, the Constitution save included"
+    } else {
+        ""
+    };
     Some((
         format!(
             "a hit injures {at}: 1 degree minor, each more one step worse; {:.0}% its \
-             injuries knock out or kill",
+             injuries knock out or kill{save}",
             p.felled() * 100.0
         ),
         Rule::V3,

@@ -117,6 +117,25 @@ pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
     }
     if injuries.lamed() {
         effects.push("cannot stand".to_string());
+    } else if injuries.stand_up_extra() > 0 {
+        effects.push(format!("standing up +{} AP", injuries.stand_up_extra()));
+    }
+    if let Some(s) = world.get::<crate::battle::Stunned>(unit) {
+        effects.push(if s.lose_turn {
+            "stunned: loses its next turn".to_string()
+        } else {
+            "stunned this turn".to_string()
+        });
+    }
+    if world.get::<crate::battle::Dazed>(unit).is_some() {
+        effects.push("dazed: attacks +1 dis".to_string());
+    }
+    let injure_only = world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only());
+    if injure_only {
+        // What the next wound's Constitution save must beat, at the least.
+        effects.push(format!("knock-out save DC {}+", injuries.value() + 1));
     }
     let effects = if effects.is_empty() {
         String::new()

@@ -63,6 +63,9 @@ pub struct AttackPreview {
     /// degrees (0 to 12), the chance the hit's injuries kill the target or
     /// knock it out. Empty without injuries.
     pub fell: Vec<Vec<f64>>,
+    /// Under injuries (V3): for each part and degrees, the sum of the
+    /// values of the injuries a hit inflicts. Empty without injuries.
+    pub wound_value: Vec<Vec<i32>>,
     /// The part aimed at (V3 without hit zones).
     pub aim: BodyPart,
     /// Degrees the size adds to a hit's damage and injury (V10.2).
@@ -259,6 +262,32 @@ impl AttackPreview {
                 .copied()
                 .unwrap_or(0.0)
         })
+    }
+
+    /// The expected sum of the values of the injuries the attack inflicts
+    /// (V3; 0 without injuries): what it adds to the DC of the target's
+    /// Constitution saves.
+    pub fn expected_wound_value(&self) -> f64 {
+        if self.wound_value.is_empty() || self.harmless() {
+            return 0.0;
+        }
+        let mut sum = 0.0;
+        for l in self.landings() {
+            if l.degrees == 0 {
+                continue;
+            }
+            let shifted = (l.degrees as i32 + self.shift).max(0) as usize;
+            for (pz, _, part) in self.parts(&l) {
+                let i = BodyPart::all().iter().position(|p| *p == part).unwrap_or(0);
+                let value = self.wound_value.get(i).map_or(0, |by| {
+                    by.get(shifted.min(by.len().saturating_sub(1)))
+                        .copied()
+                        .unwrap_or(0)
+                });
+                sum += l.p * pz * f64::from(value);
+            }
+        }
+        sum
     }
 
     /// The joint chances of the damage dealt before armor, the AR it meets
@@ -510,6 +539,7 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         answer: None,
         avoided: 0.0,
         fell: draft.fell.clone(),
+        wound_value: draft.wound_value.clone(),
         aim: draft.aim.unwrap_or(BodyPart::Torso),
         shift: if draft.maneuver.is_some() {
             0
@@ -567,6 +597,7 @@ mod tests {
             answer: None,
             avoided: 0.0,
             fell: vec![],
+            wound_value: vec![],
             aim: BodyPart::Torso,
             shift: 0,
         }

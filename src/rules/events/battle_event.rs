@@ -2,6 +2,7 @@
 //! defined here or below the rules (grid, format), so the events depend on
 //! no rule.
 
+use super::injuries::{InjurySave, ShockCheck};
 use super::jumps::{FallRoll, JumpRoll};
 use super::payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
@@ -227,45 +228,16 @@ pub enum BattleEvent {
         shock: bool,
     },
     /// 001's Constitution check (DC 25) against a head or heart injury's
-    /// shock (V3): failed, stunned for a round; made, a head injury dazes.
-    ShockCheck {
-        /// Who.
-        unit: UnitId,
-        /// The part hurt: the head or the torso (the heart).
-        part: BodyPart,
-        /// The d20.
-        roll: u32,
-        /// CON.
-        bonus: i32,
-        /// 25.
-        dc: i32,
-        /// Failed: stunned.
-        stunned: bool,
-    },
+    /// shock (V3).
+    ShockCheck(ShockCheck),
     /// A stunned unit's turn passes without it (V3).
     TurnLost {
         /// Who.
         unit: UnitId,
     },
-    /// 001's Constitution save of a unit injured while down (V3).
-    InjurySave {
-        /// Who.
-        unit: UnitId,
-        /// The d20.
-        roll: u32,
-        /// CON.
-        bonus: i32,
-        /// The sum of its injuries' values.
-        dc: i32,
-        /// Met (or a natural 20): it lives.
-        passed: bool,
-        /// A natural 20: it is stable.
-        stabilized: bool,
-        /// Made by a unit still up, whose hits injure only: failed, it is
-        /// knocked out (decision).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        awake: bool,
-    },
+    /// 001's Constitution save of a unit injured while down, or still up
+    /// when hits injure only (V3).
+    InjurySave(InjurySave),
     /// Damage taken: from AR first, then HP (R1.2, R7.7).
     Damaged {
         /// Who took it.

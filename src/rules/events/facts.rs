@@ -67,8 +67,8 @@ impl BattleEvent {
             Injured { .. }
             | Lamed { .. }
             | KnockedOut { .. }
-            | InjurySave { .. }
-            | ShockCheck { .. }
+            | InjurySave(_)
+            | ShockCheck(_)
             | TurnLost { .. } => {
                 vec![Rule::V3]
             }
@@ -221,8 +221,8 @@ impl BattleEvent {
             | Injured { unit, .. }
             | Lamed { unit }
             | KnockedOut { unit, .. }
-            | InjurySave { unit, .. }
-            | ShockCheck { unit, .. }
+            | InjurySave(super::InjurySave { unit, .. })
+            | ShockCheck(super::ShockCheck { unit, .. })
             | TurnLost { unit }
             | ZoneRolled { unit, .. }
             | WeaponDropped { unit, .. }

@@ -17,6 +17,7 @@
 
 mod battle_event;
 mod facts;
+mod injuries;
 mod jumps;
 mod payload;
 mod queue;
@@ -24,6 +25,7 @@ mod stealth;
 pub mod witness;
 
 pub use battle_event::{BattleEvent, EventKind};
+pub use injuries::{InjurySave, ShockCheck};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
 pub use payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,

@@ -43,7 +43,7 @@ use crate::rules::attacks::hit::{Hit, HitSchedule};
 use crate::rules::attacks::resolution::drop_weapon;
 use crate::rules::command::{CommandKind, Refusal};
 use crate::rules::dying::fall_dying;
-use crate::rules::events::{BattleEvent, emit, id_of};
+use crate::rules::events::{BattleEvent, InjurySave, ShockCheck, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, Handles, Pending};
 use crate::rules::rule::Rule;
@@ -266,7 +266,17 @@ fn add_what_fells(world: &mut World) {
                 .collect()
         })
         .collect();
-    world.resource_mut::<AttackDraft>().fell = fell;
+    let wound_value = BodyPart::all()
+        .into_iter()
+        .map(|part| {
+            (0..=MAX_DEGREES)
+                .map(|d| of_hit(part, d).iter().map(|s| s.value()).sum())
+                .collect()
+        })
+        .collect();
+    let mut draft = world.resource_mut::<AttackDraft>();
+    draft.fell = fell;
+    draft.wound_value = wound_value;
 }
 
 /// The most degrees the preview's table of falls counts; more fell as the
@@ -423,19 +433,20 @@ fn shock_check(world: &mut World, unit: Entity, part: BodyPart, down: bool) {
     let con = world.get::<Stats>(unit).map_or(0, |s| s.template.con);
     let roll = world.resource_mut::<Dice>().roll(20);
     let stunned = (roll as i32 + con) < STUN_DC;
+    let own_turn = world.resource::<TurnState>().current == Some(unit);
     let id = id_of(world, unit);
     emit(
         world,
-        BattleEvent::ShockCheck {
+        BattleEvent::ShockCheck(ShockCheck {
             unit: id,
             part,
             roll,
             bonus: con,
             dc: STUN_DC,
             stunned,
-        },
+            on_its_turn: stunned && own_turn,
+        }),
     );
-    let own_turn = world.resource::<TurnState>().current == Some(unit);
     if stunned {
         world.entity_mut(unit).insert((
             Stunned {
@@ -466,7 +477,7 @@ fn constitution_save(world: &mut World, unit: Entity, down: bool) {
     let id = id_of(world, unit);
     emit(
         world,
-        BattleEvent::InjurySave {
+        BattleEvent::InjurySave(InjurySave {
             unit: id,
             roll,
             bonus: con,
@@ -474,7 +485,7 @@ fn constitution_save(world: &mut World, unit: Entity, down: bool) {
             passed,
             stabilized,
             awake: !down,
-        },
+        }),
     );
     if !down {
         if !passed {
