@@ -247,6 +247,19 @@ pub struct ActionPoints {
     pub defended: bool,
 }
 
+/// The most AP a unit may owe for its interrupts under die ranks (V6.6
+/// *decision*): there [`Reactions`] count what it may still owe, this
+/// budget less its debt.
+pub const MOST_OWED: i32 = 3;
+
+/// Whether the level rolls die ranks (V6), whose interrupt budget stands
+/// in for R3.2's reactions.
+pub fn die_ranks(world: &World) -> bool {
+    world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().resolution == crate::format::Resolution::DieRanks)
+}
+
 /// Reactions left this round (R3.2).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reactions(pub i32);

@@ -54,7 +54,14 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
                 ArmorReduction(ar),
                 Stamina(t.stamina),
                 ActionPoints::default(),
-                Reactions(0),
+                // Under die ranks a unit owes nothing yet (V6.6).
+                Reactions(
+                    if level.rules().resolution == crate::format::Resolution::DieRanks {
+                        crate::battle::MOST_OWED
+                    } else {
+                        0
+                    },
+                ),
                 OffGuard,
                 Tally::default(),
             ),

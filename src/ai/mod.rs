@@ -142,7 +142,7 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
 /// damage through, as the rules pick for sides that always react.
 fn answer_attack(world: &mut World, defender: Entity) -> Command {
     let unit = crate::battle::name_of(world, defender);
-    let guard = crate::rules::variants::active_defence::held_attack_best(world, defender);
+    let guard = crate::rules::variants::held_attack_best(world, defender);
     Command::React {
         unit,
         take: guard.is_some(),

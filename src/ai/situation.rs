@@ -13,6 +13,7 @@ use crate::format::{Range, Victory};
 use crate::grid::{Body, Dir, Pos};
 use crate::load::ValidLevel;
 use crate::rules::TurnState;
+use crate::rules::attacks::contest::{Contest, Pool};
 use crate::rules::attacks::preview::{DamageDice, degree_chances, expected_damage};
 use crate::rules::attacks::resolution::unarmed;
 use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, damage_degrees, gather};
@@ -21,6 +22,8 @@ use crate::rules::positioning::facing::in_front_arc;
 use crate::rules::positioning::threat::melee_weapon_for;
 use crate::rules::rule::Rule;
 use crate::rules::turns::victory::round_limit;
+use crate::rules::variants::die_ranks::ladder;
+use crate::rules::variants::die_ranks::ranks::CAP;
 use crate::terrain::Cover;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -43,21 +46,56 @@ pub struct Strike {
     pub increment: i32,
     /// Degrees its hits gain or lose on the deciding unit by size (V10.2).
     pub shift: i32,
+    /// Under die ranks (V6): the sides of its attack die, rolled against
+    /// the DEF die the target's DV stands for.
+    pub ranks: Option<u32>,
 }
 
 impl Strike {
     /// Expected damage of one attack with net `advantage` against `dv`.
     pub fn expected(&self, advantage: i32, dv: i32) -> f64 {
-        let chances = degree_chances(advantage, self.bonus, dv, self.crit, false);
+        let chances = match self.ranks {
+            // V6.2: the DV less R1.1's base 10 is DEX + armor, the stats
+            // the DEF die follows (a Defend or shield's DV counts as its
+            // stat total would: an estimate, not the preview).
+            Some(att) => Contest {
+                attack: Pool {
+                    sides: att,
+                    advantage,
+                    label: "ATT".into(),
+                    cut: 0,
+                },
+                defence: Pool {
+                    sides: ladder::sides(ladder::rank(dv - 10)),
+                    advantage: 0,
+                    label: "DEF".into(),
+                    cut: 0,
+                },
+                guard: crate::format::Guard::None,
+                cap: CAP,
+            }
+            .success_chances(),
+            None => degree_chances(advantage, self.bonus, dv, self.crit, false),
+        };
+        let damage = if self.ranks.is_some() {
+            // One damage per success (V6.4).
+            DamageDice {
+                count: 1,
+                sides: 1,
+                bonus: 0,
+            }
+        } else {
+            self.damage
+        };
         if self.shift == 0 {
-            return expected_damage(&chances, self.damage, false);
+            return expected_damage(&chances, damage, false);
         }
         // Size moves a hit's degrees, never below the first (V10.2).
         let mut shifted = vec![0.0; chances.len() + self.shift.max(0) as usize];
         for (d, p) in chances.iter().enumerate() {
             shifted[damage_degrees(d as i32, self.shift) as usize] += p;
         }
-        expected_damage(&shifted, self.damage, false)
+        expected_damage(&shifted, damage, false)
     }
 }
 
@@ -525,6 +563,7 @@ fn read_unit(
             },
         );
         let shift = draft.degree_shift();
+        let ranks = draft.contest.as_ref().map(|c| c.attack.sides);
         let extra = sum_of(&draft, &[Rule::R7_7], |effect| match effect {
             Effect::Damage(n) => Some(n),
             _ => None,
@@ -545,6 +584,7 @@ fn read_unit(
             reach,
             increment,
             shift,
+            ranks,
         }
     };
     let melee = melee_weapon.as_ref().map(|w| strike(world, w));

@@ -191,6 +191,61 @@ pub struct UnitTemplate {
     /// Carried items and how many of each.
     #[serde(default)]
     pub items: Vec<(String, u32)>,
+    /// The unit's dice under die ranks (V6.2): each omitted die follows
+    /// from the stats above.
+    #[serde(default, skip_serializing_if = "UnitDice::is_empty")]
+    pub dice: UnitDice,
+}
+
+/// The die sizes of die ranks, lowest first (V6.1: d2 < d4 < … < d12).
+pub const DIE_LADDER: [u32; 6] = [2, 4, 6, 8, 10, 12];
+
+/// A unit's dice under die ranks (V6.2, 003): `dice: (att: 8, def: 6)`,
+/// each a die size of the ladder (2, 4, 6, 8, 10, 12); an omitted one
+/// follows from the unit's stats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitDice {
+    /// Attack: melee, ranged and thrown attacks (003:5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub att: Option<u32>,
+    /// Passive defence and block (003:5, 9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub def: Option<u32>,
+    /// Reflexes: dodge (003:13).
+    #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub reflexes: Option<u32>,
+    /// Strength: unarmed attacks, less two ranks (003:35).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub str: Option<u32>,
+    /// Presence: spells (003:5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pre: Option<u32>,
+    /// Fortitude.
+    #[serde(default, rename = "for", skip_serializing_if = "Option::is_none")]
+    pub fortitude: Option<u32>,
+}
+
+impl UnitDice {
+    /// No die given: every die follows from the stats.
+    pub fn is_empty(&self) -> bool {
+        *self == UnitDice::default()
+    }
+
+    /// Each die given, with its field name as the file writes it.
+    pub fn given(&self) -> Vec<(&'static str, u32)> {
+        [
+            ("att", self.att),
+            ("def", self.def),
+            ("ref", self.reflexes),
+            ("str", self.str),
+            ("pre", self.pre),
+            ("for", self.fortitude),
+        ]
+        .into_iter()
+        .filter_map(|(f, v)| v.map(|v| (f, v)))
+        .collect()
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -268,6 +323,9 @@ pub enum WeaponTrait {
     /// Part of the body (a mount's hooves, V12): never dropped on a
     /// fumble (R7.3), disarmed (V7.5) or thrown (R9.1) *(decision)*.
     Natural,
+    /// Not designed to parry: a parry with it has +1 disadvantage under
+    /// die ranks (V6.5, 003:11).
+    NoParry,
 }
 
 /// A weapon. Melee unless it has a `range`; throwable when it has `thrown`

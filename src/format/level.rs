@@ -114,6 +114,28 @@ pub struct RuleOptions {
     /// The level's light (V8.3): `Bright` by default, `Dim` or `Dark`; a
     /// legend symbol's own `light` overrides it on its tiles.
     pub light: crate::terrain::Light,
+    /// How attacks are rolled: R7's d20 against DV, or V6's die ranks
+    /// (003): the attacker's ATT die against the defender's DEF die,
+    /// successes as damage (V6.1–V6.9).
+    #[serde(skip_serializing_if = "Resolution::is_default")]
+    pub resolution: Resolution,
+}
+
+/// How attacks are rolled (R7, or variant V6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resolution {
+    /// R7: d20 + bonus against DV, degrees, damage dice.
+    #[default]
+    D20,
+    /// V6 die ranks (003): ATT die against DEF die, successes as damage.
+    DieRanks,
+}
+
+impl Resolution {
+    /// The default (`D20`): left out when a level is written.
+    pub fn is_default(&self) -> bool {
+        *self == Resolution::D20
+    }
 }
 
 impl Level {
@@ -178,7 +200,9 @@ pub enum Guard {
     Parry,
     /// DEX + PER (WIS) + 1d12 ≥ attack: no damage.
     Dodge,
-    /// No answer: the hit lands as rolled.
+    /// No answer: the hit lands as rolled; under die ranks the passive
+    /// defence (V6.3), which scenarios may write `Passive`.
+    #[serde(alias = "Passive")]
     None,
 }
 
@@ -310,6 +334,8 @@ pub struct StatOverrides {
     pub armor: Option<Option<String>>,
     pub shield: Option<Option<String>>,
     pub items: Option<Vec<(String, u32)>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<super::catalog::UnitDice>,
 }
 
 impl StatOverrides {
@@ -323,6 +349,9 @@ impl StatOverrides {
             level, mb, str, dex, con, wis, speed, hp, stamina, size, skills, weapons, armor,
             shield, items
         );
+        if let Some(d) = self.dice {
+            t.dice = d;
+        }
         t
     }
 }

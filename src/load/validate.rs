@@ -487,7 +487,38 @@ fn check_units(
     }
     check_riders(r, level, catalog);
     check_hp_damage(r, level);
+    check_die_ranks(r, level, &specs);
     specs
+}
+
+/// Die ranks (V6) bring their own active defence (V6.5): V2's cannot
+/// stand beside it. Their hits deal 1–3 damage, so a unit above 8 HP takes
+/// many of them: a warning (VARIANTS.md V6, level format).
+fn check_die_ranks(r: &mut Report, level: &Level, specs: &[UnitSpec]) {
+    if level.rules.resolution != crate::format::Resolution::DieRanks {
+        return;
+    }
+    if level.rules.defence == crate::format::Defence::Active {
+        r.error(
+            &[Ident("rules"), Ident("resolution")],
+            "`resolution: DieRanks` (V6) cannot be played with `defence: Active` (V2): die \
+             ranks have their own active defences (V6.5)"
+                .to_string(),
+        );
+    }
+    for u in specs.iter().filter(|u| u.stats.hp > 8) {
+        r.warn(
+            &[Ident("units"), Str(&u.name)],
+            format!(
+                "unit \"{}\" has {} HP; die-rank hits deal 1–3 (V6.4), so it takes {} or more \
+                 hits to drop: V6 levels give their units 8 HP or less (playable, check it is \
+                 meant)",
+                u.name,
+                u.stats.hp,
+                (u.stats.hp + 2) / 3
+            ),
+        );
+    }
 }
 
 /// Every `riding` names a mount of the level (V12.1): mounts switched on,

@@ -303,6 +303,20 @@ pub(super) fn check_template(
             check_range(r, &path("skills"), what, *v, -5, 20);
         }
     }
+    // V6.2: a unit's dice are sizes of the ladder (V6.1).
+    for (field, sides) in t.dice.given() {
+        if !crate::format::DIE_LADDER.contains(&sides) {
+            let mut p = path("dice");
+            p.push(Ident(field));
+            r.error(
+                &p,
+                format!(
+                    "{owner}: dice {field} is d{sides}; die ranks (V6.1) roll d2, d4, d6, d8, \
+                     d10 or d12"
+                ),
+            );
+        }
+    }
     for w in &t.weapons {
         if all.weapon(w).is_none() {
             let mut p = at.to_vec();

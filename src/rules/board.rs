@@ -326,6 +326,16 @@ impl Board {
                     u.charged = false;
                 }
             }
+            FellStable { .. } => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.prone = true;
+                    u.dying = None;
+                    u.stable = true;
+                    u.defending = false;
+                    u.shield_ready = false;
+                    u.charged = false;
+                }
+            }
             TimerLowered { timer, .. } | DyingAgain { timer, .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.stable = false;

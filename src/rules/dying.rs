@@ -75,6 +75,17 @@ pub fn fall_dying(world: &mut World, unit: Entity) {
     }
 }
 
+/// A unit dropped to 0 HP with bare hands under die ranks falls prone,
+/// unconscious and stable, not dying (V6.9): no death timer.
+pub fn fall_stable(world: &mut World, unit: Entity) {
+    world
+        .entity_mut(unit)
+        .insert((Prone, Stable))
+        .remove::<(Defending, ShieldReady, Charged, Dying)>();
+    let id = id_of(world, unit);
+    emit(world, BattleEvent::FellStable { unit: id });
+}
+
 /// A hit against a dying unit lowers its timer by 1, no other damage
 /// (R10.3); against a stabilised one it makes it dying again with a new
 /// timer (R10.4).

@@ -301,6 +301,16 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             )
         }
         TurnLost { unit } => format!("{} is stunned and loses the turn (V3)", n(unit)),
+        Owes { unit, guard, owed } => format!(
+            "  {}'s {} is an interrupt: {} AP owed from its next turn (V6.6)",
+            n(unit),
+            guard.label(),
+            owed
+        ),
+        DebtPaid { unit, owed } => format!(
+            "{} pays the {owed} AP it owes for its interrupts (V6.6)",
+            n(unit)
+        ),
         InjurySave(crate::rules::events::InjurySave {
             unit,
             roll,
@@ -377,6 +387,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 }
                 DamageHow::Splash => format!("splash {amount}"),
                 DamageHow::Fall => format!("falling {amount}"),
+                DamageHow::Successes { .. } => "by successes (V6.4)".to_string(),
             };
             let armor = if *absorbed > 0 {
                 format!(", AR absorbs {absorbed} ({ar_left} left, R1.2)")
@@ -401,6 +412,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             injured: true,
         } => format!(
             "  {} drops the {weapon} at {at}: a second injury to the hand or arm (V3)",
+            n(unit)
+        ),
+        FellStable { unit } => format!(
+            "  {} falls senseless but stable: beaten with bare hands (V6.9)",
             n(unit)
         ),
         FellDying { unit, roll, timer } => format!(
@@ -587,10 +602,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             strikes,
         } => {
             // A maneuver provokes by V7.2, everything else by R8.2.
-            let why = if *trigger == Trigger::Maneuver {
-                "V7.2"
-            } else {
-                "R8.2"
+            let why = match trigger {
+                Trigger::Maneuver => "V7.2",
+                Trigger::BareHands => "V6.9",
+                _ => "R8.2",
             };
             // Of a mounted pair, the reactor strikes the other (V12.5).
             let on = strikes.map_or(String::new(), |s| format!(" on {} (V12.5)", n(&s)));

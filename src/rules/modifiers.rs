@@ -124,6 +124,10 @@ pub enum Effect {
     /// Advantage (negative: disadvantage) on the defender's parry of this
     /// attack (V10.5: a giant's blow is hard to parry).
     Parry(i32),
+    /// Ranks up (negative: down) the attacker's die (die ranks, V6.8).
+    AttackRank(i32),
+    /// Ranks up (negative: down) the defender's die (die ranks, V6.8).
+    DefenceRank(i32),
 }
 
 /// One labelled modifier: what it does, why, and which rule says so.
@@ -150,6 +154,8 @@ impl fmt::Display for Modifier {
             Effect::Reach(n) => write!(f, "{s} +{n} reach ({r})"),
             Effect::Parry(n) if n >= 0 => write!(f, "{s}: parry +{n} adv ({r})"),
             Effect::Parry(n) => write!(f, "{s}: parry +{} dis ({r})", -n),
+            Effect::AttackRank(n) => write!(f, "{s} {n:+} ATT rank ({r})"),
+            Effect::DefenceRank(n) => write!(f, "{s} {n:+} DEF rank ({r})"),
             Effect::Degrees(n) => {
                 let unit = if n.abs() == 1 { "degree" } else { "degrees" };
                 write!(f, "{s} {n:+} {unit} ({r})")
@@ -218,6 +224,10 @@ pub struct AttackDraft {
     /// read from the battle by [`gather`]: `(1, 1)` for one-tile units and
     /// a throw at a tile.
     pub sides: (i32, i32),
+    /// The attack is rolled as an opposed contest of dice (die ranks, V6,
+    /// fill it in [`AttackSystems::Answer`]) instead of R7's d20: its
+    /// successes are the hit's degrees and its damage.
+    pub contest: Option<crate::rules::attacks::contest::Contest>,
 }
 
 impl AttackDraft {
@@ -253,6 +263,7 @@ impl AttackDraft {
             maneuver: None,
             unanswerable: false,
             sides: (1, 1),
+            contest: None,
         }
     }
 

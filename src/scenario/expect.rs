@@ -104,6 +104,14 @@ pub enum Expect {
         /// Expected value.
         is: i32,
     },
+    /// The AP the unit owes its next turn for its interrupts (die ranks,
+    /// V6.6; VARIANTS.md).
+    Owed {
+        /// Unit name.
+        unit: String,
+        /// Expected value.
+        is: i32,
+    },
     /// The command with this 0-based index was refused with this text.
     Rejected {
         /// Index in `commands`.

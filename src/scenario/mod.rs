@@ -458,6 +458,11 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             let s = world.get::<crate::battle::Stamina>(x).map_or(0, |s| s.0);
             compare(format!("Stamina of {u}"), s.to_string(), is.to_string())
         }
+        Expect::Owed { unit: u, is } => {
+            let x = unit(world, u)?;
+            let owed = crate::rules::variants::die_ranks::owed(world, x);
+            compare(format!("AP {u} owes"), owed.to_string(), is.to_string())
+        }
         Expect::Rejected { command, contains } => {
             match refused.iter().find(|(i, _)| i == command) {
                 Some((_, reason)) if reason.to_lowercase().contains(&contains.to_lowercase()) => {

@@ -5,8 +5,10 @@
 
 use crate::format::Guard;
 use crate::grid::Pos;
+use crate::rules::attacks::contest::{Contest, Pool};
 use crate::rules::attacks::preview::{AttackPreview, total};
 use crate::rules::command::ManeuverKind;
+use crate::rules::modifiers::Effect;
 use crate::rules::rule::Rule;
 
 /// What an attack roll can come to, as the odds panel shows it.
@@ -22,6 +24,8 @@ pub enum Ending {
     /// A hit of this many degrees (R7.2), after any answer; 3 stands for 3
     /// or more.
     Degrees(u8),
+    /// Under die ranks (V6.4): a hit of this many successes (3 at most).
+    Successes(u8),
 }
 
 impl Ending {
@@ -36,6 +40,9 @@ impl Ending {
             Ending::Degrees(1) => "1 degree",
             Ending::Degrees(2) => "2 degrees",
             Ending::Degrees(_) => "3+ degrees",
+            Ending::Successes(1) => "1 success",
+            Ending::Successes(2) => "2 successes",
+            Ending::Successes(_) => "3 successes",
         }
     }
 }
@@ -85,6 +92,9 @@ impl AttackOdds {
         // Only a melee attack fumbles (R7.3): a ranged one has no such
         // outcome to show. A block never takes a whole hit away.
         let blocks = p.answer.as_ref().is_some_and(|g| g.guard == Guard::Block);
+        if let Some(c) = &p.contest {
+            return Self::of_contest(target, from, p, c, hp);
+        }
         let outcomes = [
             (Ending::Miss, p.degrees[0] - p.fumble),
             (Ending::Fumble, p.fumble),
@@ -135,12 +145,76 @@ impl AttackOdds {
         }
     }
 
-    /// The chance of a hit: every outcome with degrees.
+    /// The odds of a die-rank attack (V6): each number of successes, from
+    /// every kept pair of dice the preview enumerates, the dice named.
+    fn of_contest(
+        target: String,
+        from: Option<Pos>,
+        p: &AttackPreview,
+        c: &Contest,
+        hp: i32,
+    ) -> Self {
+        let outcomes = [
+            (Ending::Miss, p.degrees[0]),
+            (
+                Ending::Successes(1),
+                p.degrees.get(1).copied().unwrap_or(0.0),
+            ),
+            (
+                Ending::Successes(2),
+                p.degrees.get(2).copied().unwrap_or(0.0),
+            ),
+            (
+                Ending::Successes(3),
+                total(p.degrees.iter().skip(3).copied()),
+            ),
+        ]
+        .into_iter()
+        .map(|(ending, chance)| Outcome { ending, chance })
+        .collect();
+        let dice = |pool: &Pool| {
+            let keep = match pool.advantage {
+                0 => "",
+                n if n > 0 => " keep the highest",
+                _ => " keep the lowest",
+            };
+            format!("{} d{} x{}{keep}", pool.label, pool.sides, pool.count())
+        };
+        AttackOdds {
+            roll: format!(
+                "{} vs {}: a success for beating it, one per multiple, 3 at most (V6.3, V6.4)",
+                dice(&c.attack),
+                dice(&c.defence)
+            ),
+            outcomes,
+            harm: p.harm(),
+            drop: p.drop(hp),
+            down: p.down,
+            maneuver: None,
+            modifiers: p
+                .modifiers
+                .iter()
+                .filter(|m| {
+                    !matches!(
+                        m.effect,
+                        Effect::Bonus(_) | Effect::Dv(_) | Effect::Damage(_)
+                    )
+                })
+                .map(|m| (m.to_string(), m.rule))
+                .chain(zone_line(p))
+                .chain(injury_line(p))
+                .collect(),
+            target,
+            from,
+        }
+    }
+
+    /// The chance of a hit: every outcome with degrees or successes.
     pub fn hit(&self) -> f64 {
         total(
             self.outcomes
                 .iter()
-                .filter(|o| matches!(o.ending, Ending::Degrees(_)))
+                .filter(|o| matches!(o.ending, Ending::Degrees(_) | Ending::Successes(_)))
                 .map(|o| o.chance),
         )
     }

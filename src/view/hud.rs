@@ -381,6 +381,15 @@ fn turn_line(world: &World) -> String {
                 "  ·  an unseen enemy moves ({}, V8.2)",
                 sides.sides()[side].name
             );
+        } else if crate::rules::variants::die_ranks::on(world) {
+            // Under die ranks the reactions are the interrupt budget: what
+            // the unit may still owe its next turn (V6.6).
+            line += &format!(
+                "  ·  {}'s turn ({}, {who})  ·  AP {ap}  ·  owes {} of 3 (V6.6)",
+                name_of(world, c),
+                sides.sides()[side].name,
+                crate::rules::variants::die_ranks::owed(world, c)
+            );
         } else {
             line += &format!(
                 "  ·  {}'s turn ({}, {who})  ·  AP {ap}  ·  reactions {reactions}",

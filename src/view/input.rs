@@ -187,7 +187,7 @@ pub fn command_for(
         };
         // V2: asked how to answer an attack: B, P, D or N, or the side's
         // standing answer when the unit has it.
-        let guards = crate::rules::variants::active_defence::held_attack_options(world, asked);
+        let guards = crate::rules::variants::held_attack_options(world, asked);
         if !guards.is_empty() {
             let standing = world
                 .resource::<AutoGuards>()
@@ -337,7 +337,7 @@ fn choose_standing_answer(world: &mut World) {
     let Some(side) = world.get::<Side>(asked).map(|s| s.0) else {
         return;
     };
-    let guards = crate::rules::variants::active_defence::held_attack_options(world, asked);
+    let guards = crate::rules::variants::held_attack_options(world, asked);
     if !guards.is_empty() {
         if let (true, Some(guard)) = (shift, pressed_guard(keys, &guards)) {
             let mut auto = world.resource_mut::<AutoGuards>();

@@ -34,9 +34,9 @@ pub fn outcome_color(ending: Ending) -> Color {
     match ending {
         Ending::Miss | Ending::Answered(_) => Color::srgb(0.45, 0.45, 0.5),
         Ending::Fumble => Color::srgb(0.8, 0.2, 0.2),
-        Ending::Degrees(1) => Color::srgb(0.85, 0.75, 0.25),
-        Ending::Degrees(2) => Color::srgb(0.45, 0.8, 0.3),
-        Ending::Degrees(_) => Color::srgb(0.2, 0.95, 0.55),
+        Ending::Degrees(1) | Ending::Successes(1) => Color::srgb(0.85, 0.75, 0.25),
+        Ending::Degrees(2) | Ending::Successes(2) => Color::srgb(0.45, 0.8, 0.3),
+        Ending::Degrees(_) | Ending::Successes(_) => Color::srgb(0.2, 0.95, 0.55),
     }
 }
 

@@ -73,7 +73,7 @@ fn reaction_odds(world: &mut World, reactor: Entity, provoker: Entity) -> Option
 /// answer it has, its key, and what it would let through, from the rules'
 /// preview.
 fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
-    let odds = crate::rules::variants::active_defence::held_attack_odds(world, asked);
+    let odds = crate::rules::variants::held_attack_odds(world, asked);
     let (_, unanswered) = odds.iter().find(|(g, _)| *g == Guard::None)?;
     let hit = unanswered.hit;
     let attacker = world
@@ -82,6 +82,9 @@ fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
         .map(|c| name_of(world, c))
         .unwrap_or_default();
     let defender = name_of(world, asked);
+    if crate::rules::variants::die_ranks::on(world) {
+        return Some(rank_question(world, asked, &attacker, &defender, &odds));
+    }
     let lines: Vec<String> = odds
         .iter()
         .map(|(g, p)| {
@@ -113,6 +116,51 @@ fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
         hit * 100.0,
         lines.join("\n")
     ))
+}
+
+/// Under die ranks (V6.5), the question to a human defender: its passive
+/// DEF or an active defence, each with its dice, the chance of a hit and
+/// the harm expected, and the AP the defence will cost (V6.6).
+fn rank_question(
+    world: &World,
+    asked: Entity,
+    attacker: &str,
+    defender: &str,
+    odds: &[(Guard, crate::rules::attacks::preview::AttackPreview)],
+) -> String {
+    let owed = crate::rules::variants::die_ranks::owed(world, asked);
+    let lines: Vec<String> = odds
+        .iter()
+        .map(|(g, p)| {
+            let key = super::controls::GUARD_KEYS
+                .iter()
+                .find(|k| k.1 == *g)
+                .map_or("?", |k| k.2);
+            let dice = p.contest.as_ref().map_or(String::new(), |c| {
+                format!(
+                    "{} d{} x{}",
+                    c.defence.label,
+                    c.defence.sides,
+                    c.defence.count()
+                )
+            });
+            let (name, cost) = match g {
+                Guard::None => ("passive DEF".to_string(), "free".to_string()),
+                g => (g.label().to_string(), "1 AP of its next turn".to_string()),
+            };
+            format!(
+                "{key} {name} ({dice}, {cost}): {:.0}% hit, {:.1} HP expected",
+                p.hit * 100.0,
+                p.harm()
+            )
+        })
+        .collect();
+    format!(
+        "{attacker} attacks {defender}. How does {defender} meet it? (die ranks, V6.5; \
+         owes {owed} of 3, V6.6)\n{}\nShift+key: answer so all battle (asked again when a \
+         unit cannot)",
+        lines.join("\n")
+    )
 }
 
 /// The prompt's text: a human's reaction question, or the end screen.

@@ -145,7 +145,11 @@ pub fn sound_of(
             Guard::Parry => Sound::Parry,
             _ => return None,
         },
-        FellDying { .. } | Lamed { .. } | KnockedOut { .. } | KnockedDown { .. } => Sound::Fall,
+        FellDying { .. }
+        | FellStable { .. }
+        | Lamed { .. }
+        | KnockedOut { .. }
+        | KnockedDown { .. } => Sound::Fall,
         // Maneuvers (V7): a flung weapon clangs, a push thuds, a grab
         // swishes.
         Disarmed { .. } => Sound::Parry,

@@ -39,6 +39,10 @@ pub fn selected_line(world: &World) -> Option<String> {
             inv.weapons.join(", ")
         }
     );
+    if let Some(text) = ranks_text(world, unit) {
+        line.push('\n');
+        line.push_str(&text);
+    }
     if let Some(text) = injuries_text(world, unit) {
         line.push('\n');
         line.push_str(&text);
@@ -48,6 +52,32 @@ pub fn selected_line(world: &World) -> Option<String> {
         line.push_str(&text);
     }
     Some(line)
+}
+
+/// Under die ranks (V6): a unit's dice and the AP it owes its next turn
+/// for its interrupts: "dice ATT d10 DEF d8 REF d6 STR d8 | owes 1 AP of
+/// its next turn (V6.6)".
+pub fn ranks_text(world: &World, unit: Entity) -> Option<String> {
+    use crate::rules::variants::die_ranks::{self, ladder::sides, ranks::ranks_of};
+    if !die_ranks::on(world) {
+        return None;
+    }
+    let (r, _) = ranks_of(world, unit)?;
+    let owed = die_ranks::owed(world, unit);
+    let debt = match owed {
+        0 => "owes no AP: may block, parry or dodge (1 AP of its next turn each, V6.6)".into(),
+        n if n >= die_ranks::MOST_OWED => {
+            format!("owes {n} AP: no more interrupts before its turn (V6.6)")
+        }
+        n => format!("owes {n} AP of its next turn for its interrupts (V6.6)"),
+    };
+    Some(format!(
+        "dice ATT d{} DEF d{} REF d{} STR d{} (V6.2) | {debt}",
+        sides(r.att),
+        sides(r.def),
+        sides(r.reflexes),
+        sides(r.str)
+    ))
 }
 
 /// A unit's grapple and what it does (V7.6), for its panel, on both

@@ -4,7 +4,7 @@ use super::hit::{AttackResult, Hit, HitSchedule, run};
 use crate::battle::{ArmorReduction, Dying, Health, Side, Stable, Tally};
 use crate::dice::Dice;
 use crate::format::Dice as DiceExpr;
-use crate::rules::dying::{fall_dying, hit_while_down};
+use crate::rules::dying::{fall_dying, fall_stable, hit_while_down};
 use crate::rules::events::{BattleEvent, DamageHow, DamageRoll, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, Effect, Modifier, damage_degrees};
 use bevy::prelude::*;
@@ -67,6 +67,12 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
         run(world, HitSchedule::Wound, hit);
         return;
     }
+    // Die ranks (V6.4): the successes are the damage.
+    if draft.contest.is_some() {
+        deal_successes(world, draft, result.degrees);
+        run(world, HitSchedule::Wound, hit);
+        return;
+    }
     // V10.2: the size's degrees add or take away dice, never the first.
     let degrees = damage_degrees(result.degrees, draft.degree_shift());
     let (damage, roll) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());
@@ -87,6 +93,23 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
         hit.armor,
     );
     run(world, HitSchedule::Wound, hit);
+}
+
+/// A contest's hit (die ranks, V6.4): 1 damage per success (after a
+/// size's shift, V10.2), no dice, no STR, and no AR (armor counts in the
+/// DEF die). V3 as 001 has it (`hp_damage: false`) deals none.
+pub fn deal_successes(world: &mut World, draft: &AttackDraft, degrees: i32) {
+    if world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only())
+    {
+        return;
+    }
+    let damage = damage_degrees(degrees, draft.degree_shift());
+    let how = DamageHow::Successes {
+        unarmed: draft.weapon.name == super::resolution::unarmed().name,
+    };
+    take_damage_on(world, draft.target, damage, how, draft.attacker, Some(0));
 }
 
 /// Whether `unit` is dying or stable: a hit on it deals no damage (R10.3).
@@ -112,6 +135,7 @@ pub fn take_damage_on(
     source: Entity,
     armor: Option<i32>,
 ) {
+    let how_was_unarmed = matches!(how, DamageHow::Successes { unarmed: true });
     let ar = world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
     let faced = armor.map_or(ar, |a| a.min(ar));
     let absorbed = faced.min(damage);
@@ -140,7 +164,10 @@ pub fn take_damage_on(
     emit(world, event);
     let dropped = after == 0 && before > 0;
     tally(world, source, unit, damage, dropped);
-    if dropped {
+    if dropped && how_was_unarmed {
+        // V6.9: beaten senseless with bare hands, not dying.
+        fall_stable(world, unit);
+    } else if dropped {
         fall_dying(world, unit);
     }
 }

@@ -6,6 +6,7 @@
 pub use super::dice_odds::{DamageDice, kept_probability};
 use super::dice_odds::{DiceSums, mean_damage};
 use crate::format::BodyPart;
+use crate::rules::attacks::contest::Contest;
 use crate::rules::attacks::damage::is_down;
 use crate::rules::attacks::resolution::degrees;
 use crate::rules::command::Refusal;
@@ -70,6 +71,9 @@ pub struct AttackPreview {
     pub aim: BodyPart,
     /// Degrees the size adds to a hit's damage and injury (V10.2).
     pub shift: i32,
+    /// Die ranks (V6): the contest rolled instead of the d20; `degrees`
+    /// are its successes, each 1 damage.
+    pub contest: Option<Contest>,
 }
 
 /// One way an attack can end: its chance, the degrees of the hit (0: no
@@ -109,6 +113,13 @@ impl AttackPreview {
         let mut out = self.clone();
         out.advantage += advantage;
         out.bonus += bonus;
+        // Die ranks (V6.8): advantages count on the attack dice; a bonus
+        // is no rank.
+        if let Some(c) = out.contest.as_mut() {
+            c.attack.advantage += advantage;
+            out.degrees = c.success_chances();
+            return out.answered(None);
+        }
         let (a, b, t) = (out.advantage, out.bonus, out.threshold);
         out.degrees = degree_chances(a, b, t, out.crit, out.auto_hit);
         if out.melee && out.maneuver.is_none_or(|m| m.with_weapon()) {
@@ -498,6 +509,9 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         sides: draft.weapon.damage.sides,
         bonus: draft.weapon.damage.bonus + draft.damage_bonus(),
     };
+    if let Some(contest) = &draft.contest {
+        return contest_preview(world, draft, contest, down);
+    }
     let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
     let threshold = draft.threshold();
     let (crit, auto_hit) = (draft.weapon.crit_threshold(), draft.auto_hit());
@@ -546,6 +560,54 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         } else {
             draft.degree_shift()
         },
+        contest: None,
+    }
+}
+
+/// The preview of an attack rolled as a contest (die ranks, V6): every
+/// kept pair of dice enumerated for the successes, each 1 damage that no
+/// armor stops (V6.4).
+fn contest_preview(
+    world: &World,
+    draft: &AttackDraft,
+    contest: &Contest,
+    down: bool,
+) -> AttackPreview {
+    let injure_only = world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only());
+    // One 1-sided die per success: the damage is the successes.
+    let damage = DamageDice {
+        count: 1,
+        sides: 1,
+        bonus: 0,
+    };
+    let degrees = contest.success_chances();
+    AttackPreview {
+        hit: 1.0 - degrees[0],
+        expected_damage: expected_damage(&degrees, damage, down || injure_only),
+        injure_only,
+        degrees,
+        modifiers: draft.modifiers.clone(),
+        advantage: contest.attack.advantage,
+        bonus: 0,
+        dv: 0,
+        threshold: 0,
+        maneuver: None,
+        damage,
+        crit: 21,
+        auto_hit: false,
+        down,
+        fumble: 0.0,
+        melee: draft.mode == AttackMode::Melee,
+        armor: draft.armor.clone(),
+        answer: None,
+        avoided: 0.0,
+        fell: draft.fell.clone(),
+        wound_value: draft.wound_value.clone(),
+        aim: draft.aim.unwrap_or(BodyPart::Torso),
+        shift: draft.degree_shift(),
+        contest: Some(contest.clone()),
     }
 }
 
@@ -600,6 +662,7 @@ mod tests {
             wound_value: vec![],
             aim: BodyPart::Torso,
             shift: 0,
+            contest: None,
         }
     }
 

@@ -11,6 +11,7 @@ use super::hit::{AttackResult, Hit, HitSchedule, run};
 use crate::battle::{ActionPoints, Battlefield, Dead, GridPos, GroundObject, Inventory, Side};
 use crate::battle::{change_inventory, name_of};
 use crate::format::{DamageType, Dice, Weapon};
+use crate::rules::attacks::contest::{Contest, ContestRoll, Pool, PoolRoll, successes};
 use crate::rules::attacks::damage::apply_hit;
 use crate::rules::command::Refusal;
 use crate::rules::events::{AttackRoll, BattleEvent, emit, id_of};
@@ -117,6 +118,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
         dv,
         degrees: 1,
         maneuver: draft.maneuver,
+        contest: None,
     };
     if draft.auto_hit() {
         emit(world, BattleEvent::AttackRolled(Box::new(event)));
@@ -129,6 +131,29 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
             zone: None,
         };
         return (draft, result);
+    }
+    // Die ranks (V6): the attacker's dice against the defender's.
+    if let Some(contest) = draft.contest.clone() {
+        let rolled = roll_contest(world, &contest);
+        event.total = rolled.attack.kept as i32;
+        event.dv = rolled.defence.kept as i32;
+        event.degrees = rolled.successes as i32;
+        event.contest = Some(rolled);
+        emit(world, BattleEvent::AttackRolled(Box::new(event.clone())));
+        // The defender's answer was rolled with the contest: no R8.6
+        // parry follows, and the rule of the contest settles its cost.
+        let mut hit = Hit::new(draft, None, event.total, event.degrees);
+        hit.answer_declared = true;
+        let hit = run(world, HitSchedule::Answer, hit);
+        let result = AttackResult {
+            degrees: hit.degrees,
+            kept: None,
+            total: hit.total,
+            answered: false,
+            reduce: 0,
+            zone: None,
+        };
+        return (hit.draft, result);
     }
     let count = 1 + advantage.unsigned_abs();
     let dice: Vec<u32> = (0..count)
@@ -162,6 +187,29 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
         zone: hit.zone,
     };
     (hit.draft, result)
+}
+
+/// Rolls a contest (V6.3): the attacker's dice, then the defender's
+/// (VARIANTS.md's dice order), each keeping its best or worst (R0.4).
+pub fn roll_contest(world: &mut World, contest: &Contest) -> ContestRoll {
+    let mut roll_pool = |pool: &Pool| {
+        let dice = world
+            .resource_mut::<crate::dice::Dice>()
+            .roll_many(pool.count(), pool.sides);
+        PoolRoll {
+            kept: pool.keep(&dice),
+            pool: pool.clone(),
+            dice,
+        }
+    };
+    let attack = roll_pool(&contest.attack);
+    let defence = roll_pool(&contest.defence);
+    ContestRoll {
+        successes: successes(attack.kept, defence.kept, contest.cap),
+        attack,
+        defence,
+        guard: contest.guard,
+    }
 }
 
 /// R7.3: a natural 1 that misses makes a melee attacker drop its weapon in

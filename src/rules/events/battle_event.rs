@@ -217,6 +217,12 @@ pub enum BattleEvent {
         /// Who.
         unit: UnitId,
     },
+    /// Dropped to 0 HP by bare hands under die ranks: prone, unconscious
+    /// and stable, not dying (V6.9).
+    FellStable {
+        /// Who.
+        unit: UnitId,
+    },
     /// A third deadly head injury knocks the unit out, or (hits injuring
     /// only) a failed knock-out save: 0 HP, it falls dying next (V3,
     /// R10.1).
@@ -230,6 +236,24 @@ pub enum BattleEvent {
     /// 001's Constitution check (DC 25) against a head or heart injury's
     /// shock (V3).
     ShockCheck(ShockCheck),
+    /// An active defence under die ranks is an interrupt: its unit owes
+    /// 1 AP more of its next turn (V6.5, V6.6).
+    Owes {
+        /// Who.
+        unit: UnitId,
+        /// The defence it gave.
+        guard: crate::format::Guard,
+        /// What it owes now.
+        owed: i32,
+    },
+    /// A unit starts its turn paying the AP it owed for its interrupts
+    /// (V6.6): its [`BattleEvent::TurnStarted`] follows with what is left.
+    DebtPaid {
+        /// Who.
+        unit: UnitId,
+        /// The AP paid.
+        owed: i32,
+    },
     /// A stunned unit's turn passes without it (V3).
     TurnLost {
         /// Who.

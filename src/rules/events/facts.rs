@@ -36,6 +36,15 @@ impl BattleEvent {
                 if let Some(m) = a.maneuver {
                     r = vec![Rule::V7_1, m.rule()];
                 }
+                if let Some(c) = &a.contest {
+                    r = vec![Rule::V6_2, Rule::V6_3];
+                    if c.successes > 0 {
+                        r.push(Rule::V6_4);
+                    }
+                    if c.attack.dice.len() > 1 || c.defence.dice.len() > 1 {
+                        r.push(Rule::R0_4);
+                    }
+                }
                 if a.dice.len() > 1 {
                     r.push(Rule::R0_4);
                 }
@@ -53,6 +62,8 @@ impl BattleEvent {
                 r
             }
             Parried { .. } => vec![Rule::R8_6],
+            Owes { .. } => vec![Rule::V6_5, Rule::V6_6],
+            DebtPaid { .. } => vec![Rule::V6_6],
             Guarded {
                 by: None,
                 worse: None,
@@ -83,6 +94,7 @@ impl BattleEvent {
                     DamageHow::Hit { blocked, .. } if *blocked > 0 => r.push(Rule::V2),
                     DamageHow::Splash => r.push(Rule::R9_4),
                     DamageHow::Fall => r.push(Rule::V9_4),
+                    DamageHow::Successes { .. } => r.push(Rule::V6_4),
                     _ => {}
                 }
                 r
@@ -90,6 +102,7 @@ impl BattleEvent {
             WeaponDropped { injured: false, .. } => vec![Rule::R7_3],
             WeaponDropped { injured: true, .. } => vec![Rule::V3],
             FellDying { .. } => vec![Rule::R10_1],
+            FellStable { .. } => vec![Rule::V6_9],
             TimerLowered { .. } => vec![Rule::R10_3],
             DyingAgain { .. } => vec![Rule::R10_4],
             DyingRolled { .. } => vec![Rule::R10_2],
@@ -153,6 +166,10 @@ impl BattleEvent {
                 trigger: Trigger::Maneuver,
                 ..
             } => vec![Rule::R8_1, Rule::V7_2, Rule::R8_5],
+            ReactionTaken {
+                trigger: Trigger::BareHands,
+                ..
+            } => vec![Rule::R8_1, Rule::V6_9],
             ReactionTaken {
                 strikes: Some(_), ..
             } => vec![Rule::R8_1, Rule::R8_2, Rule::V12_5],
@@ -224,9 +241,12 @@ impl BattleEvent {
             | InjurySave(super::InjurySave { unit, .. })
             | ShockCheck(super::ShockCheck { unit, .. })
             | TurnLost { unit }
+            | Owes { unit, .. }
+            | DebtPaid { unit, .. }
             | ZoneRolled { unit, .. }
             | WeaponDropped { unit, .. }
             | FellDying { unit, .. }
+            | FellStable { unit }
             | TimerLowered { unit, .. }
             | DyingAgain { unit, .. }
             | DyingRolled { unit, .. }

@@ -103,6 +103,10 @@ pub struct AttackRoll {
     /// A maneuver's roll (V7): it succeeds on meeting the DV (V7.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub maneuver: Option<crate::rules::command::ManeuverKind>,
+    /// Die ranks (V6): the contest rolled instead of the d20s (`dice` is
+    /// then empty and `kept` `None`; `total` and `dv` are the kept dice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contest: Option<crate::rules::attacks::contest::ContestRoll>,
 }
 
 impl AttackRoll {
@@ -154,6 +158,14 @@ pub enum DamageHow {
     /// A fall (V9.4): absolute damage, rolled in its
     /// [`BattleEvent::Fell`](super::BattleEvent::Fell).
     Fall,
+    /// A contest's successes (die ranks, V6.4): one damage each, no dice,
+    /// no armor.
+    Successes {
+        /// With bare hands (V6.9): a unit it drops falls stable, not
+        /// dying.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        unarmed: bool,
+    },
 }
 
 /// What provokes (R8.2), and what a side is asked about (R8, V2).
@@ -175,6 +187,9 @@ pub enum Trigger {
     /// Being maneuvered against untrained, or grappled or shoved while
     /// holding a melee weapon (V7.2): only the target may react.
     Maneuver,
+    /// Being struck bare-handed while holding a melee weapon, under die
+    /// ranks (V6.9): only the target may react.
+    BareHands,
 }
 
 impl Trigger {
@@ -188,6 +203,7 @@ impl Trigger {
             Trigger::PickUp => "picking up".into(),
             Trigger::Attacked => "attacking".into(),
             Trigger::Maneuver => "maneuvering".into(),
+            Trigger::BareHands => "striking bare-handed at a weapon".into(),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! die, modifier with its source and rule, total and verdict.
 
 use super::words::{Names, joined, listed, plural};
+use crate::rules::attacks::contest::{ContestRoll, PoolRoll};
 use crate::rules::command::ManeuverKind;
 use crate::rules::events::AttackRoll;
 use crate::rules::modifiers::{AttackMode, Effect};
@@ -80,6 +81,9 @@ pub(super) fn attack_line(a: &AttackRoll, names: &Names) -> String {
     if let Some(m) = a.maneuver {
         return maneuver_line(a, m, attacker, &target);
     }
+    if let Some(c) = &a.contest {
+        return contest_line(a, c, attacker, &target);
+    }
     let Some(roll) = roll_terms(a) else {
         let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
         return format!("{attacker} attacks {target} with {weapon}: {auto} → hit, 1 degree");
@@ -102,4 +106,73 @@ pub(super) fn attack_line(a: &AttackRoll, names: &Names) -> String {
         "miss (R7.2)".to_string()
     };
     format!("{attacker} {verb} {target} with {weapon}: {roll} → {verdict}")
+}
+
+/// One side's dice of a contest: `ATT d10 [3, 7] keep 7`.
+fn pool_terms(p: &PoolRoll) -> String {
+    let keep = if p.dice.len() > 1 {
+        let how = if p.pool.advantage >= 0 {
+            "best"
+        } else {
+            "worst"
+        };
+        format!(" keep the {how} {}", p.kept)
+    } else {
+        String::new()
+    };
+    let cut = match p.pool.cut {
+        0 => String::new(),
+        n if n > 0 => format!(" ({n} rank{} above d12 lost, V6.1)", plural(n)),
+        n => format!(" ({} rank{} below d2: a d2, V6.1)", -n, plural(-n)),
+    };
+    format!(
+        "{} d{} [{}]{keep}{cut}",
+        p.pool.label,
+        p.pool.sides,
+        joined(&p.dice)
+    )
+}
+
+/// A die-rank attack's line (V6.3, V6.4): the attacker's dice with their
+/// advantages and ranks, against the defender's, and the successes.
+fn contest_line(a: &AttackRoll, c: &ContestRoll, who: &str, whom: &str) -> String {
+    let verb = if a.mode == AttackMode::Thrown {
+        "throws at"
+    } else {
+        "attacks"
+    };
+    let terms = listed(&a.modifiers, |e| {
+        matches!(
+            e,
+            Effect::Advantage(_)
+                | Effect::AttackRank(_)
+                | Effect::DefenceRank(_)
+                | Effect::Reach(_)
+        )
+    });
+    let terms = if terms.is_empty() {
+        String::new()
+    } else {
+        format!(" [{terms}]")
+    };
+    let via = if a.reaction {
+        " as a reaction (R8.1)"
+    } else {
+        ""
+    };
+    let verdict = match c.successes {
+        0 => format!("{} ≤ {}: miss", c.attack.kept, c.defence.kept),
+        s => format!(
+            "{} > {}: {s} success{} (V6.4)",
+            c.attack.kept,
+            c.defence.kept,
+            if s == 1 { "" } else { "es" }
+        ),
+    };
+    format!(
+        "{who} {verb} {whom} with {}{via}: {}{terms} vs {} (V6.2, V6.3) → {verdict}",
+        a.weapon,
+        pool_terms(&c.attack),
+        pool_terms(&c.defence)
+    )
 }

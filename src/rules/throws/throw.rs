@@ -373,6 +373,11 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         HitSchedule::Land,
         Hit::new(draft.clone(), None, 0, degrees),
     );
+    // Die ranks (V6.4): the successes are the damage.
+    if draft.contest.is_some() {
+        crate::rules::attacks::damage::deal_successes(world, draft, degrees);
+        return;
+    }
     let degrees = crate::rules::modifiers::damage_degrees(degrees, draft.degree_shift());
     let (mut damage, roll) = roll_damage(world, &m.weapon.damage, degrees, draft.damage_bonus());
     let halved = !m.made_to_throw && !natural_20;

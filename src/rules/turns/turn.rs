@@ -166,6 +166,20 @@ fn start_turn(world: &mut World, unit: Entity) {
     let mount = crate::battle::mount_of(world, unit);
     let unskilled = mount.is_some() && stats.as_ref().is_some_and(|t| !skilled_rider(t));
     let ap = if unskilled { 3 / 2 } else { 3 };
+    // Die ranks (V6.6): the AP owed for interrupts come off this turn, and
+    // the debt clears.
+    let owed = if crate::battle::die_ranks(world) {
+        world
+            .get::<Reactions>(unit)
+            .map_or(0, |r| (crate::battle::MOST_OWED - r.0).clamp(0, ap))
+    } else {
+        0
+    };
+    if owed > 0 {
+        let id = id_of(world, unit);
+        emit(world, BattleEvent::DebtPaid { unit: id, owed });
+    }
+    let ap = ap - owed;
     let reactions = refresh(world, unit, ap);
     // Dazed until the end of this turn (V3).
     if let Some(mut dazed) = world.get_mut::<Dazed>(unit) {
@@ -195,9 +209,14 @@ fn start_turn(world: &mut World, unit: Entity) {
 /// (R3.1, R3.2), off-guard over (R2.3), "until your next turn" effects over
 /// (R4.6, R4.7). Returns its reactions.
 fn refresh(world: &mut World, unit: Entity, ap: i32) -> i32 {
-    let reactions = world
-        .get::<Stats>(unit)
-        .map_or(1, |s| 1 + s.template.str.max(s.template.dex).max(0));
+    // Under die ranks the interrupt budget stands in for them (V6.6).
+    let reactions = if crate::battle::die_ranks(world) {
+        crate::battle::MOST_OWED
+    } else {
+        world
+            .get::<Stats>(unit)
+            .map_or(1, |s| 1 + s.template.str.max(s.template.dex).max(0))
+    };
     let mut e = world.entity_mut(unit);
     e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
     // An ambushed unit stays off-guard through round 1 (V8.9).

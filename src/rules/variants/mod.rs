@@ -7,9 +7,9 @@
 //! | extension point | who steps in |
 //! |---|---|
 //! | [`OrderRound`](crate::rules::turns::turn::OrderRound) | V1 reorders the round |
-//! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V10 (size's bonus, degrees and parry), V12 (riders' advantage and disadvantage), V13 (disadvantage) |
+//! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V6 (the contest of dice, its ranks and the declared defence), V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V10 (size's bonus, degrees and parry), V12 (riders' advantage and disadvantage), V13 (disadvantage) |
 //! | [`DecideSystems::Ask`](crate::rules::DecideSystems) | V2 asks the defender |
-//! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then) |
+//! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then); V6 owes the interrupt of its defence |
 //! | [`HitSchedule::Land`](crate::rules::HitSchedule) | V4 rolls the zone |
 //! | [`HitSchedule::Wound`](crate::rules::HitSchedule) | V3 inflicts injuries |
 //! | [`ReactSchedule`](crate::rules::reactions::reactive_attack::ReactSchedule) | V7 makes a reaction a maneuver |
@@ -20,6 +20,7 @@
 //! records still read.
 
 pub mod active_defence;
+pub mod die_ranks;
 pub mod hit_zones;
 pub mod injuries;
 pub mod jumping;
@@ -36,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         side_initiative::plugin,
         active_defence::plugin,
+        die_ranks::plugin,
         injuries::plugin,
         hit_zones::plugin,
         shooting_in_melee::plugin,
@@ -45,4 +47,40 @@ pub(super) fn plugin(app: &mut App) {
         jumping::plugin,
         stealth::plugin,
     ));
+}
+
+/// The answers `defender` may declare to the attack held for it: V6.5's
+/// active defences under die ranks, else V2's.
+pub fn held_attack_options(world: &World, defender: Entity) -> Vec<crate::format::Guard> {
+    if die_ranks::on(world) {
+        die_ranks::defences::held_attack_options(world, defender)
+    } else {
+        active_defence::held_attack_options(world, defender)
+    }
+}
+
+/// The held attack on `defender` previewed with each answer it has, and
+/// with none (V2) or its passive DEF (V6), the question's odds.
+pub fn held_attack_odds(
+    world: &mut World,
+    defender: Entity,
+) -> Vec<(
+    crate::format::Guard,
+    crate::rules::attacks::preview::AttackPreview,
+)> {
+    if die_ranks::on(world) {
+        die_ranks::defences::held_attack_odds(world, defender)
+    } else {
+        active_defence::held_attack_odds(world, defender)
+    }
+}
+
+/// The answer the rules would give for `defender` (the AI's and an
+/// always-reacting side's): `None` for no answer (or the passive DEF, V6).
+pub fn held_attack_best(world: &mut World, defender: Entity) -> Option<crate::format::Guard> {
+    if die_ranks::on(world) {
+        die_ranks::defences::held_attack_best(world, defender)
+    } else {
+        active_defence::held_attack_best(world, defender)
+    }
 }

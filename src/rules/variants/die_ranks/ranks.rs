@@ -1,0 +1,180 @@
+//! The contest of an attack under die ranks, gathered with it (V6.3,
+//! V6.7–V6.9): which dice each side rolls, with today's modifiers as
+//! advantages and ranks.
+
+use super::defences;
+use super::ladder::{Rank, UnitRanks, pool};
+use crate::battle::{Battlefield, OffGuard, Stats};
+use crate::format::{Guard, UnitTemplate};
+use crate::rules::attacks::contest::{Contest, Pool};
+use crate::rules::attacks::resolution::unarmed;
+use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use crate::rules::rule::Rule;
+use bevy::prelude::*;
+
+/// The most successes a roll counts (V6.4 *decision*: 003 never names more
+/// than "triple").
+pub const CAP: u32 = 3;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        AttackSchedule,
+        gather_the_contest
+            .in_set(AttackSystems::Answer)
+            .run_if(super::switched_on),
+    );
+}
+
+/// Whether the attack of `draft` rolls a contest: every attack and throw,
+/// but not a maneuver (V7 keeps its own roll, *decision*) nor an automatic
+/// hit (R7.9 stays, V6.7).
+pub fn contested(draft: &AttackDraft) -> bool {
+    draft.maneuver.is_none() && !draft.auto_hit()
+}
+
+/// A unit's ranks: its template's with the DV of the armor it wears.
+pub fn ranks_of(world: &World, unit: Entity) -> Option<(UnitRanks, UnitTemplate)> {
+    let t = world.get::<Stats>(unit)?.template.clone();
+    let catalog = &world.resource::<Battlefield>().0.catalog;
+    let armor = t
+        .armor
+        .as_ref()
+        .and_then(|a| catalog.armor(a))
+        .map_or(0, |a| a.dv);
+    Some((UnitRanks::of(&t, armor), t))
+}
+
+/// Turns the gathered draft into a contest: the attacker's dice and ranks,
+/// the defender's answer (V6.5) and its dice. No armor stands against the
+/// successes (V6.4): it is in the DEF die.
+fn gather_the_contest(world: &mut World) {
+    let mut draft = world.resource::<AttackDraft>().clone();
+    if !contested(&draft) || draft.refusal.is_some() {
+        return;
+    }
+    let guard = defences::chosen(world, &draft);
+    let Some(contest) = contest_for(world, &mut draft, guard) else {
+        return;
+    };
+    draft.contest = Some(contest);
+    for zone in &mut draft.armor {
+        zone.1 = 0;
+    }
+    world.insert_resource(draft);
+}
+
+/// The contest of `draft` met with `guard` (`Guard::None`: the passive
+/// defence), pushing the ranks it adds to the draft's modifiers for the
+/// log. `None` when the attacker has no stats.
+pub fn contest_for(world: &World, draft: &mut AttackDraft, guard: Guard) -> Option<Contest> {
+    // A draft gathered once already carries its ranks: counted afresh.
+    draft.modifiers.retain(|m| m.rule != Rule::V6_8);
+    let (mine, me) = ranks_of(world, draft.attacker)?;
+    let attack = attack_pool(draft, &mine, &me);
+    let defence = if draft.aims_at_tile() {
+        pool(
+            range_minimum(draft),
+            0,
+            "a tile: the range's least die (V6.7)",
+        )
+    } else {
+        defence_pool(world, draft, guard)?
+    };
+    Some(Contest {
+        attack,
+        defence,
+        guard,
+        cap: CAP,
+    })
+}
+
+/// V6.3: ATT for every weapon, STR less two ranks bare-handed (V6.9), with
+/// every advantage the rules gathered (V6.8) and the ranks of a Power
+/// Attack or Deadly Aim (1 a Stamina, up to MB) and a weapon's bonus.
+fn attack_pool(draft: &mut AttackDraft, mine: &UnitRanks, me: &UnitTemplate) -> Pool {
+    let bare = draft.weapon.name == unarmed().name;
+    let (base, label) = if bare {
+        (mine.str - 2, "STR −2 ranks (bare hands, V6.9)")
+    } else {
+        (mine.att, "ATT")
+    };
+    let power = draft.power.min(me.mb).max(0);
+    if power > 0 {
+        draft.push(Effect::AttackRank(power), "Stamina spent", Rule::V6_8);
+    }
+    if draft.weapon.attack_bonus >= 1 {
+        let w = draft.weapon.name.clone();
+        draft.push(Effect::AttackRank(1), w, Rule::V6_8);
+    }
+    let up = rank_sum(draft, |e| match e {
+        Effect::AttackRank(n) => Some(n),
+        _ => None,
+    });
+    pool(base + up, draft.advantage(), label)
+}
+
+/// The defender's dice: its answer's (V6.5), else its passive DEF with
+/// the ranks of Defend, a readied shield and soft cover (V6.8), at +1
+/// disadvantage when it is unaware, or the range's minimum die against a
+/// shot at an unaware target (V6.7).
+fn defence_pool(world: &World, draft: &mut AttackDraft, guard: Guard) -> Option<Pool> {
+    let (theirs, _) = ranks_of(world, draft.target)?;
+    // V6.8: the DV that R4.6 and R6.3 add, as DEF ranks.
+    let mut ranks = vec![];
+    for m in &draft.modifiers {
+        match (m.rule, m.effect) {
+            (Rule::R4_6, Effect::Dv(n)) if n > 0 => ranks.push((1, m.source.clone())),
+            // Each creature's +2 DV a rank, one more per +2 of its size.
+            (Rule::R6_3, Effect::Dv(n)) if n > 0 => ranks.push(((n + 1) / 2, m.source.clone())),
+            _ => {}
+        }
+    }
+    for (n, source) in ranks {
+        draft.push(Effect::DefenceRank(n), source, Rule::V6_8);
+    }
+    let def_up = rank_sum(draft, |e| match e {
+        Effect::DefenceRank(n) => Some(n),
+        _ => None,
+    });
+    if let Some(pool) = defences::guard_pool(world, draft, guard, &theirs, def_up) {
+        return Some(pool);
+    }
+    let def = theirs.def + def_up;
+    if !unaware(world, draft) {
+        return Some(pool(def, 0, "DEF"));
+    }
+    let least = range_minimum(draft);
+    if draft.mode != AttackMode::Melee && least >= def {
+        return Some(pool(least, 0, "the range's least die, unaware (V6.7)"));
+    }
+    Some(pool(def, -1, "DEF, unaware (V6.7)"))
+}
+
+/// An unaware target (V6.7, 003:7): off-guard (R2.3), or struck by an
+/// attacker its side does not see (V8.7).
+pub fn unaware(world: &World, draft: &AttackDraft) -> bool {
+    draft.unseen
+        || world
+            .get_entity(draft.target)
+            .is_ok_and(|e| e.contains::<OffGuard>())
+}
+
+/// The least die a shot meets (V6.7 *decision*, 003's table being
+/// missing): a d4 within the first increment (or the trio's near and
+/// normal), a rank more per further increment, up to a d12.
+fn range_minimum(draft: &AttackDraft) -> Rank {
+    let further: i32 = draft
+        .modifiers
+        .iter()
+        .filter(|m| m.rule == Rule::R7_4)
+        .map(|m| match m.effect {
+            Effect::Advantage(n) => (-n).max(0),
+            _ => 0,
+        })
+        .sum();
+    1 + further
+}
+
+fn rank_sum(draft: &AttackDraft, pick: impl Fn(Effect) -> Option<i32>) -> Rank {
+    draft.modifiers.iter().filter_map(|m| pick(m.effect)).sum()
+}
