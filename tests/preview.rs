@@ -684,3 +684,187 @@ fn active_defence_and_injury_odds_are_exact() {
         }
     }
 }
+
+/// V6 die ranks (#25): for the passive DEF, each active defence (a parry
+/// with a weapon not made for it, at +1 disadvantage), a flanked and
+/// off-guard target, a shot at an unaware one (the range's least die) and
+/// successes that only injure (V3 as 001 has it): every fall of the ATT and
+/// defence dice, resolved, gives the preview's chance of each number of
+/// successes, the harm and the drop.
+#[test]
+fn die_rank_odds_are_exact() {
+    use skirmish::rules::variants::active_defence::GuardOrders;
+    let base = duel_text()
+        .replace(
+            "name: \"Duel\",",
+            "name: \"Duel\", rules: (resolution: DieRanks),",
+        )
+        .replace("at: (2, 2), facing: E)", "at: (5, 2), facing: E)")
+        .replace(
+            "template: \"guard\", at: (6, 2), facing: W)",
+            "template: \"guard\", at: (6, 2), facing: W, stats: (hp: 2))",
+        );
+    type Edit = fn(String) -> String;
+    let plain: Edit = |s| s;
+    let cases: [(&str, Guard, Edit, bool, &str); 7] = [
+        ("passive", Guard::None, plain, true, "Ila"),
+        ("block", Guard::Block, plain, true, "Ila"),
+        (
+            "parry with a weapon not made for it",
+            Guard::Parry,
+            |s| {
+                s.replace(
+                    "damage_type: Slashing)",
+                    "damage_type: Slashing, traits: [NoParry])",
+                )
+            },
+            true,
+            "Ila",
+        ),
+        ("dodge", Guard::Dodge, plain, true, "Ila"),
+        // Orm off-guard (no turn yet, R2.3), told to dodge, and flanked by
+        // Ila and Cole: unaware, no dodge, his DEF at +1 dis (V6.7).
+        (
+            "unaware and flanked",
+            Guard::Dodge,
+            |s| s.replace("at: (1, 5), facing: N)", "at: (7, 2), facing: W)"),
+            false,
+            "Ila",
+        ),
+        // A shot at an unaware Orm: the range's least die (V6.7).
+        (
+            "shot at the unaware",
+            Guard::None,
+            |s| {
+                s.replace(
+                    "template: \"fighter\", at: (5, 2)",
+                    "template: \"bowman\", at: (1, 1)",
+                )
+                .replace("dex: 1, hp: 10", "dex: -4, hp: 10")
+            },
+            false,
+            "Ila",
+        ),
+        // Hits injure only (V3 as 001 has it): Orm drops by his injuries.
+        (
+            "injuring only",
+            Guard::None,
+            |s| {
+                s.replace(
+                    "rules: (resolution: DieRanks)",
+                    "rules: (resolution: DieRanks, injuries: true, hp_damage: false)",
+                )
+            },
+            true,
+            "Ila",
+        ),
+    ];
+    for (case, guard, edit, turns, attacker) in cases {
+        let text = edit(base.clone());
+        let level = skirmish::load::parse_level(text.as_bytes(), "duel.ron", catalog()).unwrap();
+        let order: Vec<String> = ["Ila", "Brakka", "Orm", "Cole"].map(String::from).to_vec();
+        let start = |dice: &[(u32, u32)]| {
+            let mut app = headless_app_with(&level, Dice::scripted(dice.to_vec()), Some(&order));
+            if turns {
+                // Everyone has had a turn (R2.3), then it is Ila's again.
+                for _ in 0..4 {
+                    submit(app.world_mut(), Command::EndTurn).unwrap();
+                }
+            }
+            let world = app.world_mut();
+            let orm = unit_named(world, "Orm").unwrap();
+            let mut orders = GuardOrders::default();
+            orders.0.insert(orm, guard);
+            world.insert_resource(orders);
+            if case == "injuring only" {
+                two_deadly_head_injuries(world);
+            }
+            app
+        };
+        let mut app = start(&[]);
+        let world = app.world_mut();
+        let (a, t) = (
+            unit_named(world, attacker).unwrap(),
+            unit_named(world, "Orm").unwrap(),
+        );
+        let mut draft = draft_for(world, a, t, None).unwrap();
+        draft.aim = Some(BodyPart::Head);
+        let preview = preview_attack(world, draft).unwrap();
+        let contest = preview.contest.clone().expect("a contest");
+        // Off-guard, Orm gives no active defence, whatever he is told.
+        let expected = if turns { guard } else { Guard::None };
+        assert_eq!(contest.guard, expected, "{case}");
+        match case {
+            "parry with a weapon not made for it" => assert_eq!(contest.defence.advantage, -1),
+            "unaware and flanked" => {
+                assert_eq!(contest.defence.advantage, -1, "{case}: unaware");
+                assert!(contest.attack.advantage >= 1, "{case}: flanked");
+            }
+            "shot at the unaware" => {
+                assert_eq!((contest.defence.sides, contest.defence.advantage), (4, 0))
+            }
+            _ => {}
+        }
+        let mut play = |dice: &[(u32, u32)]| {
+            let mut app = start(dice);
+            let mut command = attack(attacker, "Orm");
+            if let Command::Attack { part, .. } = &mut command {
+                *part = Some(BodyPart::Head);
+            }
+            submit(app.world_mut(), command).unwrap();
+            let world = app.world();
+            let need = die_needed(world, case);
+            let events = world.resource::<BattleEvents>().all();
+            let successes = degrees_in(events);
+            let through = events
+                .iter()
+                .find_map(|e| match e {
+                    BattleEvent::Damaged {
+                        amount, absorbed, ..
+                    } => Some(amount - absorbed),
+                    _ => None,
+                })
+                .unwrap_or(0);
+            let dropped = events.iter().any(|e| {
+                matches!(
+                    e,
+                    BattleEvent::FellDying { .. }
+                        | BattleEvent::FellStable(_)
+                        | BattleEvent::Died { .. }
+                )
+            });
+            ((successes, through, dropped), need)
+        };
+        let falls = every_fall(&mut play);
+        let total: f64 = falls.iter().map(|f| f.0).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{case}: {total}");
+        let sum = |f: &dyn Fn(&(usize, i32, bool)) -> f64| -> f64 {
+            falls.iter().map(|(p, o)| p * f(o)).sum()
+        };
+        for (s, shown) in preview.degrees.iter().enumerate() {
+            let counted = sum(&|o| f64::from(u8::from(o.0 == s)));
+            assert!(
+                (counted - shown).abs() < 1e-9,
+                "{case}: {s} successes counted {counted} vs preview {shown}"
+            );
+        }
+        let harm = sum(&|o| f64::from(o.1));
+        let drop = sum(&|o| f64::from(u8::from(o.2)));
+        assert!(drop > 0.0, "{case}: the attack can drop Orm");
+        assert_eq!(harm == 0.0, case == "injuring only", "{case}: {harm}");
+        for (what, counted, shown) in [
+            (
+                "hit",
+                1.0 - sum(&|o| f64::from(u8::from(o.0 == 0))),
+                preview.hit,
+            ),
+            ("harm", harm, preview.harm()),
+            ("drop", drop, preview.drop(2)),
+        ] {
+            assert!(
+                (counted - shown).abs() < 1e-9,
+                "{case}: {what} counted {counted} vs preview {shown}"
+            );
+        }
+    }
+}

@@ -197,6 +197,10 @@ pub struct UnitTemplate {
     pub dice: UnitDice,
 }
 
+/// The name of the weapon a unit fights with when it holds none (R7.1's
+/// "unarmed"; bare hands under die ranks, V6.9).
+pub const UNARMED: &str = "unarmed";
+
 /// The die sizes of die ranks, lowest first (V6.1: d2 < d4 < … < d12).
 pub const DIE_LADDER: [u32; 6] = [2, 4, 6, 8, 10, 12];
 

@@ -326,7 +326,7 @@ impl Board {
                     u.charged = false;
                 }
             }
-            FellStable { .. } => {
+            FellStable(_) => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.prone = true;
                     u.dying = None;

@@ -83,7 +83,7 @@ pub fn fall_stable(world: &mut World, unit: Entity) {
         .insert((Prone, Stable))
         .remove::<(Defending, ShieldReady, Charged, Dying)>();
     let id = id_of(world, unit);
-    emit(world, BattleEvent::FellStable { unit: id });
+    emit(world, BattleEvent::FellStable(id));
 }
 
 /// A hit against a dying unit lowers its timer by 1, no other damage

@@ -301,13 +301,13 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             )
         }
         TurnLost { unit } => format!("{} is stunned and loses the turn (V3)", n(unit)),
-        Owes { unit, guard, owed } => format!(
+        Owes(crate::rules::events::Debt { unit, guard, owed }) => format!(
             "  {}'s {} is an interrupt: {} AP owed from its next turn (V6.6)",
             n(unit),
-            guard.label(),
+            guard.map_or("defence", |g| g.label()),
             owed
         ),
-        DebtPaid { unit, owed } => format!(
+        DebtPaid(crate::rules::events::Debt { unit, owed, .. }) => format!(
             "{} pays the {owed} AP it owes for its interrupts (V6.6)",
             n(unit)
         ),
@@ -414,7 +414,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             "  {} drops the {weapon} at {at}: a second injury to the hand or arm (V3)",
             n(unit)
         ),
-        FellStable { unit } => format!(
+        FellStable(unit) => format!(
             "  {} falls senseless but stable: beaten with bare hands (V6.9)",
             n(unit)
         ),

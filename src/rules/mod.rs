@@ -19,7 +19,7 @@
 //!
 //! | room | what |
 //! |---|---|
-//! | [`rule`], [`rulebook`], [`command`], [`modifiers`], [`events`], [`pipeline`] | the vocabulary: rule ids and their text, commands and refusals, modifiers and the attack draft, battle events, the command pipeline |
+//! | [`rule`], [`rulebook`], [`command`], [`modifiers`], [`contest`], [`events`], [`pipeline`] | the vocabulary: rule ids and their text, commands and refusals, modifiers and the attack draft, an attack rolled as a contest of dice (V6.3), battle events, the command pipeline |
 //! | [`sight`] | R6 line of effect, cover, firing into melee; R7.4 range |
 //! | [`positioning`] | R4.1–R4.6 facing, threatening, flanking, Defend and Ready shield |
 //! | [`dying`] | R10 dying, stabilising, healing and potions |
@@ -39,6 +39,7 @@
 pub mod attacks;
 pub mod board;
 pub mod command;
+pub mod contest;
 pub mod dying;
 pub mod events;
 pub mod legal;

@@ -224,10 +224,10 @@ pub struct AttackDraft {
     /// read from the battle by [`gather`]: `(1, 1)` for one-tile units and
     /// a throw at a tile.
     pub sides: (i32, i32),
-    /// The attack is rolled as an opposed contest of dice (die ranks, V6,
+    /// The attack is rolled as an opposed contest of dice (die ranks, V6.3,
     /// fill it in [`AttackSystems::Answer`]) instead of R7's d20: its
     /// successes are the hit's degrees and its damage.
-    pub contest: Option<crate::rules::attacks::contest::Contest>,
+    pub contest: Option<crate::rules::contest::Contest>,
 }
 
 impl AttackDraft {

@@ -5,9 +5,9 @@
 
 use crate::format::Guard;
 use crate::grid::Pos;
-use crate::rules::attacks::contest::{Contest, Pool};
 use crate::rules::attacks::preview::{AttackPreview, total};
 use crate::rules::command::ManeuverKind;
+use crate::rules::contest::{Contest, Pool};
 use crate::rules::modifiers::Effect;
 use crate::rules::rule::Rule;
 

@@ -102,7 +102,7 @@ pub fn word_of(e: &BattleEvent) -> Option<(UnitId, String, Color)> {
             },
             Color::srgb(0.6, 0.8, 1.0),
         )),
-        FellDying { unit, .. } | FellStable { unit } => Some((*unit, "falls".into(), red)),
+        FellDying { unit, .. } | FellStable(unit) => Some((*unit, "falls".into(), red)),
         Died { unit } => Some((*unit, "dies".into(), red)),
         _ => None,
     }

@@ -150,7 +150,7 @@ pub fn duration(e: &BattleEvent) -> f32 {
         Faced { .. } => 0.06,
         AttackRolled(_) => 0.4,
         Parried { .. } | ThrowFlight { .. } => 0.35,
-        Damaged { .. } | FellDying { .. } | FellStable { .. } | Died { .. } => 0.35,
+        Damaged { .. } | FellDying { .. } | FellStable(_) | Died { .. } => 0.35,
         Shoved { .. } | Dragged { .. } | Disarmed { .. } | KnockedDown { .. } => 0.3,
         Grappled { .. } | GrappleEnded { .. } => 0.25,
         TurnStarted { .. } | RoundStarted { .. } => 0.2,

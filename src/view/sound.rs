@@ -146,7 +146,7 @@ pub fn sound_of(
             _ => return None,
         },
         FellDying { .. }
-        | FellStable { .. }
+        | FellStable(_)
         | Lamed { .. }
         | KnockedOut { .. }
         | KnockedDown { .. } => Sound::Fall,

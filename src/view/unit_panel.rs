@@ -58,7 +58,7 @@ pub fn selected_line(world: &World) -> Option<String> {
 /// for its interrupts: "dice ATT d10 DEF d8 REF d6 STR d8 | owes 1 AP of
 /// its next turn (V6.6)".
 pub fn ranks_text(world: &World, unit: Entity) -> Option<String> {
-    use crate::rules::variants::die_ranks::{self, ladder::sides, ranks::ranks_of};
+    use crate::rules::variants::die_ranks::{self, ladder::ranks_of, ladder::sides};
     if !die_ranks::on(world) {
         return None;
     }

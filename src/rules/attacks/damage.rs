@@ -107,7 +107,7 @@ pub fn deal_successes(world: &mut World, draft: &AttackDraft, degrees: i32) {
     }
     let damage = damage_degrees(degrees, draft.degree_shift());
     let how = DamageHow::Successes {
-        unarmed: draft.weapon.name == super::resolution::unarmed().name,
+        unarmed: draft.weapon.name == crate::format::UNARMED,
     };
     take_damage_on(world, draft.target, damage, how, draft.attacker, Some(0));
 }

@@ -4,7 +4,6 @@
 //! (R7.7, R1.2), the stamina techniques (R7.8), and the exact preview.
 
 pub mod attack;
-pub mod contest;
 pub mod damage;
 pub mod dice_odds;
 pub mod hit;

@@ -11,9 +11,9 @@ use super::hit::{AttackResult, Hit, HitSchedule, run};
 use crate::battle::{ActionPoints, Battlefield, Dead, GridPos, GroundObject, Inventory, Side};
 use crate::battle::{change_inventory, name_of};
 use crate::format::{DamageType, Dice, Weapon};
-use crate::rules::attacks::contest::{Contest, ContestRoll, Pool, PoolRoll, successes};
 use crate::rules::attacks::damage::apply_hit;
 use crate::rules::command::Refusal;
+use crate::rules::contest::{Contest, ContestRoll, Pool, PoolRoll, successes};
 use crate::rules::events::{AttackRoll, BattleEvent, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackMode, gather};
 use crate::rules::rule::Rule;
@@ -22,7 +22,7 @@ use bevy::prelude::*;
 /// The weapon a unit fights with when it has none in hand *(decision)*.
 pub fn unarmed() -> Weapon {
     Weapon {
-        name: "unarmed".into(),
+        name: crate::format::UNARMED.into(),
         damage: Dice::parse("1d2").expect("a valid literal"),
         damage_type: DamageType::Bludgeoning,
         reach: 1,

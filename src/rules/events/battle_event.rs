@@ -2,6 +2,7 @@
 //! defined here or below the rules (grid, format), so the events depend on
 //! no rule.
 
+use super::die_ranks::Debt;
 use super::injuries::{InjurySave, ShockCheck};
 use super::jumps::{FallRoll, JumpRoll};
 use super::payload::{
@@ -14,7 +15,6 @@ use crate::grid::{Dir, Pos};
 use crate::rules::command::{Command, CommandKind, Hold, Refusal};
 use crate::rules::rule::Rule;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use strum::{EnumDiscriminants, EnumString, IntoStaticStr, VariantArray};
 
 /// One thing that happened, with what a viewer needs to show it.
@@ -219,10 +219,7 @@ pub enum BattleEvent {
     },
     /// Dropped to 0 HP by bare hands under die ranks: prone, unconscious
     /// and stable, not dying (V6.9).
-    FellStable {
-        /// Who.
-        unit: UnitId,
-    },
+    FellStable(UnitId),
     /// A third deadly head injury knocks the unit out, or (hits injuring
     /// only) a failed knock-out save: 0 HP, it falls dying next (V3,
     /// R10.1).
@@ -236,24 +233,12 @@ pub enum BattleEvent {
     /// 001's Constitution check (DC 25) against a head or heart injury's
     /// shock (V3).
     ShockCheck(ShockCheck),
-    /// An active defence under die ranks is an interrupt: its unit owes
-    /// 1 AP more of its next turn (V6.5, V6.6).
-    Owes {
-        /// Who.
-        unit: UnitId,
-        /// The defence it gave.
-        guard: crate::format::Guard,
-        /// What it owes now.
-        owed: i32,
-    },
-    /// A unit starts its turn paying the AP it owed for its interrupts
-    /// (V6.6): its [`BattleEvent::TurnStarted`] follows with what is left.
-    DebtPaid {
-        /// Who.
-        unit: UnitId,
-        /// The AP paid.
-        owed: i32,
-    },
+    /// An active defence under die ranks is an interrupt: 1 AP more owed
+    /// (V6.5, V6.6); `owed` is the debt now.
+    Owes(Debt),
+    /// The AP a unit owed for its interrupts, paid as its turn starts
+    /// (V6.6); its `TurnStarted` follows with what is left.
+    DebtPaid(Debt),
     /// A stunned unit's turn passes without it (V3).
     TurnLost {
         /// Who.
@@ -703,17 +688,4 @@ pub enum BattleEvent {
         /// How.
         outcome: Outcome,
     },
-}
-
-impl EventKind {
-    /// The kind's name as files write it (`"AttackRolled"`).
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-}
-
-impl fmt::Display for EventKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }

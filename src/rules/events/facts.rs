@@ -62,8 +62,8 @@ impl BattleEvent {
                 r
             }
             Parried { .. } => vec![Rule::R8_6],
-            Owes { .. } => vec![Rule::V6_5, Rule::V6_6],
-            DebtPaid { .. } => vec![Rule::V6_6],
+            Owes(_) => vec![Rule::V6_5, Rule::V6_6],
+            DebtPaid(_) => vec![Rule::V6_6],
             Guarded {
                 by: None,
                 worse: None,
@@ -102,7 +102,7 @@ impl BattleEvent {
             WeaponDropped { injured: false, .. } => vec![Rule::R7_3],
             WeaponDropped { injured: true, .. } => vec![Rule::V3],
             FellDying { .. } => vec![Rule::R10_1],
-            FellStable { .. } => vec![Rule::V6_9],
+            FellStable(_) => vec![Rule::V6_9],
             TimerLowered { .. } => vec![Rule::R10_3],
             DyingAgain { .. } => vec![Rule::R10_4],
             DyingRolled { .. } => vec![Rule::R10_2],
@@ -241,12 +241,12 @@ impl BattleEvent {
             | InjurySave(super::InjurySave { unit, .. })
             | ShockCheck(super::ShockCheck { unit, .. })
             | TurnLost { unit }
-            | Owes { unit, .. }
-            | DebtPaid { unit, .. }
+            | Owes(super::Debt { unit, .. })
+            | DebtPaid(super::Debt { unit, .. })
             | ZoneRolled { unit, .. }
             | WeaponDropped { unit, .. }
             | FellDying { unit, .. }
-            | FellStable { unit }
+            | FellStable(unit)
             | TimerLowered { unit, .. }
             | DyingAgain { unit, .. }
             | DyingRolled { unit, .. }

@@ -16,6 +16,7 @@
 //! [`submit`]: crate::rules::pipeline::submit
 
 mod battle_event;
+mod die_ranks;
 mod facts;
 mod injuries;
 mod jumps;
@@ -25,6 +26,7 @@ mod stealth;
 pub mod witness;
 
 pub use battle_event::{BattleEvent, EventKind};
+pub use die_ranks::Debt;
 pub use injuries::{InjurySave, ShockCheck};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
 pub use payload::{
@@ -34,3 +36,16 @@ pub use payload::{
 pub use queue::{BattleEvents, EventCursor, emit, id_of};
 pub use stealth::{Bump, Hiding, Revelation, StealthRoll};
 pub use witness::{EVERY_SIDE, is_told};
+
+impl EventKind {
+    /// The kind's name as files write it (`"AttackRolled"`).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl std::fmt::Display for EventKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

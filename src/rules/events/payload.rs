@@ -106,7 +106,7 @@ pub struct AttackRoll {
     /// Die ranks (V6): the contest rolled instead of the d20s (`dice` is
     /// then empty and `kept` `None`; `total` and `dv` are the kept dice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub contest: Option<crate::rules::attacks::contest::ContestRoll>,
+    pub contest: Option<crate::rules::contest::ContestRoll>,
 }
 
 impl AttackRoll {

@@ -2,8 +2,8 @@
 //! die, modifier with its source and rule, total and verdict.
 
 use super::words::{Names, joined, listed, plural};
-use crate::rules::attacks::contest::{ContestRoll, PoolRoll};
 use crate::rules::command::ManeuverKind;
+use crate::rules::contest::{ContestRoll, PoolRoll};
 use crate::rules::events::AttackRoll;
 use crate::rules::modifiers::{AttackMode, Effect};
 

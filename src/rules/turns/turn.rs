@@ -177,7 +177,12 @@ fn start_turn(world: &mut World, unit: Entity) {
     };
     if owed > 0 {
         let id = id_of(world, unit);
-        emit(world, BattleEvent::DebtPaid { unit: id, owed });
+        let debt = crate::rules::events::Debt {
+            unit: id,
+            owed,
+            guard: None,
+        };
+        emit(world, BattleEvent::DebtPaid(debt));
     }
     let ap = ap - owed;
     let reactions = refresh(world, unit, ap);

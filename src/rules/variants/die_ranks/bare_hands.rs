@@ -5,7 +5,6 @@
 //! alone may strike back, before the blow (R8.4).
 
 use crate::rules::attacks::attack::{DeclaredAttack, declare_attack, make_attack};
-use crate::rules::attacks::resolution::unarmed;
 use crate::rules::command::{Command, CommandKind};
 use crate::rules::events::Trigger;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
@@ -30,14 +29,14 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(DecideSystems::Ask)
                 .run_if(some_side_is_asked),
         )
-            .run_if(super::switched_on),
+            .run_if(super::switch::switched_on),
     );
 }
 
 /// Whether `draft` strikes bare-handed at a unit holding a melee weapon.
 pub fn provokes(world: &World, draft: &AttackDraft) -> bool {
     draft.mode == AttackMode::Melee
-        && draft.weapon.name == unarmed().name
+        && draft.weapon.name == crate::format::UNARMED
         && melee_weapon_for(world, draft.target, 1).is_some()
 }
 

@@ -18,25 +18,19 @@
 //! V2: a human is asked, a scenario names it (`defences`, passive when not
 //! named), and the AI weighs the harm it saves against the AP it costs.
 
-use super::ladder::{Rank, UnitRanks, pool};
-use super::ranks::{contest_for, contested, ranks_of};
-use crate::battle::{Battlefield, OffGuard, Prone, Reactions, Side, out_of_action};
-use crate::battle::{name_of, units_in};
-use crate::format::{Guard, WeaponTrait};
-use crate::grid::{Body, Dir};
-use crate::rules::attacks::contest::Pool;
+use super::guards::options;
+use super::ranks::contest_for;
+use super::switch::{contested, owed, switched_on};
+use crate::battle::{Reactions, name_of};
+use crate::format::Guard;
 use crate::rules::attacks::hit::{AnswerSystems, Hit, HitSchedule};
 use crate::rules::attacks::preview::{AttackPreview, preview_of};
-use crate::rules::attacks::resolution::unarmed;
 use crate::rules::command::{Command, CommandKind, Refusal};
-use crate::rules::events::{BattleEvent, Trigger, emit, id_of};
-use crate::rules::modifiers::{AttackDraft, AttackMode, gather};
+use crate::rules::events::{BattleEvent, Debt, Trigger, emit, id_of};
+use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, gather};
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, DecideSystems, Decisions};
 use crate::rules::pipeline::{Handles, Pending};
-use crate::rules::positioning::facing::is_rear_attack;
-use crate::rules::positioning::threat::melee_weapon_for;
 use crate::rules::reactions::ask::{ask_about_reactions, questioned_command, some_side_is_asked};
-use crate::rules::reactions::policy::{ReactionPolicy, policy_of};
 use crate::rules::rule::Rule;
 use crate::rules::variants::active_defence::{GuardOrders, declared_attack, held_attack};
 use bevy::prelude::*;
@@ -47,10 +41,16 @@ pub const AP_WORTH: f64 = 0.75;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
+        AttackSchedule,
+        gather_the_contest
+            .in_set(AttackSystems::Answer)
+            .run_if(switched_on),
+    )
+    .add_systems(
         HitSchedule::Answer,
         owe_the_interrupt
             .in_set(AnswerSystems::Declared)
-            .run_if(super::switched_on),
+            .run_if(switched_on),
     )
     .add_systems(
         CommandSchedule,
@@ -63,95 +63,27 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(Handles(CommandKind::React))
                 .in_set(CommandSystems::Validate),
         )
-            .run_if(super::switched_on),
+            .run_if(switched_on),
     );
 }
 
-/// The active defences the target of `draft` may give (V6.5), in the
-/// order block, parry, dodge; empty when it may give none.
-pub fn options(world: &World, draft: &AttackDraft) -> Vec<Guard> {
-    let target = draft.target;
-    let able = contested(draft)
-        && draft.mode != AttackMode::Thrown
-        && !draft.unanswerable
-        && !draft.unseen
-        && world.get_entity(target).is_ok()
-        && world
-            .get::<Side>(target)
-            .is_some_and(|s| policy_of(world, s.0) != ReactionPolicy::Never)
-        && !out_of_action(world, target)
-        && !world.entity(target).contains::<OffGuard>()
-        && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
-        && !is_rear_attack(world, draft.from, target);
-    if !able {
-        return vec![];
+/// Turns the gathered draft into a contest: the attacker's dice and ranks,
+/// the defender's answer (V6.5) and its dice. No armor stands against the
+/// successes (V6.4): it is in the DEF die.
+fn gather_the_contest(world: &mut World) {
+    let mut draft = world.resource::<AttackDraft>().clone();
+    if !contested(&draft) || draft.refusal.is_some() {
+        return;
     }
-    let Some((_, t)) = ranks_of(world, target) else {
-        return vec![];
+    let guard = chosen(world, &draft);
+    let Some(contest) = contest_for(world, &mut draft, guard) else {
+        return;
     };
-    let mut out = vec![];
-    if t.shield.is_some() {
-        out.push(Guard::Block);
+    draft.contest = Some(contest);
+    for zone in &mut draft.armor {
+        zone.1 = 0;
     }
-    if draft.mode == AttackMode::Melee {
-        out.push(Guard::Parry);
-    }
-    if !world.entity(target).contains::<Prone>() {
-        out.push(Guard::Dodge);
-    }
-    out
-}
-
-/// The dice of `guard` for the target of `draft` (`None` for the passive
-/// defence): `def_up` is the DEF ranks the draft gathered (V6.8).
-pub fn guard_pool(
-    world: &World,
-    draft: &AttackDraft,
-    guard: Guard,
-    theirs: &UnitRanks,
-    def_up: Rank,
-) -> Option<Pool> {
-    let target = draft.target;
-    match guard {
-        Guard::None => None,
-        Guard::Block => Some(pool(theirs.def + def_up, 1, "DEF, blocking (V6.5)")),
-        Guard::Parry => {
-            let weapon = melee_weapon_for(world, target, 1);
-            let bare = weapon.is_none() && draft.weapon.name != unarmed().name;
-            let no_parry = weapon.is_some_and(|w| w.has(WeaponTrait::NoParry));
-            let giant = draft.parry_advantage() < 0;
-            let hindered = bare || no_parry || giant;
-            let label = match (bare, no_parry, giant) {
-                (true, ..) => "ATT, parrying bare-handed (V6.5)",
-                (_, true, _) => "ATT, parrying with a weapon not made for it (V6.5)",
-                (.., true) => "ATT, parrying a giant (V6.5)",
-                _ => "ATT, parrying (V6.5)",
-            };
-            Some(pool(theirs.att, -i32::from(hindered), label))
-        }
-        Guard::Dodge => {
-            let room = room_around(world, target) >= 2;
-            let label = if room {
-                "REF, dodging (V6.5)"
-            } else {
-                "REF, dodging with no room (V6.5)"
-            };
-            Some(pool(theirs.reflexes, -i32::from(!room), label))
-        }
-    }
-}
-
-/// The free, passable tiles among the 8 around `unit` (V6.5's room).
-fn room_around(world: &World, unit: Entity) -> usize {
-    let Some(at) = world.get::<crate::battle::GridPos>(unit).map(|p| p.0) else {
-        return 0;
-    };
-    let map = &world.resource::<Battlefield>().0.map;
-    Dir::ALL
-        .iter()
-        .map(|d| at.step(*d))
-        .filter(|p| map.is_passable(*p) && units_in(world, Body::new(*p, 1)).is_empty())
-        .count()
+    world.insert_resource(draft);
 }
 
 /// The answer the target of the gathered `draft` gives: a scenario's
@@ -232,9 +164,14 @@ fn owe_the_interrupt(world: &mut World) {
     if let Some(mut n) = world.get_mut::<Reactions>(unit) {
         n.0 -= 1;
     }
-    let owed = super::owed(world, unit);
+    let owed = owed(world, unit);
     let unit = id_of(world, unit);
-    emit(world, BattleEvent::Owes { unit, guard, owed });
+    let debt = Debt {
+        unit,
+        owed,
+        guard: Some(guard),
+    };
+    emit(world, BattleEvent::Owes(debt));
 }
 
 /// Decide phase: the defender of an attack of an `Ask` side declares its

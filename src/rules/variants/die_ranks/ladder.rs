@@ -1,7 +1,9 @@
 //! V6.1 the ladder of dice and V6.2 each unit's dice (003:5–13, 35).
 
+use crate::battle::{Battlefield, Stats};
 use crate::format::{DIE_LADDER, UnitTemplate};
-use crate::rules::attacks::contest::Pool;
+use crate::rules::contest::Pool;
+use bevy::prelude::*;
 
 /// A rank on the ladder: 0 = d2 … 5 = d12 (V6.1).
 pub type Rank = i32;
@@ -65,6 +67,18 @@ impl UnitRanks {
             str: given(t.dice.str, rank(t.str)),
         }
     }
+}
+
+/// A unit's ranks: its template's with the DV of the armor it wears.
+pub fn ranks_of(world: &World, unit: Entity) -> Option<(UnitRanks, UnitTemplate)> {
+    let t = world.get::<Stats>(unit)?.template.clone();
+    let catalog = &world.resource::<Battlefield>().0.catalog;
+    let armor = t
+        .armor
+        .as_ref()
+        .and_then(|a| catalog.armor(a))
+        .map_or(0, |a| a.dv);
+    Some((UnitRanks::of(&t, armor), t))
 }
 
 #[cfg(test)]

@@ -2,14 +2,17 @@
 //! roll the attacker's die against the defender's, on a ladder of dice
 //! from d2 to d12, and count successes as damage (VARIANTS.md V6.1–V6.9).
 //!
+//! - [`switch`]: the switch, and the AP a unit owes (V6.6).
 //! - [`ladder`]: V6.1 the ladder, V6.2 each unit's dice.
 //! - [`ranks`]: the contest of an attack, gathered with it: V6.3 the
 //!   dice, V6.7 unaware targets, V6.8 today's modifiers as ranks, V6.9
 //!   bare hands. The roll and its successes (V6.4) are the core's
-//!   [`contest`](crate::rules::attacks::contest): the resolution rolls
+//!   [`contest`](crate::rules::contest): the resolution rolls
 //!   them, the preview enumerates them.
-//! - [`defences`]: V6.5 block, parry and dodge, declared with the attack,
-//!   and V6.6 the interrupt each adds to the AP a unit owes.
+//! - [`guards`]: V6.5 block, parry and dodge: who may give which, and
+//!   their dice.
+//! - [`defences`]: the defence declared with the attack (and so the
+//!   contest gathered), and V6.6 the interrupt each adds to the AP owed.
 //! - [`bare_hands`]: V6.9's provocation of an armed target.
 //!
 //! *Decisions* (DECISIONS.md, "Die ranks"): maneuvers (V7) keep their own
@@ -18,37 +21,15 @@
 
 pub mod bare_hands;
 pub mod defences;
+pub mod guards;
 pub mod ladder;
 pub mod ranks;
+pub mod switch;
 
-use crate::battle::{Battlefield, Reactions};
-use crate::format::Resolution;
+pub use switch::{MOST_OWED, on, owed, switched_on};
+
 use bevy::prelude::*;
 
-pub use crate::battle::MOST_OWED;
-
-/// Whether the level rolls die ranks.
-pub fn on(world: &World) -> bool {
-    crate::battle::die_ranks(world)
-}
-
-/// Run condition: the level rolls die ranks.
-pub fn switched_on(field: Option<Res<Battlefield>>) -> bool {
-    field.is_some_and(|f| f.0.rules().resolution == Resolution::DieRanks)
-}
-
-/// The AP `unit` owes its next turn for its interrupts (V6.6): under die
-/// ranks its reactions are what it may still owe, so the debt is the
-/// budget less them. 0 when die ranks are off.
-pub fn owed(world: &World, unit: Entity) -> i32 {
-    if !on(world) {
-        return 0;
-    }
-    world
-        .get::<Reactions>(unit)
-        .map_or(0, |r| (MOST_OWED - r.0).clamp(0, MOST_OWED))
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((ranks::plugin, defences::plugin, bare_hands::plugin));
+    app.add_plugins((defences::plugin, bare_hands::plugin));
 }

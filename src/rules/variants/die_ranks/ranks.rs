@@ -2,66 +2,18 @@
 //! V6.7–V6.9): which dice each side rolls, with today's modifiers as
 //! advantages and ranks.
 
-use super::defences;
-use super::ladder::{Rank, UnitRanks, pool};
-use crate::battle::{Battlefield, OffGuard, Stats};
+use super::guards;
+use super::ladder::{Rank, UnitRanks, pool, ranks_of};
+use crate::battle::OffGuard;
 use crate::format::{Guard, UnitTemplate};
-use crate::rules::attacks::contest::{Contest, Pool};
-use crate::rules::attacks::resolution::unarmed;
-use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
+use crate::rules::contest::{Contest, Pool};
+use crate::rules::modifiers::{AttackDraft, AttackMode, Effect};
 use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
 /// The most successes a roll counts (V6.4 *decision*: 003 never names more
 /// than "triple").
 pub const CAP: u32 = 3;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        AttackSchedule,
-        gather_the_contest
-            .in_set(AttackSystems::Answer)
-            .run_if(super::switched_on),
-    );
-}
-
-/// Whether the attack of `draft` rolls a contest: every attack and throw,
-/// but not a maneuver (V7 keeps its own roll, *decision*) nor an automatic
-/// hit (R7.9 stays, V6.7).
-pub fn contested(draft: &AttackDraft) -> bool {
-    draft.maneuver.is_none() && !draft.auto_hit()
-}
-
-/// A unit's ranks: its template's with the DV of the armor it wears.
-pub fn ranks_of(world: &World, unit: Entity) -> Option<(UnitRanks, UnitTemplate)> {
-    let t = world.get::<Stats>(unit)?.template.clone();
-    let catalog = &world.resource::<Battlefield>().0.catalog;
-    let armor = t
-        .armor
-        .as_ref()
-        .and_then(|a| catalog.armor(a))
-        .map_or(0, |a| a.dv);
-    Some((UnitRanks::of(&t, armor), t))
-}
-
-/// Turns the gathered draft into a contest: the attacker's dice and ranks,
-/// the defender's answer (V6.5) and its dice. No armor stands against the
-/// successes (V6.4): it is in the DEF die.
-fn gather_the_contest(world: &mut World) {
-    let mut draft = world.resource::<AttackDraft>().clone();
-    if !contested(&draft) || draft.refusal.is_some() {
-        return;
-    }
-    let guard = defences::chosen(world, &draft);
-    let Some(contest) = contest_for(world, &mut draft, guard) else {
-        return;
-    };
-    draft.contest = Some(contest);
-    for zone in &mut draft.armor {
-        zone.1 = 0;
-    }
-    world.insert_resource(draft);
-}
 
 /// The contest of `draft` met with `guard` (`Guard::None`: the passive
 /// defence), pushing the ranks it adds to the draft's modifiers for the
@@ -92,7 +44,7 @@ pub fn contest_for(world: &World, draft: &mut AttackDraft, guard: Guard) -> Opti
 /// every advantage the rules gathered (V6.8) and the ranks of a Power
 /// Attack or Deadly Aim (1 a Stamina, up to MB) and a weapon's bonus.
 fn attack_pool(draft: &mut AttackDraft, mine: &UnitRanks, me: &UnitTemplate) -> Pool {
-    let bare = draft.weapon.name == unarmed().name;
+    let bare = draft.weapon.name == crate::format::UNARMED;
     let (base, label) = if bare {
         (mine.str - 2, "STR −2 ranks (bare hands, V6.9)")
     } else {
@@ -136,7 +88,7 @@ fn defence_pool(world: &World, draft: &mut AttackDraft, guard: Guard) -> Option<
         Effect::DefenceRank(n) => Some(n),
         _ => None,
     });
-    if let Some(pool) = defences::guard_pool(world, draft, guard, &theirs, def_up) {
+    if let Some(pool) = guards::guard_pool(world, draft, guard, &theirs, def_up) {
         return Some(pool);
     }
     let def = theirs.def + def_up;

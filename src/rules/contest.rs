@@ -1,9 +1,9 @@
 //! An opposed roll of dice: the attacker's dice against the defender's,
-//! counted in successes (die ranks, V6). A rule that rolls attacks this
+//! counted in successes (die ranks, V6.3). A rule that rolls attacks this
 //! way fills [`AttackDraft::contest`](crate::rules::modifiers::AttackDraft)
-//! while the attack is gathered; the resolution rolls the contest here
-//! instead of R7's d20, and the preview enumerates the same dice. Pure
-//! arithmetic and the roll, no rule's choice.
+//! while the attack is gathered; the resolution rolls it instead of R7's
+//! d20, and the preview enumerates the same dice. The contest's words and
+//! arithmetic, no rule's choice.
 
 use crate::format::Guard;
 use serde::{Deserialize, Serialize};
@@ -13,7 +13,7 @@ use std::borrow::Cow;
 /// with advantage, the lowest with disadvantage (R0.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pool {
-    /// The die's sides (d2 … d12 on V6's ladder).
+    /// The die's sides (d2 … d12 on the ladder of V6.1).
     pub sides: u32,
     /// Net advantage on this side's roll.
     pub advantage: i32,
