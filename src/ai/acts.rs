@@ -175,6 +175,7 @@ pub(super) fn attacks_from(
             );
             draft.earlier_attacks = earlier;
             draft.lunge = lunge;
+            let ranked = draft.clone();
             let Some((value, part, preview)) = best_aim(world, draft, target, w) else {
                 continue;
             };
@@ -201,9 +202,23 @@ pub(super) fn attacks_from(
             });
             // Power Attack / Deadly Aim with all the MB the stamina allows
             // (R7.8), the same preview (and part) adjusted.
-            let power = full_power(world, me.entity, lunge);
+            let full = full_power(world, me.entity, lunge);
+            // Under die ranks (V6.8) each Stamina is an ATT rank, and ranks
+            // past d12 are lost: the least Stamina that does most, each
+            // previewed with its ranks.
+            let power = if preview.contest.is_some() {
+                least_useful_power(world, &ranked, part, full)
+            } else {
+                full
+            };
             if power > 0 && slot == 0 && !target.down {
-                let strong = preview.adjusted(0, POWER_PER_STAMINA * power);
+                let strong = if preview.contest.is_some() {
+                    let mut d = ranked.clone();
+                    (d.power, d.aim) = (power, part);
+                    preview_attack(world, d).unwrap_or_else(|_| preview.clone())
+                } else {
+                    preview.adjusted(0, POWER_PER_STAMINA * power)
+                };
                 let value =
                     attack_value(target, &strong, w) - cost - lunge_cost - w.stamina * power as f64;
                 out.push(Act {
@@ -244,6 +259,33 @@ pub(super) fn attacks_from(
         }
     }
     out
+}
+
+/// Under die ranks (V6.8): of 1 to `full` Stamina, the least that rolls
+/// the largest ATT die (ranks past d12 are lost); 0 when none adds a rank.
+fn least_useful_power(
+    world: &mut World,
+    draft: &AttackDraft,
+    part: Option<crate::format::BodyPart>,
+    full: i32,
+) -> i32 {
+    let sides = |world: &mut World, power: i32| {
+        let mut d = draft.clone();
+        (d.power, d.aim) = (power, part);
+        preview_attack(world, d)
+            .ok()
+            .and_then(|p| p.contest)
+            .map_or(0, |c| c.attack.sides)
+    };
+    let base = sides(world, 0);
+    let mut best = (base, 0);
+    for power in 1..=full {
+        let s = sides(world, power);
+        if s > best.0 {
+            best = (s, power);
+        }
+    }
+    best.1
 }
 
 /// The attack of `draft` aimed where it is worth most, its value and

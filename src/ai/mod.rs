@@ -139,7 +139,9 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
 }
 
 /// V2: the answer to the held attack on `defender` that lets the least
-/// damage through, as the rules pick for sides that always react.
+/// damage through, as the rules pick for sides that always react; under
+/// die ranks (V6.5) the harm and chance to drop it saves, weighed against
+/// the AP it will owe (`die_ranks::defences::best`).
 fn answer_attack(world: &mut World, defender: Entity) -> Command {
     let unit = crate::battle::name_of(world, defender);
     let guard = crate::rules::variants::held_attack_best(world, defender);

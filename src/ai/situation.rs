@@ -509,7 +509,13 @@ fn read_unit(
     let facing = entity.get::<Facing>()?.0;
     let side = entity.get::<Side>()?.0;
     let hp = entity.get::<Health>().map_or(0, |h| h.hp);
-    let ar = entity.get::<ArmorReduction>().map_or(0, |a| a.0);
+    // Under die ranks no AR stands against a hit (V6.4): the armor is in
+    // the DEF die, and only HP stand between a unit and its fall.
+    let ar = if crate::rules::variants::die_ranks::on(world) {
+        0
+    } else {
+        entity.get::<ArmorReduction>().map_or(0, |a| a.0)
+    };
     let reach = entity.get::<MeleeReach>().and_then(|r| r.0);
     let catalog = &level.catalog;
     // The first melee weapon in hand order, as the rules pick it (none

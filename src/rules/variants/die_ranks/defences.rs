@@ -136,11 +136,16 @@ pub fn previews(
 /// chance to drop, an active defence costing [`AP_WORTH`] for the AP it
 /// adds to the debt.
 pub fn best(world: &World, draft: &AttackDraft, options: &[Guard]) -> Guard {
+    best_with(world, draft, options, AP_WORTH)
+}
+
+/// [`best`], an AP owed counted as `ap` HP.
+pub fn best_with(world: &World, draft: &AttackDraft, options: &[Guard], ap: f64) -> Guard {
     let hp = world
         .get::<crate::battle::Health>(draft.target)
         .map_or(1, |h| h.hp);
     let score = |g: Guard, p: &AttackPreview| {
-        let cost = if g == Guard::None { 0.0 } else { AP_WORTH };
+        let cost = if g == Guard::None { 0.0 } else { ap };
         p.harm() + p.drop(hp) * f64::from(hp) + cost
     };
     previews(world, draft, options)
@@ -238,10 +243,16 @@ pub fn held_attack_odds(world: &mut World, defender: Entity) -> Vec<(Guard, Atta
     out
 }
 
-/// The answer to the held attack the AI would give.
+/// The answer to the held attack the rules give for a side that always
+/// reacts; `None` for the passive DEF.
 pub fn held_attack_best(world: &mut World, defender: Entity) -> Option<Guard> {
+    held_attack_best_with(world, defender, AP_WORTH)
+}
+
+/// [`held_attack_best`], an AP owed counted as `ap` HP.
+pub fn held_attack_best_with(world: &mut World, defender: Entity, ap: f64) -> Option<Guard> {
     let draft = held_attack(world).filter(|d| d.target == defender)?;
     let gathered = gather(world, draft);
     let options = options(world, &gathered);
-    Some(best(world, &gathered, &options)).filter(|g| *g != Guard::None)
+    Some(best_with(world, &gathered, &options, ap)).filter(|g| *g != Guard::None)
 }
