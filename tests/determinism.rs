@@ -50,7 +50,7 @@ fn same_seed_and_commands_give_the_same_log() {
 
 /// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
 /// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`, V3 as 001 `wounds.ron`,
-/// V7 `brawl.ron`, V10 `hill.ron`, V12 `lancers.ron`).
+/// V7 `brawl.ron`, V10 `hill.ron`, V12 `lancers.ron`, V6 `ranks.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     for file in [
@@ -62,6 +62,7 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
         "brawl.ron",
         "hill.ron",
         "lancers.ron",
+        "ranks.ron",
     ] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);
@@ -86,6 +87,11 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     assert!(hill.contains("(V10."), "size tells in the log");
     let (lancers, _) = battle_log_on("lancers.ron", 7, 1);
     assert!(lancers.contains("(V12."), "riders tell in the log");
+    let (ranks, _) = battle_log_on("ranks.ron", 7, 1);
+    assert!(
+        ranks.contains("(V6.2, V6.3)") && !ranks.contains("vs DV"),
+        "die ranks roll ATT against DEF, no attack d20"
+    );
 }
 
 #[test]

@@ -158,6 +158,25 @@ fn check_invariants(world: &mut World) -> Result<(), TestCaseError> {
         .iter(world)
         .map(|(_, p, h, a, dead)| (p.0, h.hp, h.max, a.ap, dead))
         .collect();
+    // Under die ranks a unit owes 0 to 3 AP (V6.6), and its AP are never
+    // below 0 whatever it paid.
+    if skirmish::rules::variants::die_ranks::on(world) {
+        let owed: Vec<i32> = skirmish::battle::units(world)
+            .into_iter()
+            .map(|e| skirmish::rules::variants::die_ranks::owed(world, e))
+            .collect();
+        let reactions: Vec<i32> = world
+            .query::<&skirmish::battle::Reactions>()
+            .iter(world)
+            .map(|r| r.0)
+            .collect();
+        prop_assert!(owed.iter().all(|o| (0..=3).contains(o)), "owed {owed:?}");
+        prop_assert!(
+            reactions.iter().all(|r| (0..=3).contains(r)),
+            "the interrupt budget {reactions:?}"
+        );
+        prop_assert!(units.iter().all(|u| u.3 >= 0), "negative AP");
+    }
     // A grapple's two stay within reach of each other (V7.6).
     let grapples: Vec<(Entity, Entity)> = world
         .query::<(Entity, &skirmish::rules::variants::maneuvers::Grappled)>()
@@ -256,16 +275,16 @@ proptest! {
     #[test]
     fn random_command_streams_keep_the_invariants_and_the_events_tell_all(
         seed in any::<u64>(),
-        variant in 0..11usize,
+        variant in 0..12usize,
         steps in proptest::collection::vec(step(), 1..120),
     ) {
-        // Ten cases in eleven on a level with a variant on (V13
+        // Eleven cases in twelve on a level with a variant on (V13
         // archers.ron, V4 fort.ron, V2 shieldwall.ron, V3 barrow.ron, V7
         // brawl.ron, V10 hill.ron: 2×2 and 3×3 bodies, V12 lancers.ron:
         // riders, V9 the cliffs test level: heights, jumps, a chasm; V8 the
         // night test level: hidden units, sneaking, Hide and Search; V3 as
-        // 001 wounds.ron: injuries without HP).
-        let file = ["ford.ron", "archers.ron", "fort.ron", "shieldwall.ron", "barrow.ron", "brawl.ron", "hill.ron", "lancers.ron", "../tests/levels/cliffs.ron", "../tests/levels/night.ron", "wounds.ron"][variant];
+        // 001 wounds.ron: injuries without HP; V6 ranks.ron: die ranks).
+        let file = ["ford.ron", "archers.ron", "fort.ron", "shieldwall.ron", "barrow.ron", "brawl.ron", "hill.ron", "lancers.ron", "../tests/levels/cliffs.ron", "../tests/levels/night.ron", "wounds.ron", "ranks.ron"][variant];
         let mut app = headless_app(&level(file), seed);
         let world = app.world_mut();
         let start = Board::capture(world);
