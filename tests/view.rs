@@ -573,6 +573,73 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
     );
 }
 
+/// V6 die ranks: a human defender is asked how to meet the attack, with
+/// its passive DEF and each active defence it has, the odds of each from
+/// the rules' preview; `B` blocks: the DEF die with advantage, and an AP
+/// owed from its next turn (V6.5, V6.6).
+#[test]
+fn b_meets_an_attack_with_a_block_under_die_ranks() {
+    let text = r#"Level(
+        name: "Ranks",
+        rules: (resolution: DieRanks),
+        map: ["........", "........", "........"],
+        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
+        units: [
+            (name: "Hero", side: "Heroes", template: "warden", at: (4, 1), facing: E),
+            (name: "Orc", side: "Orcs", template: "raider", at: (5, 1), facing: W),
+        ],
+    )"#;
+    // The Orc's ATT d10 [7] against the Hero's block: DEF d6 (DEX 0 +
+    // chainmail 1) with advantage, [3, 5] keep 5: 1 success.
+    let dice = [(10, 7), (6, 3), (6, 5)];
+    let mut app = app_with(text, Dice::scripted(dice));
+    press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
+    let attack = Command::Attack {
+        unit: "Orc".into(),
+        target: "Hero".into(),
+        weapon: None,
+        power: 0,
+        lunge: false,
+        part: None,
+    };
+    skirmish::rules::submit(app.world_mut(), attack).unwrap();
+    let hero = unit_named(app.world(), "Hero").unwrap();
+    assert_eq!(skirmish::view::seat::human_asked(app.world()), Some(hero));
+    let odds = skirmish::rules::variants::held_attack_odds(app.world_mut(), hero);
+    let answers: Vec<Guard> = odds.iter().map(|(g, _)| *g).collect();
+    assert_eq!(
+        answers,
+        [Guard::Block, Guard::Parry, Guard::Dodge, Guard::None]
+    );
+    // Each answer's odds are its own contest: the block rolls two DEF
+    // dice and lets less through than the passive DEF.
+    let (_, block) = &odds[0];
+    let (_, passive) = odds.last().unwrap();
+    let dice_of = |p: &skirmish::rules::attacks::preview::AttackPreview| {
+        let c = p.contest.as_ref().unwrap();
+        (c.defence.sides, c.defence.count())
+    };
+    assert_eq!(dice_of(block), (6, 2));
+    assert_eq!(dice_of(passive), (6, 1));
+    assert!(block.harm() < passive.harm());
+    press(&mut app, Pos::new(5, 1), None, Some(KeyCode::KeyB));
+    let react = Command::React {
+        unit: "Hero".into(),
+        take: true,
+        guard: Some(Guard::Block),
+    };
+    assert_eq!(last_command(&app), Some(react));
+    let log = skirmish::rules::log::CombatLog::of(app.world());
+    assert!(
+        log.contains("vs DEF, blocking (V6.5) d6 [3, 5] keep the best 5 (V6.2, V6.3) → 7 > 5: 1 success (V6.4)"),
+        "{log:?}"
+    );
+    assert_eq!(
+        skirmish::rules::variants::die_ranks::owed(app.world(), hero),
+        1
+    );
+}
+
 /// V3 injuries without hit zones: `F` (or the Aim button) picks the part
 /// the player's attacks aim at; the odds shown are the rules' own for that
 /// part, and the click's Attack names it. Without injuries `F` does nothing.

@@ -79,6 +79,8 @@ pub struct AttackOdds {
     pub modifiers: Vec<(String, Rule)>,
     /// A maneuver's odds (V7): success, not a hit.
     pub maneuver: Option<ManeuverKind>,
+    /// Die ranks (V6): each success 1 damage that no armor stops.
+    pub contest: bool,
 }
 
 impl AttackOdds {
@@ -134,6 +136,7 @@ impl AttackOdds {
                 }
             ),
             maneuver: p.maneuver,
+            contest: false,
             modifiers: p
                 .modifiers
                 .iter()
@@ -172,13 +175,15 @@ impl AttackOdds {
         .into_iter()
         .map(|(ending, chance)| Outcome { ending, chance })
         .collect();
-        let dice = |pool: &Pool| {
-            let keep = match pool.advantage {
-                0 => "",
-                n if n > 0 => " keep the highest",
-                _ => " keep the lowest",
-            };
-            format!("{} d{} x{}{keep}", pool.label, pool.sides, pool.count())
+        let dice = |pool: &Pool| match pool.advantage {
+            0 => format!("{} d{}", pool.label, pool.sides),
+            n => format!(
+                "{} d{} x{} keep the {}",
+                pool.label,
+                pool.sides,
+                pool.count(),
+                if n > 0 { "highest" } else { "lowest" }
+            ),
         };
         AttackOdds {
             roll: format!(
@@ -191,6 +196,7 @@ impl AttackOdds {
             drop: p.drop(hp),
             down: p.down,
             maneuver: None,
+            contest: true,
             modifiers: p
                 .modifiers
                 .iter()
@@ -240,6 +246,15 @@ impl AttackOdds {
                  again (R10.4)",
                 self.target,
                 hit * 100.0
+            )
+        } else if self.contest {
+            format!(
+                "Attack {}{from}: {:.0}% to hit, {:.1} HP expected (a success each, no armor \
+                 stops it, V6.4), {:.0}% to drop",
+                self.target,
+                hit * 100.0,
+                self.harm,
+                self.drop * 100.0
             )
         } else {
             format!(

@@ -19,12 +19,20 @@ pub fn selected_line(world: &World) -> Option<String> {
         .or(world.resource::<TurnState>().current)?;
     let stats = world.get::<crate::battle::Stats>(unit)?;
     let hp = world.get::<Health>(unit)?;
-    let ar = world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
+    // Under die ranks the armor is in the DEF die and no AR stands (V6.4).
+    let ar = if crate::rules::variants::die_ranks::on(world) {
+        String::new()
+    } else {
+        format!(
+            " AR {}",
+            world.get::<ArmorReduction>(unit).map_or(0, |a| a.0)
+        )
+    };
     let stamina = world.get::<crate::battle::Stamina>(unit).map_or(0, |s| s.0);
     let inv = world.get::<Inventory>(unit)?;
     let t = &stats.template;
     let mut line = format!(
-        "{} ({}): HP {}/{} AR {ar} stamina {stamina} | MB {} STR {} DEX {} speed {} | {}",
+        "{} ({}): HP {}/{}{ar} stamina {stamina} | MB {} STR {} DEX {} speed {} | {}",
         name_of(world, unit),
         stats.kind,
         hp.hp,

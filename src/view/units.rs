@@ -426,8 +426,12 @@ fn show_conditions(
     ids: Query<&UnitId>,
     detail: Res<Detail>,
     fades: Query<&Fade>,
+    field: Option<Res<Battlefield>>,
 ) {
     let Some(shown) = shown else { return };
+    // Under die ranks no AR stands against a hit (V6.4): no AR bar.
+    let armor_counts =
+        !field.is_some_and(|f| f.0.rules().resolution == crate::format::Resolution::DieRanks);
     if !shown.is_changed() && !turn.is_changed() && !detail.is_changed() && fades.is_empty() {
         return;
     }
@@ -493,7 +497,7 @@ fn show_conditions(
                     let share = (u.ar as f32 / max_ar as f32).clamp(0.0, 1.0);
                     t.scale.x = share.max(0.001) * k;
                     t.translation.x = -BAR * (1.0 - share) / 2.0 * k;
-                    *vis = shown_if(u.ar > 0 && !u.dead);
+                    *vis = shown_if(u.ar > 0 && !u.dead && armor_counts);
                 }
                 Part::Disc => *vis = shown_if(far && !u.dead),
                 Part::Sign => {
