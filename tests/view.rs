@@ -482,6 +482,24 @@ fn every_action_cites_the_rule_its_tooltip_names() {
 /// V2 active defence: an AI's attack on a human's unit waits for its
 /// player's answer; B, P and D answer with what the unit has, and the
 /// attack goes on with it; with Shift the side answers so from then on.
+/// The Hero ends its turn (E) and the Orc attacks it: the Hero, a human's
+/// unit, is asked how to answer. Returns the Hero and the attack.
+fn orc_attacks_the_hero(app: &mut App) -> (Entity, Command) {
+    press(app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
+    let attack = Command::Attack {
+        unit: "Orc".into(),
+        target: "Hero".into(),
+        weapon: None,
+        power: 0,
+        lunge: false,
+        part: None,
+    };
+    skirmish::rules::submit(app.world_mut(), attack.clone()).unwrap();
+    let hero = unit_named(app.world(), "Hero").unwrap();
+    assert_eq!(skirmish::view::seat::human_asked(app.world()), Some(hero));
+    (hero, attack)
+}
+
 #[test]
 fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
     let text = r#"Level(
@@ -500,19 +518,7 @@ fn d_answers_an_attack_with_a_dodge_and_shift_d_every_attack_after() {
     // standing dodge: d12 11 +4 = 15 ≥ 14.
     let dice = [(20, 8), (12, 12), (20, 10), (20, 10), (12, 11)];
     let mut app = app_with(text, Dice::scripted(dice));
-    press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
-    let attack = Command::Attack {
-        unit: "Orc".into(),
-        target: "Hero".into(),
-        weapon: None,
-        power: 0,
-        lunge: false,
-        part: None,
-    };
-    let last_attack = attack.clone();
-    skirmish::rules::submit(app.world_mut(), attack).unwrap();
-    let hero = unit_named(app.world(), "Hero").unwrap();
-    assert_eq!(skirmish::view::seat::human_asked(app.world()), Some(hero));
+    let (hero, last_attack) = orc_attacks_the_hero(&mut app);
     let odds = skirmish::rules::variants::active_defence::held_attack_odds(app.world_mut(), hero);
     let answers: Vec<Guard> = odds.iter().map(|(g, _)| *g).collect();
     assert_eq!(
@@ -593,18 +599,7 @@ fn b_meets_an_attack_with_a_block_under_die_ranks() {
     // chainmail 1) with advantage, [3, 5] keep 5: 1 success.
     let dice = [(10, 7), (6, 3), (6, 5)];
     let mut app = app_with(text, Dice::scripted(dice));
-    press(&mut app, Pos::new(4, 1), None, Some(KeyCode::KeyE));
-    let attack = Command::Attack {
-        unit: "Orc".into(),
-        target: "Hero".into(),
-        weapon: None,
-        power: 0,
-        lunge: false,
-        part: None,
-    };
-    skirmish::rules::submit(app.world_mut(), attack).unwrap();
-    let hero = unit_named(app.world(), "Hero").unwrap();
-    assert_eq!(skirmish::view::seat::human_asked(app.world()), Some(hero));
+    let (hero, _) = orc_attacks_the_hero(&mut app);
     let odds = skirmish::rules::variants::held_attack_odds(app.world_mut(), hero);
     let answers: Vec<Guard> = odds.iter().map(|(g, _)| *g).collect();
     assert_eq!(

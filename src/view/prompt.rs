@@ -88,10 +88,7 @@ fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
     let lines: Vec<String> = odds
         .iter()
         .map(|(g, p)| {
-            let key = super::controls::GUARD_KEYS
-                .iter()
-                .find(|k| k.1 == *g)
-                .map_or("?", |k| k.2);
+            let key = key_of(*g);
             // What the answer does, then what it lets through.
             let does = match (g, p.answer.as_ref()) {
                 (Guard::Block, Some(b)) => format!(
@@ -118,6 +115,14 @@ fn guard_question(world: &mut World, asked: Entity) -> Option<String> {
     ))
 }
 
+/// The key that gives `guard` as an answer (B, P, D, N).
+fn key_of(guard: Guard) -> &'static str {
+    super::controls::GUARD_KEYS
+        .iter()
+        .find(|k| k.1 == guard)
+        .map_or("?", |k| k.2)
+}
+
 /// Under die ranks (V6.5), the question to a human defender: its passive
 /// DEF or an active defence, each with its dice, the chance of a hit and
 /// the harm expected, and the AP the defence will cost (V6.6).
@@ -132,10 +137,7 @@ fn rank_question(
     let lines: Vec<String> = odds
         .iter()
         .map(|(g, p)| {
-            let key = super::controls::GUARD_KEYS
-                .iter()
-                .find(|k| k.1 == *g)
-                .map_or("?", |k| k.2);
+            let key = key_of(*g);
             let dice = p.contest.as_ref().map_or(String::new(), |c| {
                 format!(
                     "{} d{} x{}",

@@ -509,9 +509,6 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         sides: draft.weapon.damage.sides,
         bonus: draft.weapon.damage.bonus + draft.damage_bonus(),
     };
-    if let Some(contest) = &draft.contest {
-        return contest_preview(world, draft, contest, down);
-    }
     let (advantage, bonus, dv) = (draft.advantage(), draft.bonus(), draft.dv());
     let threshold = draft.threshold();
     let (crit, auto_hit) = (draft.weapon.crit_threshold(), draft.auto_hit());
@@ -528,7 +525,7 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
     let injure_only = world
         .get_resource::<crate::battle::Battlefield>()
         .is_some_and(|f| f.0.rules().injure_only());
-    AttackPreview {
+    let preview = AttackPreview {
         fumble,
         melee,
         hit: 1.0 - degrees[0],
@@ -561,54 +558,30 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
             draft.degree_shift()
         },
         contest: None,
+    };
+    match &draft.contest {
+        Some(contest) => with_contest(preview, contest),
+        None => preview,
     }
 }
 
 /// The preview of an attack rolled as a contest (die ranks, V6): every
 /// kept pair of dice enumerated for the successes, each 1 damage that no
-/// armor stops (V6.4).
-fn contest_preview(
-    world: &World,
-    draft: &AttackDraft,
-    contest: &Contest,
-    down: bool,
-) -> AttackPreview {
-    let injure_only = world
-        .get_resource::<crate::battle::Battlefield>()
-        .is_some_and(|f| f.0.rules().injure_only());
+/// armor stops (V6.4); no d20, so no bonus, DV, critical or fumble.
+fn with_contest(mut p: AttackPreview, contest: &Contest) -> AttackPreview {
     // One 1-sided die per success: the damage is the successes.
-    let damage = DamageDice {
+    p.damage = DamageDice {
         count: 1,
         sides: 1,
         bonus: 0,
     };
-    let degrees = contest.success_chances();
-    AttackPreview {
-        hit: 1.0 - degrees[0],
-        expected_damage: expected_damage(&degrees, damage, down || injure_only),
-        injure_only,
-        degrees,
-        modifiers: draft.modifiers.clone(),
-        advantage: contest.attack.advantage,
-        bonus: 0,
-        dv: 0,
-        threshold: 0,
-        maneuver: None,
-        damage,
-        crit: 21,
-        auto_hit: false,
-        down,
-        fumble: 0.0,
-        melee: draft.mode == AttackMode::Melee,
-        armor: draft.armor.clone(),
-        answer: None,
-        avoided: 0.0,
-        fell: draft.fell.clone(),
-        wound_value: draft.wound_value.clone(),
-        aim: draft.aim.unwrap_or(BodyPart::Torso),
-        shift: draft.degree_shift(),
-        contest: Some(contest.clone()),
-    }
+    p.degrees = contest.success_chances();
+    p.hit = 1.0 - p.degrees[0];
+    p.expected_damage = expected_damage(&p.degrees, p.damage, p.down || p.injure_only);
+    (p.advantage, p.bonus, p.dv, p.threshold) = (contest.attack.advantage, 0, 0, 0);
+    (p.crit, p.fumble) = (21, 0.0);
+    p.contest = Some(contest.clone());
+    p
 }
 
 /// The sum of some chances: 0 for none, where `Iterator::sum` gives -0.0

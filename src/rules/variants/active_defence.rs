@@ -189,7 +189,20 @@ impl GuardOdds {
 pub fn able(world: &World, draft: &AttackDraft) -> bool {
     let target = draft.target;
     on(world)
-        && draft.mode != AttackMode::Thrown
+        && answerable(world, draft)
+        && (world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
+            || crate::battle::partner(world, target).is_some_and(|p| ready(world, p)))
+}
+
+/// Whether `draft` is an attack its target could answer, whatever it has
+/// left to answer with: not a throw (R9 aims at a tile), not one that
+/// allows none (a crush, V7.6; an automatic hit, R7.9), and a target whose
+/// side reacts, in action, not off-guard (R2.3), not struck from its rear
+/// (R4.3) nor unseen (V8.7). Active defences (V2, and die ranks' V6.5)
+/// share it.
+pub fn answerable(world: &World, draft: &AttackDraft) -> bool {
+    let target = draft.target;
+    draft.mode != AttackMode::Thrown
         && !draft.unanswerable
         && !draft.auto_hit()
         && world.get_entity(target).is_ok()
@@ -198,8 +211,6 @@ pub fn able(world: &World, draft: &AttackDraft) -> bool {
             .is_some_and(|s| policy_of(world, s.0) != ReactionPolicy::Never)
         && !out_of_action(world, target)
         && !world.entity(target).contains::<OffGuard>()
-        && (world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
-            || crate::battle::partner(world, target).is_some_and(|p| ready(world, p)))
         && !is_rear_attack(world, draft.from, target)
         && !draft.unseen
 }
@@ -464,6 +475,16 @@ pub fn meets(value: i32, total: i32) -> f64 {
 /// Decide phase: the defender of an attack of an `Ask` side declares its
 /// answer with it, as a question (after the reactions the attack provokes).
 fn ask_the_defender(world: &mut World) {
+    ask_if_it_may_answer(world, |world, draft| !options(world, draft).is_empty());
+}
+
+/// Asks the defender of the pending attack how it answers (a question
+/// `Attacked`) when `may_answer` says it has an answer to give: V2's and
+/// die ranks' (V6.5) Decide phase.
+pub fn ask_if_it_may_answer(
+    world: &mut World,
+    may_answer: impl Fn(&mut World, &AttackDraft) -> bool,
+) {
     let Some((command, actor)) = questioned_command(world) else {
         return;
     };
@@ -473,7 +494,7 @@ fn ask_the_defender(world: &mut World) {
         (pending.target, path_end)
     };
     if let Some(draft) = target.and_then(|t| declared_attack(world, actor, t, &command, from))
-        && !options(world, &draft).is_empty()
+        && may_answer(world, &draft)
     {
         let question = (draft.target, Trigger::Attacked);
         world.resource_mut::<Pending>().questions.push(question);
@@ -482,6 +503,16 @@ fn ask_the_defender(world: &mut World) {
 
 /// An answer must be one the unit can give the held attack.
 fn refuse_an_answer_it_lacks(world: &mut World) {
+    refuse_an_answer_not_in(world, Rule::V2, held_attack_options);
+}
+
+/// Refuses a React whose answer is not among what `options` says the unit
+/// has for the held attack, citing `rule` (V2, V6.5).
+pub fn refuse_an_answer_not_in(
+    world: &mut World,
+    rule: Rule,
+    options: impl Fn(&World, Entity) -> Vec<Guard>,
+) {
     let actor = world.resource::<Pending>().actor;
     if let Some(Command::React {
         take: true,
@@ -490,11 +521,11 @@ fn refuse_an_answer_it_lacks(world: &mut World) {
     }) = world.resource::<Pending>().command.clone()
         && let Some(unit) = actor
         && g != Guard::None
-        && !held_attack_options(world, unit).contains(&g)
+        && !options(world, unit).contains(&g)
     {
         let who = name_of(world, unit);
         world.resource_mut::<Pending>().refuse(Refusal::new(
-            Rule::V2,
+            rule,
             format!("{who} cannot {} this attack", g.label()),
         ));
     }

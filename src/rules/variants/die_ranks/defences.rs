@@ -21,18 +21,20 @@
 use super::guards::options;
 use super::ranks::contest_for;
 use super::switch::{contested, owed, switched_on};
-use crate::battle::{Reactions, name_of};
+use crate::battle::Reactions;
 use crate::format::Guard;
 use crate::rules::attacks::hit::{AnswerSystems, Hit, HitSchedule};
 use crate::rules::attacks::preview::{AttackPreview, preview_of};
-use crate::rules::command::{Command, CommandKind, Refusal};
-use crate::rules::events::{BattleEvent, Debt, Trigger, emit, id_of};
+use crate::rules::command::CommandKind;
+use crate::rules::events::{BattleEvent, Debt, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, gather};
+use crate::rules::pipeline::Handles;
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, DecideSystems, Decisions};
-use crate::rules::pipeline::{Handles, Pending};
-use crate::rules::reactions::ask::{ask_about_reactions, questioned_command, some_side_is_asked};
+use crate::rules::reactions::ask::{ask_about_reactions, some_side_is_asked};
 use crate::rules::rule::Rule;
-use crate::rules::variants::active_defence::{GuardOrders, declared_attack, held_attack};
+use crate::rules::variants::active_defence::{
+    GuardOrders, ask_if_it_may_answer, held_attack, refuse_an_answer_not_in,
+};
 use bevy::prelude::*;
 
 /// What one AP owed is worth to the AI, in HP of harm it saves *(decision,
@@ -182,41 +184,15 @@ fn owe_the_interrupt(world: &mut World) {
 /// Decide phase: the defender of an attack of an `Ask` side declares its
 /// answer with it, as a question (after the reactions it provokes).
 fn ask_the_defender(world: &mut World) {
-    let Some((command, actor)) = questioned_command(world) else {
-        return;
-    };
-    let (target, from) = {
-        let pending = world.resource::<Pending>();
-        let path_end = pending.plan.as_ref().and_then(|p| p.path.last().copied());
-        (pending.target, path_end)
-    };
-    if let Some(draft) = target.and_then(|t| declared_attack(world, actor, t, &command, from)) {
-        let gathered = gather(world, draft);
-        if !options(world, &gathered).is_empty() {
-            let question = (gathered.target, Trigger::Attacked);
-            world.resource_mut::<Pending>().questions.push(question);
-        }
-    }
+    ask_if_it_may_answer(world, |world, draft| {
+        let gathered = gather(world, draft.clone());
+        !options(world, &gathered).is_empty()
+    });
 }
 
 /// An answer must be one the unit can give the held attack.
 fn refuse_an_answer_it_lacks(world: &mut World) {
-    let actor = world.resource::<Pending>().actor;
-    if let Some(Command::React {
-        take: true,
-        guard: Some(g),
-        ..
-    }) = world.resource::<Pending>().command.clone()
-        && let Some(unit) = actor
-        && g != Guard::None
-        && !held_attack_options(world, unit).contains(&g)
-    {
-        let who = name_of(world, unit);
-        world.resource_mut::<Pending>().refuse(Refusal::new(
-            Rule::V6_5,
-            format!("{who} cannot {} this attack", g.label()),
-        ));
-    }
+    refuse_an_answer_not_in(world, Rule::V6_5, held_attack_options);
 }
 
 /// The active defences `defender` has to the held attack.

@@ -3,14 +3,13 @@
 
 use super::ladder::{Rank, UnitRanks, pool, ranks_of};
 use super::switch::contested;
-use crate::battle::{Battlefield, OffGuard, Prone, Reactions, Side, out_of_action, units_in};
+use crate::battle::{Battlefield, Prone, Reactions, units_in};
 use crate::format::{Guard, WeaponTrait};
 use crate::grid::{Body, Dir};
 use crate::rules::contest::Pool;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
-use crate::rules::positioning::facing::is_rear_attack;
 use crate::rules::positioning::threat::melee_weapon_for;
-use crate::rules::reactions::policy::{ReactionPolicy, policy_of};
+use crate::rules::variants::active_defence::answerable;
 use bevy::prelude::*;
 
 /// The active defences the target of `draft` may give (V6.5), in the
@@ -18,17 +17,8 @@ use bevy::prelude::*;
 pub fn options(world: &World, draft: &AttackDraft) -> Vec<Guard> {
     let target = draft.target;
     let able = contested(draft)
-        && draft.mode != AttackMode::Thrown
-        && !draft.unanswerable
-        && !draft.unseen
-        && world.get_entity(target).is_ok()
-        && world
-            .get::<Side>(target)
-            .is_some_and(|s| policy_of(world, s.0) != ReactionPolicy::Never)
-        && !out_of_action(world, target)
-        && !world.entity(target).contains::<OffGuard>()
-        && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
-        && !is_rear_attack(world, draft.from, target);
+        && answerable(world, draft)
+        && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0);
     if !able {
         return vec![];
     }
