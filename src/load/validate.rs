@@ -6,6 +6,7 @@ use super::problems::{Diagnostic, Problems};
 use super::report::{MAX_SYMBOL_ERRORS, Report, check_name, quoted_list};
 use super::validate_catalog::{
     MAX_COUNT, check_bound, check_catalog_duplicates, check_entries, check_template,
+    check_unit_dice,
 };
 use crate::format::{
     Armor, Catalog, GroundObject, Level, RuleOptions, Shield, SideDef, UnitTemplate, Victory, Zone,
@@ -471,6 +472,11 @@ fn check_units(
             let stats = u.stats.apply(t);
             if u.stats != Default::default() {
                 check_template(r, &stats, catalog, &with(Ident("stats")), &u.name);
+            }
+            if let Some(dice) = &u.stats.dice {
+                let mut at = with(Ident("stats"));
+                at.push(Ident("dice"));
+                check_unit_dice(r, dice, &at, &format!("unit \"{}\"", u.name));
             }
             if let Some(side) = side {
                 specs.push(UnitSpec {

@@ -303,19 +303,10 @@ pub(super) fn check_template(
             check_range(r, &path("skills"), what, *v, -5, 20);
         }
     }
-    // V6.2: a unit's dice are sizes of the ladder (V6.1).
-    for (field, sides) in t.dice.given() {
-        if !crate::format::DIE_LADDER.contains(&sides) {
-            let mut p = path("dice");
-            p.push(Ident(field));
-            r.error(
-                &p,
-                format!(
-                    "{owner}: dice {field} is d{sides}; die ranks (V6.1) roll d2, d4, d6, d8, \
-                     d10 or d12"
-                ),
-            );
-        }
+    // A unit's dice are checked where they are written: the template's
+    // here, a unit's own `stats: (dice: …)` by the level.
+    if whose.is_empty() {
+        check_unit_dice(r, &t.dice, &path("dice"), &owner);
     }
     for w in &t.weapons {
         if all.weapon(w).is_none() {
@@ -351,6 +342,29 @@ pub(super) fn check_template(
         } else {
             let what = format!("{owner}: the count of \"{item}\"");
             check_bound(r, &p, &what, (*count).into(), MAX_COUNT.into());
+        }
+    }
+}
+
+/// V6.2: a unit's dice are sizes of the ladder (V6.1), each refused at its
+/// field under `at` (the `dice` of a template or a unit's `stats`).
+pub(super) fn check_unit_dice(
+    r: &mut Report,
+    dice: &crate::format::UnitDice,
+    at: &[Needle],
+    owner: &str,
+) {
+    for (field, sides) in dice.given() {
+        if !crate::format::DIE_LADDER.contains(&sides) {
+            let mut p = at.to_vec();
+            p.push(Ident(field));
+            r.error(
+                &p,
+                format!(
+                    "{owner}: dice {field} is d{sides}; die ranks (V6.1) roll d2, d4, d6, d8, \
+                     d10 or d12"
+                ),
+            );
         }
     }
 }
