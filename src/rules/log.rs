@@ -571,7 +571,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             trigger: Trigger::Attacked,
             ..
         } => format!(
-            "{command} waits: {} is asked how to answer it (V2), answer with React",
+            "{command} waits: {} is asked how to meet it (an active defence), answer with React",
             n(reactor)
         ),
         ReactionOffered {
