@@ -308,7 +308,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             owed
         ),
         DebtPaid(crate::rules::events::Debt { unit, owed, .. }) => format!(
-            "{} pays the {owed} AP it owes for its interrupts (V6.6)",
+            "  {} pays the {owed} AP it owes for its interrupts (V6.6)",
             n(unit)
         ),
         InjurySave(crate::rules::events::InjurySave {

@@ -237,7 +237,7 @@ pub enum BattleEvent {
     /// (V6.5, V6.6); `owed` is the debt now.
     Owes(Debt),
     /// The AP a unit owed for its interrupts, paid as its turn starts
-    /// (V6.6); its `TurnStarted` follows with what is left.
+    /// (V6.6): right after its `TurnStarted`, whose AP are what is left.
     DebtPaid(Debt),
     /// A stunned unit's turn passes without it (V3).
     TurnLost {

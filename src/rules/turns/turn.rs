@@ -175,15 +175,6 @@ fn start_turn(world: &mut World, unit: Entity) {
     } else {
         0
     };
-    if owed > 0 {
-        let id = id_of(world, unit);
-        let debt = crate::rules::events::Debt {
-            unit: id,
-            owed,
-            guard: None,
-        };
-        emit(world, BattleEvent::DebtPaid(debt));
-    }
     let ap = ap - owed;
     let reactions = refresh(world, unit, ap);
     // Dazed until the end of this turn (V3).
@@ -208,6 +199,14 @@ fn start_turn(world: &mut World, unit: Entity) {
             reactions,
         },
     );
+    if owed > 0 {
+        let debt = crate::rules::events::Debt {
+            unit,
+            owed,
+            guard: None,
+        };
+        emit(world, BattleEvent::DebtPaid(debt));
+    }
 }
 
 /// A unit's turn begins: `ap` AP, the free action and its reactions anew
