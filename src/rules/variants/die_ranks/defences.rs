@@ -73,19 +73,26 @@ pub(super) fn plugin(app: &mut App) {
 /// the defender's answer (V6.5) and its dice. No armor stands against the
 /// successes (V6.4): it is in the DEF die.
 fn gather_the_contest(world: &mut World) {
-    let mut draft = world.resource::<AttackDraft>().clone();
+    let draft = world.resource::<AttackDraft>().clone();
     if !contested(&draft) || draft.refusal.is_some() {
         return;
     }
     let guard = chosen(world, &draft);
-    let Some(contest) = contest_for(world, &mut draft, guard) else {
-        return;
-    };
-    draft.contest = Some(contest);
-    for zone in &mut draft.armor {
+    if let Some(draft) = met_with(world, &draft, guard) {
+        world.insert_resource(draft);
+    }
+}
+
+/// `draft` (gathered) rolled as the contest it is when met with `guard`
+/// (`Guard::None`: the passive DEF), its ranks listed; no armor stands
+/// against its successes (V6.4). `None` when the attacker has no stats.
+fn met_with(world: &World, draft: &AttackDraft, guard: Guard) -> Option<AttackDraft> {
+    let mut d = draft.clone();
+    d.contest = Some(contest_for(world, &mut d, guard)?);
+    for zone in &mut d.armor {
         zone.1 = 0;
     }
-    world.insert_resource(draft);
+    Some(d)
 }
 
 /// The answer the target of the gathered `draft` gives: a scenario's
@@ -122,15 +129,7 @@ pub fn previews(
 ) -> Vec<(Guard, AttackPreview)> {
     std::iter::once(Guard::None)
         .chain(options.iter().copied())
-        .filter_map(|g| {
-            let mut d = draft.clone();
-            let contest = contest_for(world, &mut d, g)?;
-            d.contest = Some(contest);
-            for zone in &mut d.armor {
-                zone.1 = 0;
-            }
-            Some((g, preview_of(world, &d)))
-        })
+        .filter_map(|g| Some((g, preview_of(world, &met_with(world, draft, g)?))))
         .collect()
 }
 
@@ -138,16 +137,11 @@ pub fn previews(
 /// chance to drop, an active defence costing [`AP_WORTH`] for the AP it
 /// adds to the debt.
 pub fn best(world: &World, draft: &AttackDraft, options: &[Guard]) -> Guard {
-    best_with(world, draft, options, AP_WORTH)
-}
-
-/// [`best`], an AP owed counted as `ap` HP.
-pub fn best_with(world: &World, draft: &AttackDraft, options: &[Guard], ap: f64) -> Guard {
     let hp = world
         .get::<crate::battle::Health>(draft.target)
         .map_or(1, |h| h.hp);
     let score = |g: Guard, p: &AttackPreview| {
-        let cost = if g == Guard::None { 0.0 } else { ap };
+        let cost = if g == Guard::None { 0.0 } else { AP_WORTH };
         p.harm() + p.drop(hp) * f64::from(hp) + cost
     };
     previews(world, draft, options)
@@ -158,24 +152,23 @@ pub fn best_with(world: &World, draft: &AttackDraft, options: &[Guard], ap: f64)
 }
 
 /// An active defence rolled with the contest is an interrupt: 1 AP more
-/// owed (V6.6). The answer rules the hit: no R8.6 parry follows.
+/// owed (V6.6). (The resolution has already marked the hit answered, so
+/// no R8.6 parry follows a contest.)
 fn owe_the_interrupt(world: &mut World) {
-    let mut hit = world.resource::<Hit>().clone();
-    hit.answer_declared = true;
-    let guard = hit.draft.contest.as_ref().map_or(Guard::None, |c| c.guard);
-    world.insert_resource(hit.clone());
+    let (unit, guard) = {
+        let hit = world.resource::<Hit>();
+        let guard = hit.draft.contest.as_ref().map_or(Guard::None, |c| c.guard);
+        (hit.draft.target, guard)
+    };
     if guard == Guard::None {
         return;
     }
-    let unit = hit.draft.target;
     if let Some(mut n) = world.get_mut::<Reactions>(unit) {
         n.0 -= 1;
     }
-    let owed = owed(world, unit);
-    let unit = id_of(world, unit);
     let debt = Debt {
-        unit,
-        owed,
+        unit: id_of(world, unit),
+        owed: owed(world, unit),
         guard: Some(guard),
     };
     emit(world, BattleEvent::Owes(debt));
@@ -210,25 +203,18 @@ pub fn held_attack_odds(world: &mut World, defender: Entity) -> Vec<(Guard, Atta
         return vec![];
     };
     let gathered = gather(world, draft);
-    let mut plain = gathered.clone();
-    plain.contest = None;
     let options = options(world, &gathered);
-    let mut out = previews(world, &plain, &options);
+    let mut out = previews(world, &gathered, &options);
     // The passive defence last, as V2's "no answer".
     out.rotate_left(1);
     out
 }
 
 /// The answer to the held attack the rules give for a side that always
-/// reacts; `None` for the passive DEF.
+/// reacts and for the AI; `None` for the passive DEF.
 pub fn held_attack_best(world: &mut World, defender: Entity) -> Option<Guard> {
-    held_attack_best_with(world, defender, AP_WORTH)
-}
-
-/// [`held_attack_best`], an AP owed counted as `ap` HP.
-pub fn held_attack_best_with(world: &mut World, defender: Entity, ap: f64) -> Option<Guard> {
     let draft = held_attack(world).filter(|d| d.target == defender)?;
     let gathered = gather(world, draft);
     let options = options(world, &gathered);
-    Some(best_with(world, &gathered, &options, ap)).filter(|g| *g != Guard::None)
+    Some(best(world, &gathered, &options)).filter(|g| *g != Guard::None)
 }
