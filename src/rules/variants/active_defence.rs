@@ -27,7 +27,7 @@
 //! side is asked in the Decide phase, the answer is rolled in
 //! [`HitSchedule::Answer`] (R8.6's parry is off then).
 
-use crate::battle::{Battlefield, OffGuard, Prone, Reactions, Side, Stats, name_of};
+use crate::battle::{Battlefield, OffGuard, Prone, Reactions, Side, Stats};
 use crate::battle::{out_of_action, unit_named};
 use crate::dice::Dice;
 use crate::format::{BodyPart, Defence, Guard};
@@ -36,16 +36,14 @@ use crate::rules::attacks::attack::DEX_DV;
 use crate::rules::attacks::hit::{AnswerSystems, Hit, HitSchedule};
 use crate::rules::attacks::preview::{AttackPreview, preview_of};
 use crate::rules::attacks::resolution::draft_for;
-use crate::rules::command::{Command, CommandKind, Refusal};
-use crate::rules::events::{BattleEvent, Trigger, emit, id_of};
+use crate::rules::command::Command;
+use crate::rules::events::{BattleEvent, emit, id_of};
 use crate::rules::modifiers::{
     Answer, AnswerEffect, AttackDraft, AttackMode, AttackSchedule, AttackSystems, gather,
 };
-use crate::rules::pipeline::{CommandSchedule, CommandSystems, DecideSystems, Decisions};
-use crate::rules::pipeline::{Handles, Pending};
+use crate::rules::pipeline::Decisions;
 use crate::rules::positioning::facing::is_rear_attack;
 use crate::rules::positioning::threat::melee_weapon_for;
-use crate::rules::reactions::ask::{ask_about_reactions, questioned_command, some_side_is_asked};
 use crate::rules::reactions::parry::parry_bonus;
 use crate::rules::reactions::policy::{ReactionPolicy, policy_of};
 use crate::rules::rule::Rule;
@@ -79,19 +77,6 @@ pub(super) fn plugin(app: &mut App) {
         HitSchedule::Answer,
         answer_the_hit
             .in_set(AnswerSystems::Declared)
-            .run_if(switched_on),
-    )
-    .add_systems(
-        CommandSchedule,
-        (
-            ask_the_defender
-                .after(ask_about_reactions)
-                .in_set(DecideSystems::Ask)
-                .run_if(some_side_is_asked),
-            refuse_an_answer_it_lacks
-                .in_set(Handles(CommandKind::React))
-                .in_set(CommandSystems::Validate),
-        )
             .run_if(switched_on),
     );
 }
@@ -470,65 +455,6 @@ fn roll_the_answer(world: &mut World, hit: &mut Hit, odds: &Answer) {
 pub fn meets(value: i32, total: i32) -> f64 {
     let need = i64::from(total) - i64::from(value);
     (13 - need).clamp(0, 12) as f64 / 12.0
-}
-
-/// Decide phase: the defender of an attack of an `Ask` side declares its
-/// answer with it, as a question (after the reactions the attack provokes).
-fn ask_the_defender(world: &mut World) {
-    ask_if_it_may_answer(world, |world, draft| !options(world, draft).is_empty());
-}
-
-/// Asks the defender of the pending attack how it answers (a question
-/// `Attacked`) when `may_answer` says it has an answer to give: V2's and
-/// die ranks' (V6.5) Decide phase.
-pub fn ask_if_it_may_answer(
-    world: &mut World,
-    may_answer: impl Fn(&mut World, &AttackDraft) -> bool,
-) {
-    let Some((command, actor)) = questioned_command(world) else {
-        return;
-    };
-    let (target, from) = {
-        let pending = world.resource::<Pending>();
-        let path_end = pending.plan.as_ref().and_then(|p| p.path.last().copied());
-        (pending.target, path_end)
-    };
-    if let Some(draft) = target.and_then(|t| declared_attack(world, actor, t, &command, from))
-        && may_answer(world, &draft)
-    {
-        let question = (draft.target, Trigger::Attacked);
-        world.resource_mut::<Pending>().questions.push(question);
-    }
-}
-
-/// An answer must be one the unit can give the held attack.
-fn refuse_an_answer_it_lacks(world: &mut World) {
-    refuse_an_answer_not_in(world, Rule::V2, held_attack_options);
-}
-
-/// Refuses a React whose answer is not among what `options` says the unit
-/// has for the held attack, citing `rule` (V2, V6.5).
-pub fn refuse_an_answer_not_in(
-    world: &mut World,
-    rule: Rule,
-    options: impl Fn(&World, Entity) -> Vec<Guard>,
-) {
-    let actor = world.resource::<Pending>().actor;
-    if let Some(Command::React {
-        take: true,
-        guard: Some(g),
-        ..
-    }) = world.resource::<Pending>().command.clone()
-        && let Some(unit) = actor
-        && g != Guard::None
-        && !options(world, unit).contains(&g)
-    {
-        let who = name_of(world, unit);
-        world.resource_mut::<Pending>().refuse(Refusal::new(
-            rule,
-            format!("{who} cannot {} this attack", g.label()),
-        ));
-    }
 }
 
 /// The attack `command` (an Attack or a Charge by `actor` on `target`)

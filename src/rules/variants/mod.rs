@@ -20,6 +20,7 @@
 //! records still read.
 
 pub mod active_defence;
+pub mod answers;
 pub mod die_ranks;
 pub mod hit_zones;
 pub mod injuries;
@@ -31,6 +32,8 @@ pub mod side_initiative;
 pub mod size;
 pub mod stealth;
 
+pub use answers::{held_attack_best, held_attack_odds, held_attack_options};
+
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         side_initiative::plugin,
         active_defence::plugin,
         die_ranks::plugin,
+        answers::plugin,
         injuries::plugin,
         hit_zones::plugin,
         shooting_in_melee::plugin,
@@ -47,40 +51,4 @@ pub(super) fn plugin(app: &mut App) {
         jumping::plugin,
         stealth::plugin,
     ));
-}
-
-/// The answers `defender` may declare to the attack held for it: V6.5's
-/// active defences under die ranks, else V2's.
-pub fn held_attack_options(world: &World, defender: Entity) -> Vec<crate::format::Guard> {
-    if die_ranks::on(world) {
-        die_ranks::defences::held_attack_options(world, defender)
-    } else {
-        active_defence::held_attack_options(world, defender)
-    }
-}
-
-/// The held attack on `defender` previewed with each answer it has, and
-/// with none (V2) or its passive DEF (V6), the question's odds.
-pub fn held_attack_odds(
-    world: &mut World,
-    defender: Entity,
-) -> Vec<(
-    crate::format::Guard,
-    crate::rules::attacks::preview::AttackPreview,
-)> {
-    if die_ranks::on(world) {
-        die_ranks::defences::held_attack_odds(world, defender)
-    } else {
-        active_defence::held_attack_odds(world, defender)
-    }
-}
-
-/// The answer the rules would give for `defender` (the AI's and an
-/// always-reacting side's): `None` for no answer (or the passive DEF, V6).
-pub fn held_attack_best(world: &mut World, defender: Entity) -> Option<crate::format::Guard> {
-    if die_ranks::on(world) {
-        die_ranks::defences::held_attack_best(world, defender)
-    } else {
-        active_defence::held_attack_best(world, defender)
-    }
 }

@@ -25,16 +25,10 @@ use crate::battle::Reactions;
 use crate::format::Guard;
 use crate::rules::attacks::hit::{AnswerSystems, Hit, HitSchedule};
 use crate::rules::attacks::preview::{AttackPreview, preview_of};
-use crate::rules::command::CommandKind;
 use crate::rules::events::{BattleEvent, Debt, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, gather};
-use crate::rules::pipeline::Handles;
-use crate::rules::pipeline::{CommandSchedule, CommandSystems, DecideSystems, Decisions};
-use crate::rules::reactions::ask::{ask_about_reactions, some_side_is_asked};
-use crate::rules::rule::Rule;
-use crate::rules::variants::active_defence::{
-    GuardOrders, ask_if_it_may_answer, held_attack, refuse_an_answer_not_in,
-};
+use crate::rules::pipeline::Decisions;
+use crate::rules::variants::active_defence::{GuardOrders, held_attack};
 use bevy::prelude::*;
 
 /// What one AP owed is worth to the AI, in HP of harm it saves *(decision,
@@ -52,19 +46,6 @@ pub(super) fn plugin(app: &mut App) {
         HitSchedule::Answer,
         owe_the_interrupt
             .in_set(AnswerSystems::Declared)
-            .run_if(switched_on),
-    )
-    .add_systems(
-        CommandSchedule,
-        (
-            ask_the_defender
-                .after(ask_about_reactions)
-                .in_set(DecideSystems::Ask)
-                .run_if(some_side_is_asked),
-            refuse_an_answer_it_lacks
-                .in_set(Handles(CommandKind::React))
-                .in_set(CommandSystems::Validate),
-        )
             .run_if(switched_on),
     );
 }
@@ -172,20 +153,6 @@ fn owe_the_interrupt(world: &mut World) {
         guard: Some(guard),
     };
     emit(world, BattleEvent::Owes(debt));
-}
-
-/// Decide phase: the defender of an attack of an `Ask` side declares its
-/// answer with it, as a question (after the reactions it provokes).
-fn ask_the_defender(world: &mut World) {
-    ask_if_it_may_answer(world, |world, draft| {
-        let gathered = gather(world, draft.clone());
-        !options(world, &gathered).is_empty()
-    });
-}
-
-/// An answer must be one the unit can give the held attack.
-fn refuse_an_answer_it_lacks(world: &mut World) {
-    refuse_an_answer_not_in(world, Rule::V6_5, held_attack_options);
 }
 
 /// The active defences `defender` has to the held attack.
