@@ -96,6 +96,7 @@ fn random_command(world: &mut World, rng: &mut ChaCha8Rng, names: &[(Entity, Str
                 unit: name,
                 to,
                 path: None,
+                sprint: false,
             }
         }
         4..=6 => Command::Attack {

@@ -260,6 +260,134 @@ pub fn die_ranks(world: &World) -> bool {
         .is_some_and(|f| f.0.rules().resolution == crate::format::Resolution::DieRanks)
 }
 
+/// Whether the level pays turns in Energy (V5, `actions: Energy`): then
+/// [`ActionPoints::ap`] counts the unit's Energy left this round (V5.2),
+/// and [`Budget`] its other per-round budgets.
+pub fn energy(world: &World) -> bool {
+    world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().actions == crate::format::Actions::Energy)
+}
+
+/// The budgets of a round under Energy besides the Energy itself (V5.3,
+/// V5.4, V5.7, V5.9), set anew as each round starts.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Agility left this round (V5.4).
+    pub agility: i32,
+    /// The round's Swift Attack is spent (V5.9).
+    pub swift_used: bool,
+    /// The round's 1 Stamina in place of 1 Energy is spent (V5.3).
+    pub stand_in_used: bool,
+    /// Agile Moves left before the next command (V5.7): the Energy the
+    /// last command spent, less the Agile Moves made since.
+    pub agile: i32,
+    /// Movement spent this round, for the end of Defend (V5.12).
+    pub moved: u32,
+}
+
+/// Where a unit stood as its last turn began, and whether it sprinted
+/// then: a target's movement term of the Miss Chance (V5.10).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stride {
+    /// Its tile as its last turn began (its first tile before any turn).
+    pub from: Pos,
+    /// It sprinted on its last turn (or this one).
+    pub sprinted: bool,
+}
+
+/// V5.8's conditions under Energy, each with the round at whose end it
+/// lifts (002:460, 468): Exposed makes a unit a safe target for
+/// maneuvers (V7.3); Unguarded implies it, and draws Swift Attacks (V5.9).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Guardless {
+    /// Exposed until the end of this round.
+    pub exposed: Option<u32>,
+    /// Unguarded until the end of this round.
+    pub unguarded: Option<u32>,
+}
+
+/// The Stamina pool under Energy (V5.3 *decision*): 10 + 2 × CON, plus the
+/// template's `stamina` as training.
+pub fn stamina_pool(t: &crate::format::UnitTemplate) -> i32 {
+    10 + 2 * t.con + t.stamina
+}
+
+/// The Energy a round gives a unit with `stamina` (V5.2, 002:53–62): as
+/// much as its Stamina, at most 5.
+pub fn energy_of_stamina(stamina: i32) -> i32 {
+    stamina.clamp(0, 5)
+}
+
+/// The Energy a Run of `cost` movement costs a unit of `speed` (V5.5,
+/// 002:23, 142): a third of its Speed per Energy, rounded up.
+pub fn run_energy(cost: u32, speed: u32) -> i32 {
+    if speed == 0 {
+        return i32::MAX;
+    }
+    (3 * cost).div_ceil(speed) as i32
+}
+
+/// The most movement a Run of `unit` may spend now under Energy (V5.5):
+/// what its Energy pays for (with 1 Stamina in its place, V5.3), at most
+/// its `speed`. `None` when the level is not paid in Energy.
+pub fn run_allowance(world: &World, unit: Entity, speed: u32) -> Option<u32> {
+    if !energy(world) {
+        return None;
+    }
+    let e = world.entity(unit);
+    let mut energy = e.get::<ActionPoints>().map_or(0, |a| a.ap);
+    let stand_in = e.get::<Budget>().is_some_and(|b| !b.stand_in_used);
+    if stand_in && e.get::<Stamina>().is_some_and(|s| s.0 > 1) {
+        energy += 1;
+    }
+    Some(((energy.max(0) as u32) * speed / 3).min(speed))
+}
+
+/// Whether `unit` is Unguarded now (V5.8).
+pub fn unguarded(world: &World, unit: Entity) -> bool {
+    world.get::<Guardless>(unit).is_some_and(|g| g.unguarded.is_some())
+}
+
+/// Whether `unit` is Exposed now (V5.8): by a cause of its own, by being
+/// Unguarded, or, as a parent condition, prone (002:676).
+pub fn exposed5(world: &World, unit: Entity) -> bool {
+    let e = world.entity(unit);
+    e.contains::<Prone>()
+        || e.get::<Guardless>()
+            .is_some_and(|g| g.exposed.is_some() || g.unguarded.is_some())
+}
+
+/// The reactive attacks `unit` may still make this round: R3.2's
+/// reactions, or under Energy its one Swift Attack while it has the
+/// Energy for it (V5.9).
+pub fn reactive_attacks_left(world: &World, unit: Entity) -> i32 {
+    if !energy(world) {
+        return world.get::<Reactions>(unit).map_or(0, |r| r.0);
+    }
+    let e = world.entity(unit);
+    let energy = e.get::<ActionPoints>().map_or(0, |a| a.ap);
+    let unused = e.get::<Budget>().is_some_and(|b| !b.swift_used);
+    i32::from(unused && energy >= 1)
+}
+
+/// Spends one reactive attack of `unit`: a reaction (R3.2), or under Energy
+/// its Swift Attack and 1 Energy (V5.9).
+pub fn spend_reactive_attack(world: &mut World, unit: Entity) {
+    if !energy(world) {
+        if let Some(mut n) = world.get_mut::<Reactions>(unit) {
+            n.0 -= 1;
+        }
+        return;
+    }
+    if let Some(mut b) = world.get_mut::<Budget>(unit) {
+        b.swift_used = true;
+    }
+    if let Some(mut a) = world.get_mut::<ActionPoints>(unit) {
+        a.ap = (a.ap - 1).max(0);
+    }
+}
+
 /// Reactions left this round (R3.2).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reactions(pub i32);

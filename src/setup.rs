@@ -52,7 +52,12 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
                     max: t.hp,
                 },
                 ArmorReduction(ar),
-                Stamina(t.stamina),
+                // Under Energy the pool is 10 + 2 × CON + training (V5.3).
+                Stamina(if level.rules().actions == crate::format::Actions::Energy {
+                    crate::battle::stamina_pool(t)
+                } else {
+                    t.stamina
+                }),
                 ActionPoints::default(),
                 // Under die ranks a unit owes nothing yet (V6.6).
                 Reactions(

@@ -226,6 +226,7 @@ fn utility_answers_reaction_questions() {
             unit: "Foe".into(),
             to: skirmish::grid::Pos::new(1, 1),
             path: None,
+            sprint: false,
         },
     )
     .unwrap();

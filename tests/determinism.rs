@@ -269,6 +269,7 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
             unit: ila(),
             to: skirmish::grid::Pos::new(1, 3),
             path: None,
+            sprint: false,
         },
     )
     .unwrap();

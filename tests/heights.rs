@@ -30,6 +30,7 @@ fn jump_odds_are_exact() {
                 unit: "Kay".into(),
                 to: skirmish::grid::Pos::new(x, y),
                 path: None,
+                sprint: false,
             })
             .into_iter()
             .collect();
@@ -170,12 +171,12 @@ fn the_path_preview_names_the_climbs_the_rules_charge() {
         .to_vec();
     let climbs = climbs_along(&level.map, Pos::new(1, 5), 1, &path);
     assert_eq!(climbs, vec![Pos::new(2, 5), Pos::new(4, 5)]);
-    let (planned, cost) = plan_move(world, cole, Pos::new(5, 5), Some(&path)).unwrap();
+    let (planned, cost) = plan_move(world, cole, Pos::new(5, 5), Some(&path), false).unwrap();
     assert_eq!(planned, path);
     assert_eq!(cost as usize, path.len() + climbs.len());
     // Flat ground: nothing named, nothing charged.
     let flat: Vec<Pos> = [(1, 4), (1, 3)].map(|(x, y)| Pos::new(x, y)).to_vec();
     assert!(climbs_along(&level.map, Pos::new(1, 5), 1, &flat).is_empty());
-    let (_, cost) = plan_move(world, cole, Pos::new(1, 3), Some(&flat)).unwrap();
+    let (_, cost) = plan_move(world, cole, Pos::new(1, 3), Some(&flat), false).unwrap();
     assert_eq!(cost, 2);
 }

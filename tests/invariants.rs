@@ -61,6 +61,7 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             unit,
             to,
             path: None,
+            sprint: false,
         },
         1 => Command::Step { unit, to },
         2 => Command::Face { unit, dir },
@@ -101,6 +102,7 @@ fn raw(k: u8, u: usize, t: usize, (x, y): (i32, i32), d: u8) -> Command {
             unit,
             to,
             path: Some(vec![to, Pos::new(x + 1, y)]),
+            sprint: false,
         },
         13 => Command::Throw {
             unit,

@@ -287,6 +287,7 @@ fn hero_beside_the_orc(ally_at: (i32, i32), ally_facing: &str) -> App {
             unit: "Hero".into(),
             to: Pos::new(5, 1),
             path: None,
+            sprint: false,
         },
     )
     .unwrap();

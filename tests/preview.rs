@@ -163,6 +163,7 @@ fn advantage_preview_is_exact() {
                 unit: "Ila".into(),
                 to: (7, 3).into(),
                 path: None,
+                sprint: false,
             },
             Command::EndTurn,
             Command::EndTurn,
@@ -260,6 +261,7 @@ fn move_preview_lists_provoking_steps_and_reactors() {
             unit: "Ila".into(),
             to: (4, 1).into(),
             path: None,
+            sprint: false,
         },
     )
     .unwrap();

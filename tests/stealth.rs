@@ -237,6 +237,7 @@ fn sneak_odds_are_exact() {
                     unit: "Vek".into(),
                     to: path[step],
                     path: Some(path[..=step].to_vec()),
+                    sprint: false,
                 };
                 skirmish::rules::submit(world, walk).unwrap();
                 let vek = skirmish::battle::unit_named(world, "Vek").unwrap();

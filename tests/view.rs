@@ -92,7 +92,8 @@ fn a_click_on_a_free_tile_moves_the_unit_whose_turn_it_is() {
         Some(Command::Move {
             unit: "Hero".into(),
             to: Pos::new(3, 1),
-            path: None
+            path: None,
+            sprint: false,
         })
     );
     assert_eq!(at(&mut app, "Hero"), Pos::new(3, 1));
@@ -152,6 +153,7 @@ fn y_answers_a_reaction_question_of_a_human_unit() {
             unit: "Orc".into(),
             to: Pos::new(7, 1),
             path: None,
+            sprint: false,
         },
     )
     .unwrap();
@@ -190,6 +192,7 @@ fn tab_selects_your_unit_and_shift_y_answers_for_the_battle() {
             unit: "Orc".into(),
             to: Pos::new(7, 1),
             path: None,
+            sprint: false,
         },
     )
     .unwrap();
@@ -751,7 +754,8 @@ fn the_arrows_and_enter_move_face_and_attack_without_a_mouse() {
         Some(Command::Move {
             unit: "Hero".into(),
             to: Pos::new(4, 1),
-            path: None
+            path: None,
+            sprint: false,
         })
     );
     assert_eq!(at(&mut app, "Hero"), Pos::new(4, 1));

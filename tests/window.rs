@@ -683,6 +683,7 @@ fn the_reach_overlay_is_painted_on_the_tiles_a_move_reaches() {
             unit: "Cole".into(),
             to: p,
             path: None,
+            sprint: false,
         };
         let reach = skirmish::rules::pipeline::check(app.world_mut(), to).is_ok();
         let [r, g, b] = tile_colour(&image, &grid, p, true);

@@ -85,6 +85,7 @@ pub fn greedy(world: &mut World, me: Entity) -> Command {
             unit: name,
             to,
             path: None,
+            sprint: false,
         },
         None => Command::EndTurn,
     }

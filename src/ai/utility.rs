@@ -127,6 +127,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
             unit: name.clone(),
             to,
             path: None,
+            sprint: false,
         });
     }
     // Jumping (V9.2) where no Move goes: up a ledge, over a chasm.

@@ -195,6 +195,17 @@ pub struct UnitTemplate {
     /// from the stats above.
     #[serde(default, skip_serializing_if = "UnitDice::is_empty")]
     pub dice: UnitDice,
+    /// Agility each round under Energy (V5.4): Agile Moves and Steps.
+    #[serde(default = "three", skip_serializing_if = "is_three")]
+    pub agility: i32,
+}
+
+fn three() -> i32 {
+    3
+}
+
+fn is_three(n: &i32) -> bool {
+    *n == 3
 }
 
 /// The name of the weapon a unit fights with when it holds none (R7.1's
@@ -366,6 +377,14 @@ pub struct Weapon {
     /// MB + best of STR and DEX + the attack bonus + this + 1d12.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub parry: i32,
+    /// Under Energy (V5.10): the weapon's Accuracy, lowering the Miss
+    /// Chance of its shots and throws; `attack_bonus` when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<i32>,
+    /// Under Energy (V5.5, 002:19): the Energy a shot costs beyond the 1 of
+    /// any ranged attack; 1 for a `range` weapon when omitted, else 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<i32>,
 }
 
 fn is_zero(n: &i32) -> bool {
@@ -394,6 +413,18 @@ impl Weapon {
     pub fn has(&self, t: WeaponTrait) -> bool {
         self.traits.contains(&t)
     }
+
+    /// Its Accuracy under Energy (V5.10): `accuracy`, else `attack_bonus`
+    /// (a thrown weapon's AV bonus is the same field, 002:272).
+    pub fn accuracy(&self) -> i32 {
+        self.accuracy.unwrap_or(self.attack_bonus)
+    }
+
+    /// Its Load under Energy (V5.5): `load`, else 1 for a weapon that
+    /// shoots and 0 for any other.
+    pub fn load(&self) -> i32 {
+        self.load.unwrap_or(i32::from(self.is_ranged()))
+    }
 }
 
 /// Body armor (R1.1, R1.2).
@@ -412,6 +443,9 @@ pub struct Armor {
     /// the shield's AR. Every zone when omitted.
     #[serde(default = "BodyPart::all", skip_serializing_if = "BodyPart::is_all")]
     pub covers: Vec<BodyPart>,
+    /// Under Energy (V5.10): taken off the wearer's Ranged Evasion roll.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub penalty: i32,
 }
 
 /// How bad an injury is (V3, 001): each degree of a hit one step worse.

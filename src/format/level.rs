@@ -119,6 +119,28 @@ pub struct RuleOptions {
     /// successes as damage (V6.1–V6.9).
     #[serde(skip_serializing_if = "Resolution::is_default")]
     pub resolution: Resolution,
+    /// What a turn is paid with: R3's action points, or V5's Energy (002):
+    /// a budget per round set by Stamina, with Agility, Swift Attacks and
+    /// the Miss Chance of ranged attacks (V5.1–V5.12).
+    #[serde(skip_serializing_if = "Actions::is_default")]
+    pub actions: Actions,
+}
+
+/// What a turn is paid with (R3, or variant V5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Actions {
+    /// R3: 3 AP and a free action each turn.
+    #[default]
+    Points,
+    /// V5 Energy (002): Energy each round by Stamina (V5.2).
+    Energy,
+}
+
+impl Actions {
+    /// The default (`Points`): left out when a level is written.
+    pub fn is_default(&self) -> bool {
+        *self == Actions::Points
+    }
 }
 
 /// How attacks are rolled (R7, or variant V6).

@@ -92,6 +92,10 @@ pub enum Command {
         /// The tiles to walk through, ending at `to` (the start excluded).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         path: Option<Vec<Pos>>,
+        /// Sprint under Energy (V5.5): a full Run and 1 Stamina, up to a
+        /// third of Speed farther.
+        #[serde(default, skip_serializing_if = "is_false")]
+        sprint: bool,
     },
     /// Move exactly one tile, never into difficult terrain; never provokes.
     Step {
@@ -99,6 +103,20 @@ pub enum Command {
         unit: String,
         /// An adjacent tile.
         to: Pos,
+    },
+    /// Under Energy: one tile at 1 Agility, right after a command that
+    /// spent Energy, as many as it spent; never provokes (V5.7).
+    AgileMove {
+        /// Who moves.
+        unit: String,
+        /// An adjacent tile.
+        to: Pos,
+    },
+    /// Under Energy: catch one's breath, 3 Energy (or all that is left)
+    /// for 1 Stamina (V5.5, 002:41).
+    CatchBreath {
+        /// Who rests.
+        unit: String,
     },
     /// Jump to a tile up to Speed away, over gaps and up ledges (V9.2):
     /// 1 AP, a d20 + STR + DEX check against 4 × rise + 2 × distance.
@@ -307,6 +325,8 @@ impl Command {
         match self {
             Move { unit, .. }
             | Step { unit, .. }
+            | AgileMove { unit, .. }
+            | CatchBreath { unit }
             | Jump { unit, .. }
             | Hide { unit }
             | Search { unit }
@@ -362,6 +382,8 @@ impl Command {
         match self {
             Move { .. } => CommandKind::Move,
             Step { .. } => CommandKind::Step,
+            AgileMove { .. } => CommandKind::AgileMove,
+            CatchBreath { .. } => CommandKind::CatchBreath,
             Jump { .. } => CommandKind::Jump,
             Hide { .. } => CommandKind::Hide,
             Search { .. } => CommandKind::Search,
@@ -423,6 +445,8 @@ macro_rules! command_kinds {
 command_kinds!(
     Move,
     Step,
+    AgileMove,
+    CatchBreath,
     Jump,
     Hide,
     Search,
@@ -500,6 +524,7 @@ mod tests {
     fn every_command_name_is_listed() {
         // A kind missing from ALL would never run its systems.
         let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), \
+            AgileMove(unit: \"a\", to: (1, 1)), CatchBreath(unit: \"a\"), \
             Jump(unit: \"a\", to: (1, 1)), Hide(unit: \"a\"), Search(unit: \"a\"), \
             Face(unit: \"a\", dir: N), \
             Attack(unit: \"a\", target: \"b\"), Cleave(unit: \"a\", target: \"b\"), \

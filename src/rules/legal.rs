@@ -55,6 +55,7 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
             unit: name.clone(),
             to,
             path: None,
+            sprint: false,
         }));
         out.extend(Dir::ALL.into_iter().map(|d| Command::Step {
             unit: name.clone(),

@@ -12,6 +12,7 @@ use crate::rules::modifiers::Effect;
 use bevy::prelude::*;
 use std::fmt::Write;
 
+mod energy;
 mod jumps;
 mod maneuvers;
 mod mounts;
@@ -526,6 +527,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 None => return,
             }
         }
+        Energy(_) => match energy::line(event, names) {
+            Some(line) => line,
+            None => return,
+        },
         Jumped(_) | Fell(_) => match jumps::line(event, names) {
             Some(line) => line,
             None => return,
@@ -624,6 +629,8 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
         } => {
             let why = if *rule == crate::rules::rule::Rule::R2_3 {
                 "off-guard"
+            } else if *rule == crate::rules::rule::Rule::V5_9 {
+                "its Swift Attack is spent, or no Energy for it"
             } else {
                 "no reaction left this round"
             };

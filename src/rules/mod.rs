@@ -19,7 +19,7 @@
 //!
 //! | room | what |
 //! |---|---|
-//! | [`rule`], [`rulebook`], [`command`], [`modifiers`], [`contest`], [`events`], [`pipeline`] | the vocabulary: rule ids and their text, commands and refusals, modifiers and the attack draft, an attack rolled as a contest of dice (V6.3), battle events, the command pipeline |
+//! | [`rule`], [`rulebook`], [`command`], [`modifiers`], [`contest`], [`miss_chance`], [`events`], [`pipeline`] | the vocabulary: rule ids and their text, commands and refusals, modifiers and the attack draft, an attack rolled as a contest of dice (V6.3) or against a Miss Chance (V5.10), battle events, the command pipeline |
 //! | [`sight`] | R6 line of effect, cover, firing into melee; R7.4 range |
 //! | [`positioning`] | R4.1–R4.6 facing, threatening, flanking, Defend and Ready shield |
 //! | [`dying`] | R10 dying, stabilising, healing and potions |
@@ -28,7 +28,7 @@
 //! | [`reactions`] | R8 reactive attacks, what provokes, asking a side, the parry |
 //! | [`motion`] | R5 movement, R4.7 charge, R4.8 prone |
 //! | [`throws`] | R9 throws and scatter, picking up |
-//! | [`variants`] | V1–V4, V13: each a plugin switched on by the level |
+//! | [`variants`] | V1–V13: each a plugin switched on by the level |
 //! | [`legal`], [`log`], [`board`] | readers: the legal commands, the combat log, the state folded from events |
 //!
 //! Decisions the reference leaves open are in `src/rules/DECISIONS.md`,
@@ -44,6 +44,7 @@ pub mod dying;
 pub mod events;
 pub mod legal;
 pub mod log;
+pub mod miss_chance;
 pub mod modifiers;
 pub mod motion;
 pub mod pipeline;

@@ -228,6 +228,10 @@ pub struct AttackDraft {
     /// fill it in [`AttackSystems::Answer`]) instead of R7's d20: its
     /// successes are the hit's degrees and its damage.
     pub contest: Option<crate::rules::contest::Contest>,
+    /// The ranged attack is rolled against a Miss Chance (Energy, V5.10,
+    /// filled in [`AttackSystems::Answer`]) instead of R7.1's total against
+    /// DV.
+    pub miss_chance: Option<crate::rules::miss_chance::MissChance>,
 }
 
 impl AttackDraft {
@@ -264,6 +268,7 @@ impl AttackDraft {
             unanswerable: false,
             sides: (1, 1),
             contest: None,
+            miss_chance: None,
         }
     }
 

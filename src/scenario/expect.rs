@@ -104,6 +104,29 @@ pub enum Expect {
         /// Expected value.
         is: i32,
     },
+    /// The unit's Energy left this round (V5.2; VARIANTS.md).
+    Energy {
+        /// Unit name.
+        unit: String,
+        /// Expected value.
+        is: i32,
+    },
+    /// The unit's Agility left this round (V5.4; VARIANTS.md).
+    Agility {
+        /// Unit name.
+        unit: String,
+        /// Expected value.
+        is: i32,
+    },
+    /// The unit's condition under Energy (V5.8; VARIANTS.md): `Exposed`
+    /// (by any cause, Unguarded and prone included), `Unguarded`, or, an
+    /// extension, `Guarded` for neither.
+    Condition {
+        /// Unit name.
+        unit: String,
+        /// Expected condition.
+        is: ConditionIs,
+    },
     /// The AP the unit owes its next turn for its interrupts (die ranks,
     /// V6.6; VARIANTS.md).
     Owed {
@@ -223,4 +246,16 @@ mod any_rule {
             .map(Some)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown rule id {id:?}")))
     }
+}
+
+/// A unit's condition as a scenario's `Condition` expectation names it
+/// (V5.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConditionIs {
+    /// Exposed: by a cause of its own, Unguarded, or prone.
+    Exposed,
+    /// Unguarded.
+    Unguarded,
+    /// Neither (an extension of VARIANTS.md's syntax).
+    Guarded,
 }

@@ -458,6 +458,30 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             let s = world.get::<crate::battle::Stamina>(x).map_or(0, |s| s.0);
             compare(format!("Stamina of {u}"), s.to_string(), is.to_string())
         }
+        Expect::Energy { unit: u, is } => {
+            let x = unit(world, u)?;
+            let e = world.get::<crate::battle::ActionPoints>(x).map_or(0, |a| a.ap);
+            compare(format!("Energy of {u}"), e.to_string(), is.to_string())
+        }
+        Expect::Agility { unit: u, is } => {
+            let x = unit(world, u)?;
+            let a = world.get::<crate::battle::Budget>(x).map_or(0, |b| b.agility);
+            compare(format!("Agility of {u}"), a.to_string(), is.to_string())
+        }
+        Expect::Condition { unit: u, is } => {
+            let x = unit(world, u)?;
+            let now = if crate::battle::unguarded(world, x) {
+                expect::ConditionIs::Unguarded
+            } else if crate::battle::exposed5(world, x) {
+                expect::ConditionIs::Exposed
+            } else {
+                expect::ConditionIs::Guarded
+            };
+            // Unguarded implies Exposed (V5.8).
+            let holds = now == *is || (*is == expect::ConditionIs::Exposed && now == expect::ConditionIs::Unguarded);
+            let shown = if holds { format!("{is:?}") } else { format!("{now:?}") };
+            compare(format!("Condition of {u}"), shown, format!("{is:?}"))
+        }
         Expect::Owed { unit: u, is } => {
             let x = unit(world, u)?;
             let owed = crate::rules::variants::die_ranks::owed(world, x);

@@ -251,6 +251,7 @@ pub fn command_for(
                 unit,
                 to: tile,
                 path: None,
+                sprint: false,
             },
         });
     }
@@ -296,9 +297,19 @@ fn send_player_commands(world: &mut World) {
     };
     // A big body moves to the body the clicked tile centres (V10.6).
     let command = command.map(|c| match c {
-        Command::Move { unit, to, path } => {
+        Command::Move {
+            unit,
+            to,
+            path,
+            sprint,
+        } => {
             let to = human_to_act(world).map_or(to, |me| big_body_anchor(world, me, to));
-            Command::Move { unit, to, path }
+            Command::Move {
+                unit,
+                to,
+                path,
+                sprint,
+            }
         }
         other => other,
     });

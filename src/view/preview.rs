@@ -166,6 +166,7 @@ pub(super) fn preview_hover(world: &mut World) {
                 unit,
                 to: *to,
                 path: None,
+                sprint: false,
             };
             crate::rules::pipeline::check(world, probe).is_err_and(|r| r.rule == Rule::V7_6)
         });

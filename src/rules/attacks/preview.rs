@@ -10,6 +10,7 @@ use crate::rules::attacks::damage::is_down;
 use crate::rules::attacks::resolution::degrees;
 use crate::rules::command::Refusal;
 use crate::rules::contest::Contest;
+use crate::rules::miss_chance::MissChance;
 use crate::rules::modifiers::{Answer, AnswerEffect, AttackDraft, AttackMode, Modifier};
 use crate::rules::modifiers::{damage_degrees, gather};
 use bevy::prelude::*;
@@ -74,6 +75,12 @@ pub struct AttackPreview {
     /// Die ranks (V6): the contest rolled instead of the d20; `degrees`
     /// are its successes, each 1 damage.
     pub contest: Option<Contest>,
+    /// Energy (V5.10): the Miss Chance a shot is rolled against instead of
+    /// the DV.
+    pub miss_chance: Option<MissChance>,
+    /// Energy (V5.10, V5.11): `pierce[d]`, the part of `degrees[d]` from a
+    /// kept 20, whose hit passes armor. Empty without Energy.
+    pub pierce: Vec<f64>,
 }
 
 /// One way an attack can end: its chance, the degrees of the hit (0: no
@@ -85,6 +92,8 @@ struct Landing {
     degrees: usize,
     reduce: i32,
     ar: Option<(BodyPart, i32)>,
+    /// A kept 20 under Energy: no armor stands (V5.10, V5.11).
+    pierce: bool,
 }
 
 impl AttackPreview {
@@ -120,8 +129,18 @@ impl AttackPreview {
             out.degrees = c.success_chances();
             return out.answered(None);
         }
+        // Energy (V5.10): advantages count on the Hit roll; a bonus is
+        // none of the Miss Chance's terms.
+        if let Some(m) = out.miss_chance.as_mut() {
+            m.advantage += advantage;
+            (out.degrees, out.pierce) = m.degree_chances();
+            return out.answered(None);
+        }
         let (a, b, t) = (out.advantage, out.bonus, out.threshold);
         out.degrees = degree_chances(a, b, t, out.crit, out.auto_hit);
+        if !out.pierce.is_empty() {
+            out.pierce = melee_pierce(a, b, t, out.crit, out.auto_hit, out.degrees.len());
+        }
         if out.melee && out.maneuver.is_none_or(|m| m.with_weapon()) {
             out.fumble = fumble_chance(a, b, t, out.crit, out.auto_hit);
         }
@@ -161,18 +180,26 @@ impl AttackPreview {
             degrees,
             reduce: 0,
             ar: None,
+            pierce: false,
         };
         let Some(answer) = self
             .answer
             .as_ref()
             .filter(|_| !self.auto_hit && !self.down)
         else {
-            return self
-                .degrees
-                .iter()
-                .enumerate()
-                .map(|(d, p)| plain(*p, d))
-                .collect();
+            // A kept 20 under Energy lands past armor (V5.10, V5.11).
+            let mut out = vec![];
+            for (d, p) in self.degrees.iter().enumerate() {
+                let pierced = self.pierce.get(d).copied().unwrap_or(0.0);
+                out.push(plain(p - pierced, d));
+                if pierced > 0.0 {
+                    out.push(Landing {
+                        pierce: true,
+                        ..plain(pierced, d)
+                    });
+                }
+            }
+            return out;
         };
         let mut out = vec![];
         for k in 1..=20 {
@@ -183,7 +210,12 @@ impl AttackPreview {
                 out.push(plain(q, 0));
                 continue;
             }
+            let pierce = k == 20 && !self.pierce.is_empty();
             for &(p, effect) in answer.ways_for(total) {
+                let plain = |p: f64, degrees: usize| Landing {
+                    pierce,
+                    ..plain(p, degrees)
+                };
                 out.push(match effect {
                     AnswerEffect::Lands => plain(q * p, d),
                     AnswerEffect::Avoided => plain(q * p, 0),
@@ -237,12 +269,23 @@ impl AttackPreview {
     /// Whether the preview must walk every landing (an answer, V2, or
     /// injuries, V3) rather than the degrees alone.
     pub fn walks(&self) -> bool {
-        self.answer.is_some() || !self.fell.is_empty()
+        self.answer.is_some() || !self.fell.is_empty() || self.pierce.iter().any(|p| *p > 0.0)
     }
 
     /// The AR a landing meets and the part it lands on, with chances: the
     /// part a parry picked, each zone (V4), or the part aimed at.
     fn parts(&self, l: &Landing) -> Vec<(f64, i32, BodyPart)> {
+        let mut parts = self.armor_parts(l);
+        if l.pierce {
+            for part in &mut parts {
+                part.1 = 0;
+            }
+        }
+        parts
+    }
+
+    /// [`Self::parts`] before a kept 20 passes the armor (V5.10).
+    fn armor_parts(&self, l: &Landing) -> Vec<(f64, i32, BodyPart)> {
         match l.ar {
             Some((part, ar)) => vec![(1.0, ar, part)],
             None if self.by_zone() => self
@@ -558,11 +601,50 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
             draft.degree_shift()
         },
         contest: None,
+        miss_chance: None,
+        pierce: vec![],
     };
-    match &draft.contest {
-        Some(contest) => with_contest(preview, contest),
-        None => preview,
+    match (&draft.contest, &draft.miss_chance) {
+        (Some(contest), _) => with_contest(preview, contest),
+        (None, Some(chance)) => with_miss_chance(preview, chance),
+        // Under Energy a melee kept 20 passes armor (V5.11).
+        (None, None) if crate::battle::energy(world) && draft.maneuver.is_none() => {
+            let mut p = preview;
+            let (a, b, t) = (p.advantage, p.bonus, p.threshold);
+            p.pierce = melee_pierce(a, b, t, p.crit, p.auto_hit, p.degrees.len());
+            p
+        }
+        (None, None) => preview,
     }
+}
+
+/// `pierce[d]`: the chance of a kept 20 with `d` degrees (V5.11), as long
+/// as `len` degree chances.
+fn melee_pierce(advantage: i32, bonus: i32, dv: i32, crit: u32, auto: bool, len: usize) -> Vec<f64> {
+    let mut out = vec![0.0; len.max(2)];
+    if auto {
+        return out;
+    }
+    let d = degrees(20, 20 + bonus, dv, crit).max(0) as usize;
+    if out.len() <= d {
+        out.resize(d + 1, 0.0);
+    }
+    out[d] += kept_probability(20, advantage);
+    out
+}
+
+/// The preview of a shot against a Miss Chance (Energy, V5.10): every
+/// kept d20 against every evasion chain to its stated depth; no bonus, no
+/// fumble, and a kept 20's hit past armor.
+fn with_miss_chance(mut p: AttackPreview, chance: &MissChance) -> AttackPreview {
+    (p.degrees, p.pierce) = chance.degree_chances();
+    p.hit = 1.0 - p.degrees[0];
+    p.expected_damage = expected_damage(&p.degrees, p.damage, p.down || p.injure_only);
+    (p.advantage, p.bonus) = (chance.advantage, 0);
+    (p.dv, p.threshold) = (chance.fixed(), chance.fixed());
+    (p.crit, p.fumble) = (20, 0.0);
+    p.miss_chance = Some(chance.clone());
+    p
 }
 
 /// The preview of an attack rolled as a contest (die ranks, V6): every

@@ -43,6 +43,8 @@ fn sample(advantage: i32, bonus: i32, down: bool) -> AttackPreview {
         aim: BodyPart::Torso,
         shift: 0,
         contest: None,
+        miss_chance: None,
+        pierce: vec![],
     }
 }
 

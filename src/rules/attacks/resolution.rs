@@ -32,6 +32,8 @@ pub fn unarmed() -> Weapon {
         crit: 20,
         traits: vec![],
         parry: 0,
+        accuracy: None,
+        load: None,
     }
 }
 
@@ -119,6 +121,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
         degrees: 1,
         maneuver: draft.maneuver,
         contest: None,
+        miss_chance: None,
     };
     if draft.auto_hit() {
         emit(world, BattleEvent::AttackRolled(Box::new(event)));
@@ -164,6 +167,33 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
     } else {
         *dice.iter().min().unwrap_or(&1)
     };
+    // Energy (V5.10): the kept d20 meets the Miss Chance, its evasion d4s
+    // rolled right after the d20s.
+    if let Some(chance) = draft.miss_chance.clone() {
+        let rolled = crate::rules::miss_chance::roll(&chance, |n, sides| {
+            world.resource_mut::<crate::dice::Dice>().roll_many(n, sides)
+        });
+        let d = chance.degrees(kept, rolled.total);
+        (event.dice, event.kept, event.crit) = (dice, Some(kept), 20);
+        (event.bonus, event.total, event.dv) = (0, kept as i32, rolled.total);
+        event.degrees = d;
+        event.miss_chance = Some(rolled);
+        emit(world, BattleEvent::AttackRolled(Box::new(event)));
+        let hit = run(
+            world,
+            HitSchedule::Answer,
+            Hit::new(draft, Some(kept), kept as i32, d),
+        );
+        let result = AttackResult {
+            degrees: hit.degrees,
+            kept: Some(kept),
+            total: kept as i32,
+            answered: hit.answered_away(),
+            reduce: hit.reduce,
+            zone: hit.zone,
+        };
+        return (hit.draft, result);
+    }
     let total = kept as i32 + bonus;
     let d = degrees(kept, total, threshold, crit);
     event.dice = dice;

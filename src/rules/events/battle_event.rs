@@ -3,6 +3,7 @@
 //! no rule.
 
 use super::die_ranks::Debt;
+use super::energy::EnergyEvent;
 use super::injuries::{InjurySave, ShockCheck};
 use super::jumps::{FallRoll, JumpRoll};
 use super::payload::{
@@ -239,6 +240,8 @@ pub enum BattleEvent {
     /// The AP a unit owed for its interrupts, paid as its turn starts
     /// (V6.6): right after its `TurnStarted`, whose AP are what is left.
     DebtPaid(Debt),
+    /// Energy's budgets, conditions and prices (V5).
+    Energy(EnergyEvent),
     /// A stunned unit's turn passes without it (V3).
     TurnLost {
         /// Who.

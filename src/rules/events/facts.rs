@@ -64,6 +64,7 @@ impl BattleEvent {
             Parried { .. } => vec![Rule::R8_6],
             Owes(_) => vec![Rule::V6_5, Rule::V6_6],
             DebtPaid(_) => vec![Rule::V6_6],
+            Energy(e) => e.rules(),
             Guarded {
                 by: None,
                 worse: None,
@@ -263,6 +264,7 @@ impl BattleEvent {
             | ActionInterrupted { unit }
             | FreeMoveTaken { unit } => vec![*unit],
             Jumped(j) => vec![j.unit],
+            Energy(e) => e.unit().into_iter().collect(),
             Fell(f) => vec![f.unit],
             Sneaked(r) | Searched(r) => vec![r.unit, r.watcher],
             Hid(h) => vec![h.unit],

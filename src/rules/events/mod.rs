@@ -17,6 +17,7 @@
 
 mod battle_event;
 mod die_ranks;
+mod energy;
 mod facts;
 mod injuries;
 mod jumps;
@@ -27,6 +28,7 @@ pub mod witness;
 
 pub use battle_event::{BattleEvent, EventKind};
 pub use die_ranks::Debt;
+pub use energy::{Cause, Condition, EnergyEvent};
 pub use injuries::{InjurySave, ShockCheck};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
 pub use payload::{

@@ -107,6 +107,10 @@ pub struct AttackRoll {
     /// then empty and `kept` `None`; `total` and `dv` are the kept dice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contest: Option<crate::rules::contest::ContestRoll>,
+    /// Energy (V5.10): the Miss Chance rolled against (`dv` is then its
+    /// total, `bonus` 0 and `total` the kept d20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub miss_chance: Option<crate::rules::miss_chance::MissChanceRoll>,
 }
 
 impl AttackRoll {

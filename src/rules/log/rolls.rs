@@ -84,6 +84,9 @@ pub(super) fn attack_line(a: &AttackRoll, names: &Names) -> String {
     if let Some(c) = &a.contest {
         return contest_line(a, c, attacker, &target);
     }
+    if let Some(m) = &a.miss_chance {
+        return miss_chance_line(a, m, attacker, &target);
+    }
     let Some(roll) = roll_terms(a) else {
         let auto = listed(&a.modifiers, |e| matches!(e, Effect::AutoHit));
         return format!("{attacker} attacks {target} with {weapon}: {auto} → hit, 1 degree");
@@ -174,5 +177,78 @@ fn contest_line(a: &AttackRoll, c: &ContestRoll, who: &str, whom: &str) -> Strin
         a.weapon,
         pool_terms(&c.attack),
         pool_terms(&c.defence)
+    )
+}
+
+/// A shot against a Miss Chance (Energy, V5.10): the Hit roll, every term
+/// of the Miss Chance, the evasion chain, and the verdict.
+fn miss_chance_line(
+    a: &AttackRoll,
+    m: &crate::rules::miss_chance::MissChanceRoll,
+    who: &str,
+    whom: &str,
+) -> String {
+    let kept = a.kept.unwrap_or(1);
+    let keep = if a.dice.len() > 1 {
+        format!(" keep {kept}")
+    } else {
+        String::new()
+    };
+    let adv_terms = listed(&a.modifiers, |e| matches!(e, Effect::Advantage(_)));
+    let adv = if adv_terms.is_empty() {
+        String::new()
+    } else {
+        format!(" [{adv_terms}]")
+    };
+    let terms: Vec<String> = m.chance.terms.iter().map(|t| t.to_string()).collect();
+    let evasion = match &m.chance.evasion {
+        None => " (no evasion: the target cannot avoid it)".to_string(),
+        Some(e) => {
+            let chain: Vec<String> = m
+                .evasion
+                .iter()
+                .zip(&m.kept)
+                .map(|(dice, k)| {
+                    if dice.len() > 1 {
+                        format!("[{}]→{k}", joined(dice))
+                    } else {
+                        format!("{k}")
+                    }
+                })
+                .collect();
+            let extra: Vec<String> = e.terms.iter().map(|t| t.to_string()).collect();
+            let extra = if extra.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", extra.join(", "))
+            };
+            format!(" + evasion d4! [{}]{extra}", chain.join(" + "))
+        }
+    };
+    let ties = if m.chance.target_wins_ties {
+        ", ties to the defender (V5.12)"
+    } else {
+        ""
+    };
+    let verdict = match (kept, a.degrees) {
+        (20, d) => format!(
+            "natural 20: hit, {d} degree{}, past armor (V5.10)",
+            plural(d)
+        ),
+        (1, _) => "natural 1: miss (V5.10)".to_string(),
+        (_, 0) => "miss (V5.10)".to_string(),
+        (_, d) => format!("hit, {d} degree{} (V5.10)", plural(d)),
+    };
+    let verb = if a.mode == AttackMode::Thrown {
+        "throws at"
+    } else {
+        "shoots"
+    };
+    format!(
+        "{who} {verb} {whom} with {}: d20 [{}]{keep}{adv} vs Miss Chance {} ({}{evasion}{ties}) → {verdict}",
+        a.weapon,
+        joined(&a.dice),
+        m.total,
+        terms.join(", ")
     )
 }

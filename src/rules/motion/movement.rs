@@ -38,12 +38,16 @@ pub fn move_reach(world: &mut World, unit: Entity) -> HashMap<Pos, Reach> {
         unit: String::new(),
         to: Pos::default(),
         path: None,
+        sprint: false,
     });
     // A rider's free Move costs nothing (V12.2).
     let free = world.entity(unit).contains::<crate::battle::FreeMove>();
     if ap < move_cost.ap && !free {
         return HashMap::new();
     }
+    // Under Energy a Run goes as far as the Energy pays (V5.5).
+    let speed = speed_of(world, unit);
+    let limit = crate::battle::run_allowance(world, unit, speed).unwrap_or(speed);
     let (level, occ, at) = view_for(world, unit);
     if world.entity(unit).contains::<Prone>() {
         return Dir::ALL
@@ -62,7 +66,7 @@ pub fn move_reach(world: &mut World, unit: Entity) -> HashMap<Pos, Reach> {
             })
             .collect();
     }
-    reachable(&level.map, &occ, at, speed_of(world, unit))
+    reachable(&level.map, &occ, at, limit)
 }
 
 /// The level, and the occupancy as `unit` sees it (its body's anchor last:
@@ -92,10 +96,17 @@ pub fn plan_move(
     unit: Entity,
     to: Pos,
     path: Option<&[Pos]>,
+    sprint: bool,
 ) -> Result<(Vec<Pos>, u32), Refusal> {
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     let speed = crate::rules::motion::movement::speed_of(world, unit);
+    // A Sprint goes a third of Speed farther (V5.5 *decision*).
+    let (speed, sprinting) = if sprint {
+        (speed + speed / 3, " sprinting (V5.5)")
+    } else {
+        (speed, "")
+    };
     let body = occ.body_at(to);
     // A big body's end must fit whole (V10.6): its refusals cite it.
     let (n, fit) = (
@@ -196,26 +207,34 @@ pub fn plan_move(
     if cost > speed {
         return Err(Refusal::new(
             Rule::R5_1,
-            format!("path costs {cost}, speed is {speed}"),
+            format!("path costs {cost}, speed is {speed}{sprinting}"),
         ));
     }
     Ok((path, cost))
 }
 
-fn move_args(world: &World) -> Option<(Entity, Pos, Option<Vec<Pos>>)> {
+/// The mover, where to, its path and whether it sprints (V5.5).
+type MoveArgs = (Entity, Pos, Option<Vec<Pos>>, bool);
+
+fn move_args(world: &World) -> Option<MoveArgs> {
     let pending = world.resource::<Pending>();
     match (&pending.command, pending.actor) {
-        (Some(Command::Move { to, path, .. }), Some(a)) => Some((a, *to, path.clone())),
-        (Some(Command::Step { to, .. }), Some(a)) => Some((a, *to, None)),
+        (
+            Some(Command::Move {
+                to, path, sprint, ..
+            }),
+            Some(a),
+        ) => Some((a, *to, path.clone(), *sprint)),
+        (Some(Command::Step { to, .. }), Some(a)) => Some((a, *to, None, false)),
         _ => None,
     }
 }
 
 fn validate_move(world: &mut World) {
-    let Some((actor, to, path)) = move_args(world) else {
+    let Some((actor, to, path, sprint)) = move_args(world) else {
         return;
     };
-    match plan_move(world, actor, to, path.as_deref()) {
+    match plan_move(world, actor, to, path.as_deref(), sprint) {
         Ok((path, cost)) => {
             world.resource_mut::<Pending>().plan = Some(crate::rules::pipeline::MovePlan {
                 path,
@@ -228,13 +247,13 @@ fn validate_move(world: &mut World) {
 }
 
 fn execute_move(world: &mut World) {
-    let Some((actor, to, path)) = move_args(world) else {
+    let Some((actor, to, path, sprint)) = move_args(world) else {
         return;
     };
     let planned = world.resource_mut::<Pending>().plan.take();
     let Some((path, cost)) = planned
         .map(|p| (p.path, p.cost))
-        .or_else(|| plan_move(world, actor, to, path.as_deref()).ok())
+        .or_else(|| plan_move(world, actor, to, path.as_deref(), sprint).ok())
     else {
         return;
     };
@@ -392,7 +411,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
 
 /// Why a Step from the unit's tile to `to` is not allowed: only to an
 /// adjacent tile, never into difficult terrain, not while prone.
-fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> {
+pub fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> {
     let (level, occ, at) = view_for(world, unit);
     let map = &level.map;
     if world.entity(unit).contains::<Prone>() {
@@ -436,7 +455,7 @@ fn check_step(world: &mut World, unit: Entity, to: Pos) -> Result<Dir, Refusal> 
 }
 
 fn validate_step(world: &mut World) {
-    let Some((actor, to, _)) = move_args(world) else {
+    let Some((actor, to, ..)) = move_args(world) else {
         return;
     };
     if let Err(r) = check_step(world, actor, to) {
@@ -446,9 +465,15 @@ fn validate_step(world: &mut World) {
 
 /// A Step shifts the unit without turning it *(decision)*.
 fn execute_step(world: &mut World) {
-    let Some((actor, to, _)) = move_args(world) else {
+    let Some((actor, to, ..)) = move_args(world) else {
         return;
     };
+    shift(world, actor, to);
+}
+
+/// Moves `actor` one tile to `to` without turning it and without
+/// provoking: a Step (R5), an Agile Move (V5.7). Told as `Shifted`.
+pub fn shift(world: &mut World, actor: Entity, to: Pos) {
     let n = side_of_body(world, actor);
     if bumps(world, actor, Body::new(to, n)) {
         return;

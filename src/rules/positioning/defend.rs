@@ -36,8 +36,11 @@ fn execute_defend(world: &mut World) {
         return;
     };
     world.entity_mut(actor).insert(Defending);
+    // Under Energy Defend does not forbid attacking: attacking ends it
+    // (V5.12).
+    let energy = crate::battle::energy(world);
     if let Some(mut ap) = world.get_mut::<ActionPoints>(actor) {
-        ap.defended = true;
+        ap.defended = !energy;
     }
     let bonus = world.get::<Stats>(actor).map_or(0, |s| s.template.mb);
     let unit = id_of(world, actor);

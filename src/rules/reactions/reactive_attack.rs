@@ -5,7 +5,7 @@
 
 use super::policy::{ReactionPolicies, ReactionPolicy, policy_of};
 use crate::battle::{
-    GridPos, Health, OffGuard, Prone, Reactions, Side, out_of_action, side_of_body,
+    GridPos, Health, OffGuard, Prone, Side, out_of_action, side_of_body,
 };
 use crate::grid::{Body, Pos};
 use crate::rules::attacks::attack::{DeclaredAttack, declare_attack, make_attack};
@@ -85,7 +85,7 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
             e.get::<Side>()
                 .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
                 && !e.contains::<OffGuard>()
-                && e.get::<Reactions>().is_some_and(|n| n.0 > 0)
+                && crate::battle::reactive_attacks_left(world, r) > 0
                 && threat_of(world, r).is_some_and(|t| t.covers_body(at))
         })
         .collect()
@@ -141,8 +141,13 @@ fn enemies_ready(world: &World, provoker: Entity) -> Vec<(Entity, Result<(), Rul
                 .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never);
             let ready = if e.contains::<OffGuard>() {
                 Err(Rule::R2_3)
-            } else if e.get::<Reactions>().is_some_and(|n| n.0 <= 0) {
-                Err(Rule::R3_2)
+            } else if crate::battle::reactive_attacks_left(world, r) <= 0 {
+                // Under Energy the Swift Attack is the budget (V5.9).
+                Err(if crate::battle::energy(world) {
+                    Rule::V5_9
+                } else {
+                    Rule::R3_2
+                })
             } else {
                 Ok(())
             };
@@ -245,9 +250,7 @@ pub fn provoke_from(
             continue;
         };
         let draft = pick_in_pair(world, reactor, provoker, to, draft);
-        if let Some(mut n) = world.get_mut::<Reactions>(reactor) {
-            n.0 -= 1;
-        }
+        crate::battle::spend_reactive_attack(world, reactor);
         let strikes = (draft.target != provoker).then(|| id_of(world, draft.target));
         let event = BattleEvent::ReactionTaken {
             reactor: id_of(world, reactor),
@@ -256,6 +259,15 @@ pub fn provoke_from(
             strikes,
         };
         emit(world, event);
+        if crate::battle::energy(world) {
+            // Under Energy it is the round's Swift Attack (V5.9).
+            let unit = id_of(world, reactor);
+            let energy_left = world
+                .get::<crate::battle::ActionPoints>(reactor)
+                .map_or(0, |a| a.ap);
+            let swift = crate::rules::events::EnergyEvent::Swift { unit, energy_left };
+            emit(world, BattleEvent::Energy(swift));
+        }
         world.insert_resource(Reacting {
             draft: draft.clone(),
             trigger,
@@ -373,7 +385,7 @@ pub fn watchers_with_reactions(world: &World, unit: Entity) -> Vec<(Threat, i32)
     watchers(world, unit)
         .into_iter()
         .map(|t| {
-            let left = world.get::<Reactions>(t.unit).map_or(0, |r| r.0);
+            let left = crate::battle::reactive_attacks_left(world, t.unit);
             (t, left)
         })
         .collect()

@@ -93,6 +93,8 @@ pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refus
             attack_bonus: 0,
             crit: 20,
             traits: vec![WeaponTrait::Thrown],
+            accuracy: None,
+            load: None,
         },
         splash: item.damage.clone().map(|d| (d, item.splash)),
         fragile: item.damage.is_some() || item.heal.is_some(),

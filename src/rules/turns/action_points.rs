@@ -53,7 +53,10 @@ pub fn cost(command: &Command) -> Cost {
         Drag { .. } => ap(3),
         // Mounting and dismounting are paid when done: the cost depends on
         // the rider's skill (V12.7).
+        // Energy's own commands (V5.5, V5.7): its rules price them.
         Face { .. }
+        | AgileMove { .. }
+        | CatchBreath { .. }
         | EndTurn
         | Cleave { .. }
         | React { .. }
@@ -80,14 +83,22 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         crate::rules::pipeline::CommandSchedule,
         (
+            // Under Energy its own rules price commands (V5.5).
             refuse_unaffordable
                 .after(crate::rules::turns::turn::identify_actor)
-                .in_set(CommandSystems::Identify),
+                .in_set(CommandSystems::Identify)
+                .run_if(paid_in_points),
             pay_action_points
                 .run_if(accepted)
+                .run_if(paid_in_points)
                 .in_set(CommandSystems::Pay),
         ),
     );
+}
+
+/// Run condition: turns are paid in action points (R3.1), not Energy (V5).
+fn paid_in_points(field: Option<Res<crate::battle::Battlefield>>) -> bool {
+    !field.is_some_and(|f| f.0.rules().actions == crate::format::Actions::Energy)
 }
 
 /// Who pays for `actor`'s command: a ridden mount's rider (V12.2), else the

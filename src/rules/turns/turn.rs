@@ -33,6 +33,17 @@ pub struct OrderRound;
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Settle;
 
+/// Run as a round starts, once it is told and before its first turn:
+/// rules with budgets per round set them (Energy, V5.2).
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RoundBegins;
+
+/// Run as a unit's turn begins ([`TurnState::current`] is set), before
+/// its AP are counted and the turn is told: rules that note where a turn
+/// began do so (Energy's movement term, V5.10).
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TurnBegins;
+
 /// Rounds and turns.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct TurnState {
@@ -58,6 +69,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnState>()
         .init_schedule(OrderRound)
         .init_schedule(Settle)
+        .init_schedule(RoundBegins)
+        .init_schedule(TurnBegins)
         .add_systems(
             CommandSchedule,
             (
@@ -101,6 +114,7 @@ fn start_round(world: &mut World, round: u32) {
     let order = world.resource::<TurnState>().order.clone();
     let order = order.into_iter().map(|e| id_of(world, e)).collect();
     emit(world, BattleEvent::RoundStarted { round, order });
+    world.run_schedule(RoundBegins);
     next_turn(world, 0);
 }
 
@@ -160,12 +174,21 @@ fn next_turn(world: &mut World, mut index: usize) {
 /// refreshed (R3.2), off-guard over (R2.3), "until your next turn" effects
 /// over (R4.6, R4.7).
 fn start_turn(world: &mut World, unit: Entity) {
+    world.resource_mut::<TurnState>().current = Some(unit);
+    world.run_schedule(TurnBegins);
     let stats = world.get::<Stats>(unit).map(|s| s.template.clone());
     // A rider has one free Move at its mount's Speed (V12.2); an unskilled
     // one has its AP halved, rounded down (V12.6).
     let mount = crate::battle::mount_of(world, unit);
     let unskilled = mount.is_some() && stats.as_ref().is_some_and(|t| !skilled_rider(t));
-    let ap = if unskilled { 3 / 2 } else { 3 };
+    let ap = if crate::battle::energy(world) {
+        // Under Energy the round set the budget (V5.2): what is left of it.
+        world.get::<ActionPoints>(unit).map_or(0, |a| a.ap)
+    } else if unskilled {
+        3 / 2
+    } else {
+        3
+    };
     // Die ranks (V6.6): the AP owed for interrupts come off this turn, and
     // the debt clears.
     let owed = if crate::battle::die_ranks(world) {
@@ -188,7 +211,6 @@ fn start_turn(world: &mut World, unit: Entity) {
         refresh(world, mount, 0);
     }
     let round = world.resource::<TurnState>().round;
-    world.resource_mut::<TurnState>().current = Some(unit);
     let unit = id_of(world, unit);
     emit(
         world,
@@ -221,13 +243,19 @@ fn refresh(world: &mut World, unit: Entity, ap: i32) -> i32 {
             .get::<Stats>(unit)
             .map_or(1, |s| 1 + s.template.str.max(s.template.dex).max(0))
     };
+    let energy = crate::battle::energy(world);
     let mut e = world.entity_mut(unit);
     e.insert((ActionPoints { ap, ..default() }, Reactions(reactions)));
     // An ambushed unit stays off-guard through round 1 (V8.9).
     if !e.contains::<crate::battle::Surprised>() {
         e.remove::<OffGuard>();
     }
-    e.remove::<(Defending, ShieldReady, Charged, Exposed, Rode, FreeMove)>();
+    e.remove::<(ShieldReady, Charged, Exposed, Rode, FreeMove)>();
+    // Under Energy Defend lasts until the unit attacks or runs past its
+    // Speed (V5.12), not until its next turn.
+    if !energy {
+        e.remove::<Defending>();
+    }
     reactions
 }
 

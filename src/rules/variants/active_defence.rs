@@ -183,11 +183,13 @@ pub fn able(world: &World, draft: &AttackDraft) -> bool {
 /// left to answer with: not a throw (R9 aims at a tile), not one that
 /// allows none (a crush, V7.6; an automatic hit, R7.9), and a target whose
 /// side reacts, in action, not off-guard (R2.3), not struck from its rear
-/// (R4.3) nor unseen (V8.7). Active defences (V2, and die ranks' V6.5)
+/// (R4.3) nor unseen (V8.7); under Energy, not a shot, which the target's
+/// evasion meets (V5.10). Active defences (V2, and die ranks' V6.5)
 /// share it.
 pub fn answerable(world: &World, draft: &AttackDraft) -> bool {
     let target = draft.target;
     draft.mode != AttackMode::Thrown
+        && !(draft.mode == AttackMode::Ranged && crate::battle::energy(world))
         && !draft.unanswerable
         && !draft.auto_hit()
         && world.get_entity(target).is_ok()

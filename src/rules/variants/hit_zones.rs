@@ -100,7 +100,7 @@ fn add_armor_by_zone(world: &mut World) {
 /// Where the hit lands: the zone an answer chose (a parry, V2), else the
 /// d10's (after the attack's d20s and any answer's d12s, before the damage
 /// dice: FORMAT.md), told; and the AR that stands there.
-fn land_on_a_zone(world: &mut World) {
+pub(crate) fn land_on_a_zone(world: &mut World) {
     let mut hit = world.resource::<Hit>().clone();
     let target = hit.draft.target;
     if hit.zone.is_none() {

@@ -7,6 +7,7 @@
 //! | extension point | who steps in |
 //! |---|---|
 //! | [`OrderRound`](crate::rules::turns::turn::OrderRound) | V1 reorders the round |
+//! | [`RoundBegins`](crate::rules::turns::turn::RoundBegins), [`TurnBegins`](crate::rules::turns::turn::TurnBegins) | V5 sets each round's Energy and Agility, and notes where a turn began |
 //! | [`AttackSchedule`](crate::rules::modifiers::AttackSchedule) | V6 (the contest of dice, its ranks and the declared defence), V2 (DEX out of the DV, the declared answer), V3 (disadvantage, what fells), V4 (armor by zone), V10 (size's bonus, degrees and parry), V12 (riders' advantage and disadvantage), V13 (disadvantage) |
 //! | [`DecideSystems::Ask`](crate::rules::DecideSystems) | V2 asks the defender |
 //! | [`HitSchedule::Answer`](crate::rules::HitSchedule) | V2 answers the hit (R8.6's parry is off then); V6 owes the interrupt of its defence |
@@ -22,6 +23,7 @@
 pub mod active_defence;
 pub mod answers;
 pub mod die_ranks;
+pub mod energy;
 pub mod hit_zones;
 pub mod injuries;
 pub mod jumping;
@@ -41,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         side_initiative::plugin,
         active_defence::plugin,
         die_ranks::plugin,
+        energy::plugin,
         answers::plugin,
         injuries::plugin,
         hit_zones::plugin,

@@ -123,6 +123,8 @@ pub fn is_exposed(world: &World, unit: Entity) -> bool {
         || e.contains::<OffGuard>()
         || e.contains::<Exposed>()
         || e.contains::<Charged>()
+        // Energy's Exposed and Unguarded (V5.8, 002:553).
+        || crate::battle::exposed5(world, unit)
 }
 
 /// V7.3 (002:553): a maneuver against a target that is not exposed has +1
