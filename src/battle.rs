@@ -271,7 +271,7 @@ pub fn energy(world: &World) -> bool {
 
 /// The budgets of a round under Energy besides the Energy itself (V5.3,
 /// V5.4, V5.7, V5.9), set anew as each round starts.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Budget {
     /// Agility left this round (V5.4).
     pub agility: i32,
@@ -288,7 +288,7 @@ pub struct Budget {
 
 /// Where a unit stood as its last turn began, and whether it sprinted
 /// then: a target's movement term of the Miss Chance (V5.10).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stride {
     /// Its tile as its last turn began (its first tile before any turn).
     pub from: Pos,
@@ -299,7 +299,7 @@ pub struct Stride {
 /// V5.8's conditions under Energy, each with the round at whose end it
 /// lifts (002:460, 468): Exposed makes a unit a safe target for
 /// maneuvers (V7.3); Unguarded implies it, and draws Swift Attacks (V5.9).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Guardless {
     /// Exposed until the end of this round.
     pub exposed: Option<u32>,

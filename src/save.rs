@@ -133,6 +133,14 @@ pub struct UnitSnapshot {
     /// Dazed (V3): whether the turn that ends it has begun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dazed: Option<bool>,
+    /// Energy's round budgets, where its last turn began, and its
+    /// conditions (V5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energy: Option<(
+        crate::battle::Budget,
+        Option<crate::battle::Stride>,
+        crate::battle::Guardless,
+    )>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -266,6 +274,15 @@ impl SaveGame {
                     surprised: e.contains::<crate::battle::Surprised>(),
                     stunned: e.get::<crate::battle::Stunned>().map(|s| s.lose_turn),
                     dazed: e.get::<crate::battle::Dazed>().map(|d| d.0),
+                    energy: e.get::<crate::battle::Budget>().map(|b| {
+                        (
+                            *b,
+                            e.get::<crate::battle::Stride>().copied(),
+                            e.get::<crate::battle::Guardless>()
+                                .copied()
+                                .unwrap_or_default(),
+                        )
+                    }),
                 }
             })
             .collect();
@@ -389,6 +406,12 @@ impl SaveGame {
             set(&mut e, Dead, u.dead);
             set(&mut e, OffGuard, u.off_guard);
             set(&mut e, Exposed, u.exposed);
+            if let Some((budget, stride, guardless)) = u.energy {
+                e.insert((budget, guardless));
+                if let Some(stride) = stride {
+                    e.insert(stride);
+                }
+            }
             set(&mut e, Stuck(u.stuck.clone()), !u.stuck.is_empty());
             set(
                 &mut e,

@@ -151,6 +151,14 @@ pub(super) fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
     }
     for a in &own.armor {
         check_protection(r, "armor", &a.name, a.dv, a.ar);
+        // Energy: taken off the wearer's evasion (V5.10).
+        let path = [Ident("armor"), Str(&a.name), Ident("penalty")];
+        let what = format!("armor \"{}\": penalty", a.name);
+        if check_min(r, &path, what.clone(), a.penalty, 0)
+            && check_bound(r, &path, &what, a.penalty.into(), MAX_ATTRIBUTE.into())
+        {
+            check_range(r, &path, what, a.penalty, 0, 6);
+        }
     }
     for s in &own.shields {
         check_protection(r, "shield", &s.name, s.dv, s.ar);
@@ -297,6 +305,10 @@ pub(super) fn check_template(
         number(r, "hp", t.hp, MAX_POOL.into(), (1, 999));
     }
     number(r, "stamina", t.stamina, MAX_MEASURE.into(), (0, 99));
+    // Agility each round under Energy (V5.4).
+    if check_min(r, &path("agility"), format!("{owner}: agility"), t.agility, 0) {
+        number(r, "agility", t.agility, MAX_ATTRIBUTE.into(), (0, 6));
+    }
     for (skill, v) in &t.skills {
         let what = format!("{owner}: skill {skill:?}");
         if check_bound(r, &path("skills"), &what, (*v).into(), attribute) {
@@ -405,6 +417,16 @@ pub(super) fn check_weapon(r: &mut Report, w: &Weapon) {
         check_range(r, &path("attack_bonus"), what, w.attack_bonus, -10, 10);
     }
     bounded(r, "parry", &format!("{owner}: parry"), w.parry, attribute);
+    // Energy's Accuracy and Load (V5.10, V5.5).
+    if let Some(a) = w.accuracy {
+        bounded(r, "accuracy", &format!("{owner}: accuracy"), a, attribute);
+    }
+    if let Some(l) = w.load {
+        let what = format!("{owner}: load");
+        if check_min(r, &path("load"), what.clone(), l, 0) && bounded(r, "load", &what, l, attribute) {
+            check_range(r, &path("load"), what, l, 0, 4);
+        }
+    }
     if let Some(inc) = w.thrown {
         let what = format!("{owner}: thrown increment");
         if check_min(r, &path("thrown"), what.clone(), inc, 1)

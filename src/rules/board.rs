@@ -75,6 +75,9 @@ pub struct Board {
     /// The units this side does not see now, each with the tile it last
     /// saw it on (`None`: never seen, V8.2): drawn as ghosts, or not at all.
     pub lost: std::collections::BTreeMap<UnitId, Option<Pos>>,
+    /// The battle pays in Energy (V5): AP are Energy, set each round, and
+    /// Defend outlasts the turn.
+    pub energy: bool,
 }
 
 impl Board {
@@ -124,6 +127,7 @@ impl Board {
             weapons,
             side: None,
             lost: Default::default(),
+            energy: crate::battle::energy(world),
         }
     }
 
@@ -200,6 +204,14 @@ impl Board {
                 u.off_guard = false;
             }
         }
+        // Each round sets every unit's Energy (V5.2).
+        if let Energy(crate::rules::events::EnergyEvent::Round { units, .. }) = event {
+            for (id, energy, ..) in units {
+                if let Some(u) = self.units.get_mut(id.0 as usize) {
+                    u.ap = *energy;
+                }
+            }
+        }
         let Some(unit) = event.units().first().copied() else {
             return;
         };
@@ -211,6 +223,7 @@ impl Board {
             let last = (!h.at_start).then(|| self.unit(h.unit).map(|u| u.at));
             self.lost.insert(h.unit, last.flatten());
         }
+        let energy = self.energy;
         let units = &mut self.units;
         match event {
             Hid(h) => {
@@ -257,7 +270,8 @@ impl Board {
                         u.ap = ap;
                         // The ambushed stay off-guard through round 1 (V8.9).
                         u.off_guard = u.surprised;
-                        u.defending = false;
+                        // Under Energy Defend outlasts the turn (V5.12).
+                        u.defending &= energy;
                         u.shield_ready = false;
                         u.charged = false;
                         u.exposed = false;
@@ -267,6 +281,16 @@ impl Board {
             ApSpent { ap_left, .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.ap = *ap_left;
+                }
+            }
+            Energy(crate::rules::events::EnergyEvent::Swift { energy_left, .. }) => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.ap = *energy_left;
+                }
+            }
+            Energy(crate::rules::events::EnergyEvent::DefendEnded { .. }) => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.defending = false;
                 }
             }
             Stepped { to, facing, .. } => {

@@ -45,12 +45,28 @@ pub(super) fn plugin(app: &mut App) {
 /// Power Attack and Deadly Aim: attack bonus per stamina spent (R7.8).
 pub const POWER_PER_STAMINA: i32 = 2;
 
+/// The most Stamina one attack may take under Energy (V5.3, 002:80).
+const ENERGY_BOOST_CAP: i32 = 4;
+
 /// The most stamina `unit` may spend on Power Attack or Deadly Aim now
-/// (R7.8): up to its MB, and what it has left after a Lunge's point.
+/// (R7.8): up to its MB, and what it has left after a Lunge's point;
+/// under Energy at most 4, and never its last point (V5.3).
 pub fn full_power(world: &World, unit: Entity, lunge: bool) -> i32 {
+    let (mb, stamina) = technique_limits(world, unit);
+    mb.min(stamina - i32::from(lunge)).max(0)
+}
+
+/// The most Power `unit` may put in one attack and the Stamina it may
+/// spend on techniques (R7.8; V5.3 under Energy: at most 4 a blow, and
+/// not the last point, which would knock it out).
+fn technique_limits(world: &World, unit: Entity) -> (i32, i32) {
     let stamina = world.get::<Stamina>(unit).map_or(0, |s| s.0);
     let mb = world.get::<Stats>(unit).map_or(0, |s| s.template.mb);
-    mb.min(stamina - i32::from(lunge)).max(0)
+    if crate::battle::energy(world) {
+        (mb.min(ENERGY_BOOST_CAP), stamina - 1)
+    } else {
+        (mb, stamina)
+    }
 }
 
 /// Refuses techniques the unit cannot use for `draft` (R7.8).
@@ -60,13 +76,15 @@ pub fn check_techniques(
     power: i32,
     lunge: bool,
 ) -> Result<(), Refusal> {
-    let stamina = world.get::<Stamina>(draft.attacker).map_or(0, |s| s.0);
-    let mb = world
-        .get::<Stats>(draft.attacker)
-        .map_or(0, |s| s.template.mb);
+    let (mb, stamina) = technique_limits(world, draft.attacker);
+    let rule = if crate::battle::energy(world) {
+        Rule::V5_3
+    } else {
+        Rule::R7_8
+    };
     if power < 0 || power > mb {
         return Err(Refusal::new(
-            Rule::R7_8,
+            rule,
             format!("power {power}: up to MB ({mb}) stamina"),
         ));
     }
@@ -82,8 +100,8 @@ pub fn check_techniques(
     let cost = power + i32::from(lunge);
     if cost > stamina {
         return Err(Refusal::new(
-            Rule::R7_8,
-            format!("needs {cost} stamina, has {stamina}"),
+            rule,
+            format!("needs {cost} stamina, has {stamina} to spare"),
         ));
     }
     Ok(())

@@ -38,7 +38,7 @@ fn refuse_energy_commands_without_energy(world: &mut World) {
     };
     world.resource_mut::<Pending>().refuse(Refusal::new(
         rule,
-        format!("{what} needs the level's rules: (actions: Energy)"),
+        format!("{what} needs Energy (V5): the level's rules: (actions: Energy)"),
     ));
 }
 
