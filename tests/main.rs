@@ -9,6 +9,7 @@ mod common;
 mod design;
 mod determinism;
 mod editor;
+mod energy;
 mod golden;
 mod heights;
 mod invariants;
