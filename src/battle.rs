@@ -271,7 +271,9 @@ pub fn energy(world: &World) -> bool {
 
 /// The budgets of a round under Energy besides the Energy itself (V5.3,
 /// V5.4, V5.7, V5.9), set anew as each round starts.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize,
+)]
 pub struct Budget {
     /// Agility left this round (V5.4).
     pub agility: i32,
@@ -299,7 +301,9 @@ pub struct Stride {
 /// V5.8's conditions under Energy, each with the round at whose end it
 /// lifts (002:460, 468): Exposed makes a unit a safe target for
 /// maneuvers (V7.3); Unguarded implies it, and draws Swift Attacks (V5.9).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize,
+)]
 pub struct Guardless {
     /// Exposed until the end of this round.
     pub exposed: Option<u32>,
@@ -346,7 +350,9 @@ pub fn run_allowance(world: &World, unit: Entity, speed: u32) -> Option<u32> {
 
 /// Whether `unit` is Unguarded now (V5.8).
 pub fn unguarded(world: &World, unit: Entity) -> bool {
-    world.get::<Guardless>(unit).is_some_and(|g| g.unguarded.is_some())
+    world
+        .get::<Guardless>(unit)
+        .is_some_and(|g| g.unguarded.is_some())
 }
 
 /// Whether `unit` is Exposed now (V5.8): by a cause of its own, by being

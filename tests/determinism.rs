@@ -50,7 +50,8 @@ fn same_seed_and_commands_give_the_same_log() {
 
 /// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
 /// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`, V3 as 001 `wounds.ron`,
-/// V7 `brawl.ron`, V10 `hill.ron`, V12 `lancers.ron`, V6 `ranks.ron`).
+/// V7 `brawl.ron`, V10 `hill.ron`, V12 `lancers.ron`, V6 `ranks.ron`, V5
+/// `second_wind.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     for file in [
@@ -63,6 +64,7 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
         "hill.ron",
         "lancers.ron",
         "ranks.ron",
+        "second_wind.ron",
     ] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);
@@ -91,6 +93,11 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     assert!(
         ranks.contains("(V6.2, V6.3)") && !ranks.contains("vs DV"),
         "die ranks roll ATT against DEF, no attack d20"
+    );
+    let (wind, _) = battle_log_on("second_wind.ron", 7, 1);
+    assert!(
+        wind.contains("vs Miss Chance") && wind.contains("(V5.2)"),
+        "Energy prices each round and shots meet a Miss Chance"
     );
 }
 

@@ -62,22 +62,44 @@ fn energy_duel() -> String {
             "template: \"guard\", at: (6, 2), facing: W)",
             "template: \"guard\", at: (6, 2), facing: W, stats: (hp: 3))",
         )
-        .replace("(name: \"mail\", dv: 1, ar: 3)", "(name: \"mail\", dv: 1, ar: 3, penalty: 1)")
-        .replace("damage: \"1d6\", damage_type: Piercing, range", "damage: \"1d2\", damage_type: Piercing, range")
-        .replace("(name: \"sword\", damage: \"1d8\"", "(name: \"sword\", damage: \"1d2\"")
+        .replace(
+            "(name: \"mail\", dv: 1, ar: 3)",
+            "(name: \"mail\", dv: 1, ar: 3, penalty: 1)",
+        )
+        .replace(
+            "damage: \"1d6\", damage_type: Piercing, range",
+            "damage: \"1d2\", damage_type: Piercing, range",
+        )
+        .replace(
+            "(name: \"sword\", damage: \"1d8\"",
+            "(name: \"sword\", damage: \"1d2\"",
+        )
 }
 
 #[test]
 fn energy_odds_are_exact() {
     type Edit = fn(String) -> String;
     // Ila shoots from (2, 2), Brakka on the line (soft cover).
-    let bowman: Edit = |s| s.replace("template: \"fighter\", at: (2, 2)", "template: \"bowman\", at: (2, 2)");
+    let bowman: Edit = |s| {
+        s.replace(
+            "template: \"fighter\", at: (2, 2)",
+            "template: \"bowman\", at: (2, 2)",
+        )
+    };
     // Orm faces away: the evasion at disadvantage, no shield.
     let rear: Edit = |s| {
-        s.replace("template: \"fighter\", at: (2, 2)", "template: \"bowman\", at: (2, 2)")
-            .replace("at: (6, 2), facing: W", "at: (6, 2), facing: E")
+        s.replace(
+            "template: \"fighter\", at: (2, 2)",
+            "template: \"bowman\", at: (2, 2)",
+        )
+        .replace("at: (6, 2), facing: W", "at: (6, 2), facing: E")
     };
-    let sword: Edit = |s| s.replace("template: \"fighter\", at: (2, 2)", "template: \"fighter\", at: (5, 2)");
+    let sword: Edit = |s| {
+        s.replace(
+            "template: \"fighter\", at: (2, 2)",
+            "template: \"fighter\", at: (5, 2)",
+        )
+    };
     // (case, level, everyone has had a turn, Orm defends on his)
     let cases: [(&str, Edit, bool, bool); 5] = [
         ("a shot at a guard facing it", bowman, true, false),
@@ -122,7 +144,11 @@ fn energy_odds_are_exact() {
             if let Some(e) = evades {
                 let rear = case.ends_with("back");
                 assert_eq!(e.die.advantage, -i32::from(rear), "{case}");
-                assert_eq!(e.terms.iter().any(|t| t.source == "shield"), !rear, "{case}");
+                assert_eq!(
+                    e.terms.iter().any(|t| t.source == "shield"),
+                    !rear,
+                    "{case}"
+                );
             }
             assert!(mc.terms.iter().any(|t| t.source == "soft cover"), "{case}");
         }
@@ -169,25 +195,40 @@ fn energy_odds_are_exact() {
         let total: f64 = falls.iter().map(|f| f.0).sum();
         assert!((total + cut - 1.0).abs() < 1e-9, "{case}: {total} + {cut}");
         // What the cut branches could hold bounds each difference.
-        assert!(cut < 1e-4, "{case}: the chains past {DEPTH} explosions: {cut}");
-        let near = |counted: f64, shown: f64, scale: f64| (counted - shown).abs() <= cut * scale + 1e-9;
+        assert!(
+            cut < 1e-4,
+            "{case}: the chains past {DEPTH} explosions: {cut}"
+        );
+        let near =
+            |counted: f64, shown: f64, scale: f64| (counted - shown).abs() <= cut * scale + 1e-9;
         let sum = |f: &dyn Fn(&(usize, i32, bool)) -> f64| -> f64 {
             falls.iter().map(|(p, o)| p * f(o)).sum()
         };
         let landed = preview.landed_degrees();
         for (d, shown) in landed.iter().enumerate() {
             let counted = sum(&|o| f64::from(u8::from(o.0 == d)));
-            assert!(near(counted, *shown, 1.0), "{case}: {d} degrees counted {counted} vs preview {shown}");
+            assert!(
+                near(counted, *shown, 1.0),
+                "{case}: {d} degrees counted {counted} vs preview {shown}"
+            );
         }
         let harm = sum(&|o| f64::from(o.1));
         let drop = sum(&|o| f64::from(u8::from(o.2)));
         assert!(drop > 0.0, "{case}: the attack can drop Orm");
         for (what, counted, shown, scale) in [
-            ("hit", 1.0 - sum(&|o| f64::from(u8::from(o.0 == 0))), preview.hit, 1.0),
+            (
+                "hit",
+                1.0 - sum(&|o| f64::from(u8::from(o.0 == 0))),
+                preview.hit,
+                1.0,
+            ),
             ("harm", harm, preview.harm(), 12.0),
             ("drop", drop, preview.drop(3), 1.0),
         ] {
-            assert!(near(counted, shown, scale), "{case}: {what} counted {counted} vs preview {shown}");
+            assert!(
+                near(counted, shown, scale),
+                "{case}: {what} counted {counted} vs preview {shown}"
+            );
         }
     }
 }

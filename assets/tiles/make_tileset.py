@@ -466,8 +466,25 @@ def hidden(x, y):
         return (120, 200, 255)
     return None
 
+def exposed_energy(x, y):
+    # A yellow "!": Exposed under Energy, a safe target for maneuvers (V5.8).
+    if 5 <= x <= 6 and 1 <= y <= 7:
+        return (255, 215, 60)
+    if 5 <= x <= 6 and 9 <= y <= 10:
+        return (255, 215, 60)
+    return None
+
+def unguarded(x, y):
+    # A kite shield split down the middle, its halves apart: Unguarded
+    # under Energy, open to Swift Attacks (V5.8, V5.9).
+    top = 1 <= y <= 5 and 0 <= x <= 11
+    point = 6 <= y <= 10 and abs(x - 5.5) <= (10.5 - y) * 1.2
+    if (top or point) and not (4.5 <= x - (y - 5) * 0.35 <= 6.5):
+        return (240, 90, 60)
+    return None
+
 ICONS = [prone, dying, stable, defending, shield_ready, off_guard, exposed,
-         dead, ground_object, hidden]
+         dead, ground_object, hidden, exposed_energy, unguarded]
 
 def outlined(icon, x, y):
     c = icon(x, y)

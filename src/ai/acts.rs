@@ -68,20 +68,40 @@ pub(super) fn actions_with(
     acts.extend(help_from(world, sit, at, w));
     acts.retain(|a| a.value > 0.0);
     acts.sort_by(|a, b| b.value.total_cmp(&a.value));
-    let Some(first) = acts.first().cloned() else {
-        return (0.0, None);
+    // What each act costs: 1 AP, or its Energy (V5.5).
+    let me = sit.me().entity;
+    let costs: Vec<i32> = acts
+        .iter()
+        .map(|a| super::energy::cost(world, me, &a.command))
+        .collect();
+    // Under Energy, 1 Energy kept is a Swift Attack on an enemy that
+    // leaves reach (V5.9): worth a share of the best blow from here.
+    let reserve = super::energy::swift_reserve(world, me, &acts);
+    let Some((first, first_cost)) = acts
+        .iter()
+        .zip(&costs)
+        .find(|(_, c)| **c <= ap)
+        .map(|(a, c)| (a.clone(), *c))
+    else {
+        return (reserve, None);
     };
     // Later actions: attacks lose value to R7.6's growing disadvantage
     // (`w.follow` per earlier attack); Defend only last; each other action
-    // once.
+    // once; each while the budget lasts.
     let mut total = first.value;
     let mut used = vec![first.command.clone()];
     let mut attacks_done = u32::from(first.attack);
     let mut defended = first.defend;
-    for _ in 1..ap {
+    let mut left = ap - first_cost.max(1);
+    // Under Energy Defend does not stop attacks (V5.12).
+    let energy = super::energy::on(world);
+    while left > 0 {
         let next = acts
             .iter()
-            .filter(|a| !(defended && a.attack))
+            .zip(&costs)
+            .filter(|(_, c)| **c <= left)
+            .map(|(a, _)| a)
+            .filter(|a| energy || !(defended && a.attack))
             .filter(|a| a.attack || !used.contains(&a.command))
             .map(|a| {
                 let v = if a.attack {
@@ -96,14 +116,27 @@ pub(super) fn actions_with(
         if v <= 0.0 {
             break;
         }
+        let spent = acts
+            .iter()
+            .position(|x| std::ptr::eq(x, a))
+            .map_or(1, |i| costs[i]);
+        // The last Energy goes only where it is worth more than a Swift
+        // Attack kept.
+        if left - spent < 1 && v < reserve {
+            break;
+        }
+        left -= spent.max(1);
         total += v;
         attacks_done += u32::from(a.attack);
         defended |= a.defend;
         used.push(a.command.clone());
     }
+    if left >= 1 {
+        total += reserve;
+    }
     // Defend last: when the best single action is Defend but attacks are
     // worth something too, attack first.
-    let command = if first.defend && ap > 1 {
+    let command = if first.defend && ap > first_cost {
         acts.iter()
             .find(|a| a.attack)
             .map_or(first.command, |a| a.command.clone())
@@ -593,6 +626,17 @@ pub(super) fn charge_value(
     let value = attack_value(enemy, &preview, w) + position_value(sit, end, w)
         - provocation_cost(sit, watchers, me.pos, &path, w)
         - exposed_cost(sit, end, w);
-    let (rest, _) = actions_at(world, sit, end, sit.ap - 2, watchers, w);
+    // 2 AP, or the run's Energy and a blow's (V5.5).
+    let charge = Command::Charge {
+        unit: name_of(world, me.entity),
+        target: name_of(world, enemy.entity),
+        shove: false,
+    };
+    let budget = super::energy::budget(world, me.entity, sit.ap);
+    let left = budget - super::energy::cost(world, me.entity, &charge);
+    if left < 0 {
+        return None;
+    }
+    let (rest, _) = actions_at(world, sit, end, left, watchers, w);
     Some(value + rest * w.follow)
 }

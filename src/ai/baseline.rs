@@ -13,7 +13,7 @@ use crate::rules::check;
 use crate::rules::command::Command;
 use crate::rules::legal::legal_commands;
 use crate::rules::modifiers::{AttackDraft, AttackMode};
-use crate::rules::motion::movement::{reachable, view_for};
+use crate::rules::motion::movement::move_reach;
 use bevy::prelude::*;
 
 /// A uniformly random legal command, drawn with the dice's AI stream.
@@ -44,15 +44,15 @@ pub fn greedy(world: &mut World, me: Entity) -> Command {
         }
     }
     let here = sit.me().pos;
-    if let Some((_, cmd)) = best_attack(world, &sit, here, &name) {
+    if let Some((_, cmd)) = best_attack(world, &sit, here, &name)
+        && check(world, cmd.clone()).is_ok()
+    {
         return cmd;
     }
     // Where could it attack after one move? The best such tile, else the
-    // tile closest to the closest enemy.
-    let (level, occ, at) = view_for(world, me);
-    let mut tiles: Vec<Pos> = reachable(&level.map, &occ, at, sit.me().speed.max(0) as u32)
-        .into_keys()
-        .collect();
+    // tile closest to the closest enemy: where a Move may end now (under
+    // Energy, as far as it pays for, V5.5).
+    let mut tiles: Vec<Pos> = move_reach(world, me).into_keys().collect();
     tiles.sort();
     let nearest = |p: Pos| {
         sit.enemies()

@@ -17,6 +17,7 @@
 
 mod acts;
 pub mod baseline;
+mod energy;
 mod jumps;
 mod maneuvers;
 mod mounts;

@@ -74,7 +74,9 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     }
     // A rider's free Move is a move without AP (V12.2).
     let move_ap = super::mounts::move_cost(world, me);
-    if sit.ap <= 0 && move_ap > 0 {
+    // AP, or Energy with the round's stand-in (V5.3).
+    let budget = super::energy::budget(world, me, sit.ap);
+    if budget <= 0 && move_ap > 0 {
         return finish_turn(&sit, &name);
     }
     let me_unit = sit.me().clone();
@@ -94,7 +96,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     more.extend(super::rearm::pick_ups(
         world, &sit, start, &loose, &watchers, w,
     ));
-    let here = actions_with(world, &sit, start, sit.ap, &watchers, w, more);
+    let here = actions_with(world, &sit, start, budget, &watchers, w, more);
     if let Some(first) = here.1.clone() {
         best.offer(stay + here.0, || first);
     }
@@ -114,7 +116,8 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     for (to, reach) in tiles {
         let provoked = provocation_cost(&sit, &watchers, start, &reach.path, w);
         let value = position_value(&sit, to, w) - provoked;
-        let left = sit.ap - move_ap;
+        // Under Energy a Run costs by its length (V5.5).
+        let left = budget - super::energy::move_cost(world, me, reach.cost, move_ap);
         let picks = super::rearm::pick_ups(world, &sit, to, &loose, &watchers, w);
         let upper = value + attack_ceiling(&sit, to, left, farthest, w);
         if upper <= best.value && picks.is_empty() {
@@ -150,12 +153,14 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
                 continue;
             }
             let value = position_value(&sit, to, w);
-            let (acts, _) = actions_at(world, &sit, to, sit.ap - 1, &watchers, w);
+            let left = budget - super::energy::cost(world, me, &step);
+            let (acts, _) = actions_at(world, &sit, to, left, &watchers, w);
             best.offer(value + acts, || step);
         }
     }
-    // Charging (R4.7): 2 AP, a straight run and one attack with advantage.
-    if sit.ap >= 2 {
+    // Charging (R4.7): 2 AP (under Energy the run's and a blow's), a
+    // straight run and one attack with advantage.
+    if budget >= 2 {
         for (_, enemy) in sit.enemies() {
             let enemy = enemy.clone();
             if let Some(value) = charge_value(world, &sit, &enemy, &watchers, w) {

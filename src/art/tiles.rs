@@ -203,11 +203,15 @@ pub enum Icon {
     /// Hidden from the enemy (V8.2, V8.4): shown to its own side and the
     /// referee.
     Hidden,
+    /// Exposed under Energy: a safe target for maneuvers (V5.8).
+    ExposedV5,
+    /// Unguarded under Energy: open to Swift Attacks (V5.8, V5.9).
+    Unguarded,
 }
 
 impl Icon {
     /// Every icon, in the sheet's order.
-    pub const ALL: [Icon; 10] = [
+    pub const ALL: [Icon; 12] = [
         Icon::Prone,
         Icon::Dying,
         Icon::Stable,
@@ -218,6 +222,8 @@ impl Icon {
         Icon::Dead,
         Icon::Object,
         Icon::Hidden,
+        Icon::ExposedV5,
+        Icon::Unguarded,
     ];
 
     /// What the icon means, with its rule, for the map legend.
@@ -233,6 +239,8 @@ impl Icon {
             Icon::Dead => "dead (R10.1)",
             Icon::Object => "object (R9.5)",
             Icon::Hidden => "hidden from the enemy (V8.2)",
+            Icon::ExposedV5 => "exposed: safe to maneuver against (V5.8)",
+            Icon::Unguarded => "unguarded: Swift Attacks for 1 Energy (V5.9)",
         }
     }
 }

@@ -306,7 +306,13 @@ pub(super) fn check_template(
     }
     number(r, "stamina", t.stamina, MAX_MEASURE.into(), (0, 99));
     // Agility each round under Energy (V5.4).
-    if check_min(r, &path("agility"), format!("{owner}: agility"), t.agility, 0) {
+    if check_min(
+        r,
+        &path("agility"),
+        format!("{owner}: agility"),
+        t.agility,
+        0,
+    ) {
         number(r, "agility", t.agility, MAX_ATTRIBUTE.into(), (0, 6));
     }
     for (skill, v) in &t.skills {
@@ -423,7 +429,9 @@ pub(super) fn check_weapon(r: &mut Report, w: &Weapon) {
     }
     if let Some(l) = w.load {
         let what = format!("{owner}: load");
-        if check_min(r, &path("load"), what.clone(), l, 0) && bounded(r, "load", &what, l, attribute) {
+        if check_min(r, &path("load"), what.clone(), l, 0)
+            && bounded(r, "load", &what, l, attribute)
+        {
             check_range(r, &path("load"), what, l, 0, 4);
         }
     }

@@ -59,6 +59,9 @@ pub struct UnitView {
     /// The sides it is hidden from, one bit per side (V8.2, V8.4): its
     /// own side's view and the referee's mark it.
     pub hidden: u32,
+    /// Exposed and Unguarded under Energy, each with the round it lasts
+    /// through (V5.8).
+    pub guardless: crate::battle::Guardless,
 }
 
 /// Every unit as the events tell it, by [`UnitId`].
@@ -108,6 +111,10 @@ impl Board {
                     pair: None,
                     rides: e.contains::<crate::battle::Riding>(),
                     hidden: e.get::<crate::battle::Hidden>().map_or(0, |h| h.0),
+                    guardless: e
+                        .get::<crate::battle::Guardless>()
+                        .copied()
+                        .unwrap_or_default(),
                 };
                 (*id, view)
             })
@@ -204,8 +211,14 @@ impl Board {
                 u.off_guard = false;
             }
         }
-        // Each round sets every unit's Energy (V5.2).
-        if let Energy(crate::rules::events::EnergyEvent::Round { units, .. }) = event {
+        // Each round sets every unit's Energy (V5.2) and lifts the
+        // conditions of the rounds before (V5.8).
+        if let Energy(crate::rules::events::EnergyEvent::Round { units, round }) = event {
+            for u in &mut self.units {
+                let g = &mut u.guardless;
+                g.exposed = g.exposed.filter(|until| until >= round);
+                g.unguarded = g.unguarded.filter(|until| until >= round);
+            }
             for (id, energy, ..) in units {
                 if let Some(u) = self.units.get_mut(id.0 as usize) {
                     u.ap = *energy;
@@ -286,6 +299,22 @@ impl Board {
             Energy(crate::rules::events::EnergyEvent::Swift { energy_left, .. }) => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.ap = *energy_left;
+                }
+            }
+            Energy(crate::rules::events::EnergyEvent::Became {
+                condition, until, ..
+            }) => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    let slot = match condition {
+                        crate::rules::events::Condition::Exposed => &mut u.guardless.exposed,
+                        crate::rules::events::Condition::Unguarded => &mut u.guardless.unguarded,
+                    };
+                    *slot = Some(*until);
+                }
+            }
+            Energy(crate::rules::events::EnergyEvent::Cleared { .. }) => {
+                if let Some(u) = units.get_mut(unit.0 as usize) {
+                    u.guardless = Default::default();
                 }
             }
             Energy(crate::rules::events::EnergyEvent::DefendEnded { .. }) => {

@@ -85,6 +85,28 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
             out.push(cmd);
         }
     }
+    // Energy's own (V5.5, V5.7): Sprints a third of Speed farther than
+    // a Run, Agile Moves, Catch Your Breath.
+    if crate::battle::energy(world) {
+        let (level, occ, at) = crate::rules::motion::movement::view_for(world, unit);
+        let speed = crate::rules::motion::movement::speed_of(world, unit);
+        let mut far: Vec<_> =
+            crate::rules::motion::movement::reachable(&level.map, &occ, at, speed + speed / 3)
+                .into_keys()
+                .collect();
+        far.sort();
+        out.extend(far.into_iter().map(|to| Command::Move {
+            unit: name.clone(),
+            to,
+            path: None,
+            sprint: true,
+        }));
+        out.extend(Dir::ALL.into_iter().map(|d| Command::AgileMove {
+            unit: name.clone(),
+            to: at.step(d),
+        }));
+        out.push(Command::CatchBreath { unit: name.clone() });
+    }
     out.extend(Dir::ALL.into_iter().map(|dir| Command::Face {
         unit: name.clone(),
         dir,

@@ -460,12 +460,16 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
         }
         Expect::Energy { unit: u, is } => {
             let x = unit(world, u)?;
-            let e = world.get::<crate::battle::ActionPoints>(x).map_or(0, |a| a.ap);
+            let e = world
+                .get::<crate::battle::ActionPoints>(x)
+                .map_or(0, |a| a.ap);
             compare(format!("Energy of {u}"), e.to_string(), is.to_string())
         }
         Expect::Agility { unit: u, is } => {
             let x = unit(world, u)?;
-            let a = world.get::<crate::battle::Budget>(x).map_or(0, |b| b.agility);
+            let a = world
+                .get::<crate::battle::Budget>(x)
+                .map_or(0, |b| b.agility);
             compare(format!("Agility of {u}"), a.to_string(), is.to_string())
         }
         Expect::Condition { unit: u, is } => {
@@ -478,8 +482,13 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
                 expect::ConditionIs::Guarded
             };
             // Unguarded implies Exposed (V5.8).
-            let holds = now == *is || (*is == expect::ConditionIs::Exposed && now == expect::ConditionIs::Unguarded);
-            let shown = if holds { format!("{is:?}") } else { format!("{now:?}") };
+            let holds = now == *is
+                || (*is == expect::ConditionIs::Exposed && now == expect::ConditionIs::Unguarded);
+            let shown = if holds {
+                format!("{is:?}")
+            } else {
+                format!("{now:?}")
+            };
             compare(format!("Condition of {u}"), shown, format!("{is:?}"))
         }
         Expect::Owed { unit: u, is } => {

@@ -125,16 +125,19 @@ impl AttackOdds {
             harm: p.harm(),
             drop: p.drop(hp),
             down: p.down,
-            roll: format!(
-                "d20 x{}{keep} {:+} vs DV {}: {}",
-                1 + p.advantage.unsigned_abs(),
-                p.bonus,
-                p.dv,
-                match p.maneuver {
-                    Some(_) => "succeeds on meeting it (V7.1)",
-                    None => "hit when higher (R0.5)",
-                }
-            ),
+            roll: match &p.miss_chance {
+                Some(m) => miss_chance_roll(m, keep),
+                None => format!(
+                    "d20 x{}{keep} {:+} vs DV {}: {}",
+                    1 + p.advantage.unsigned_abs(),
+                    p.bonus,
+                    p.dv,
+                    match p.maneuver {
+                        Some(_) => "succeeds on meeting it (V7.1)",
+                        None => "hit when higher (R0.5)",
+                    }
+                ),
+            },
             maneuver: p.maneuver,
             contest: false,
             modifiers: p
@@ -144,6 +147,7 @@ impl AttackOdds {
                 .chain(zone_line(p))
                 .chain(guard_line(&target_name, p))
                 .chain(injury_line(p))
+                .chain(pierce_line(p))
                 .collect(),
         }
     }
@@ -266,6 +270,56 @@ impl AttackOdds {
             )
         }
     }
+}
+
+/// Under Energy (V5.10), the Hit roll against the Miss Chance: its fixed
+/// terms and the target's exploding evasion d4.
+fn miss_chance_roll(m: &crate::rules::miss_chance::MissChance, keep: &str) -> String {
+    let terms: Vec<String> = m.terms.iter().map(|t| t.to_string()).collect();
+    let evasion = match &m.evasion {
+        None => " (cannot evade)".to_string(),
+        Some(e) => {
+            let dice = match e.die.advantage {
+                0 => "d4!".to_string(),
+                n => format!(
+                    "d4! x{} keep the {} each",
+                    e.die.count(),
+                    if n > 0 { "highest" } else { "lowest" }
+                ),
+            };
+            let extra: Vec<String> = e.terms.iter().map(|t| t.to_string()).collect();
+            format!(" + {} {dice} {}", e.die.label, extra.join(", "))
+        }
+    };
+    let ties = if m.target_wins_ties {
+        "; ties to the defender (V5.12)"
+    } else {
+        ""
+    };
+    format!(
+        "d20 x{}{keep} vs Miss Chance {}{evasion}: hit on meeting it, a 20 always (V5.10){ties}",
+        1 + m.advantage.unsigned_abs(),
+        terms.join(", ")
+    )
+}
+
+/// Under Energy, the chance of a kept 20 whose hit passes the armor
+/// (V5.10, V5.11), as a line of the modifier list.
+fn pierce_line(p: &AttackPreview) -> Option<(String, Rule)> {
+    let pierce = total(p.pierce.iter().copied());
+    (pierce > 0.0 && !p.down).then(|| {
+        (
+            format!(
+                "a natural 20 ({:.0}%) hits past all armor and exposes the target",
+                pierce * 100.0
+            ),
+            if p.miss_chance.is_some() {
+                Rule::V5_10
+            } else {
+                Rule::V5_11
+            },
+        )
+    })
 }
 
 /// With hit zones (V4), the AR a hit meets on each zone, as a line of the

@@ -156,12 +156,20 @@ pub enum Action {
     Kick,
     /// Jump to a tile: over a gap, up or down a ledge (V9.2).
     Jump,
+    /// Sprint to a tile a third of Speed past a Run (V5.5).
+    Sprint,
+    /// An Agile Move to a tile beside it after a command (V5.7).
+    Agile,
+    /// Catch Your Breath (V5.5).
+    Breath,
 }
 
 impl Action {
     /// Every action, in the action bar's order.
-    pub const ALL: [Action; 28] = [
+    pub const ALL: [Action; 31] = [
         Action::Step,
+        Action::Agile,
+        Action::Sprint,
         Action::Jump,
         Action::Charge,
         Action::PowerAttack,
@@ -188,6 +196,7 @@ impl Action {
         Action::ChargeShove,
         Action::Ride,
         Action::Kick,
+        Action::Breath,
         Action::EndTurn,
     ];
 
@@ -229,6 +238,9 @@ impl Action {
             Action::Ride => KeyCode::KeyH,
             Action::Kick => KeyCode::KeyK,
             Action::Jump => KeyCode::KeyB,
+            Action::Sprint => KeyCode::KeyR,
+            Action::Agile => KeyCode::KeyE,
+            Action::Breath => KeyCode::KeyG,
         }
     }
 
@@ -245,6 +257,9 @@ impl Action {
                 | Action::ChargeShove
                 | Action::Ride
                 | Action::Kick
+                | Action::Sprint
+                | Action::Agile
+                | Action::Breath
         )
     }
 
@@ -289,6 +304,9 @@ impl Action {
             Action::Ride => "Shift-H Mount/get down",
             Action::Kick => "Shift-K Mount kicks",
             Action::Jump => "B Jump",
+            Action::Sprint => "Shift-R Sprint",
+            Action::Agile => "Shift-E Agile move",
+            Action::Breath => "Shift-G Catch breath",
         }
     }
 
@@ -320,6 +338,8 @@ impl Action {
             Action::Ride => Rule::V12_7,
             Action::Kick => Rule::V12_2,
             Action::Jump => Rule::V9_2,
+            Action::Sprint | Action::Breath => Rule::V5_5,
+            Action::Agile => Rule::V5_7,
         }
     }
 
@@ -408,6 +428,15 @@ impl Action {
                  d20 + STR + DEX vs 4 per metre up + 2 per tile; under twice the DC you land \
                  prone; a failure may fall (V9.2, V9.3, V9.4)"
             }
+            Action::Sprint => {
+                "3 Energy and 1 Stamina: run up to a third of your Speed farther than a Run \
+                 (V5.5); shots at you get +5 Miss Chance until your next turn (V5.10)"
+            }
+            Action::Agile => {
+                "1 Agility: a tile beside you, right after a command that spent Energy, one \
+                 per Energy it spent; never provokes (V5.7)"
+            }
+            Action::Breath => "Your Energy left (at most 3): 1 Stamina back (V5.5, V5.3)",
         }
     }
 
@@ -434,6 +463,8 @@ impl Action {
         matches!(
             self,
             Action::Step
+                | Action::Sprint
+                | Action::Agile
                 | Action::Jump
                 | Action::Trip
                 | Action::Disarm
@@ -487,6 +518,14 @@ pub fn action_command(
             Command::PickUp { unit, item }
         }
         Action::Step => Command::Step { unit, to: tile? },
+        Action::Sprint => Command::Move {
+            unit,
+            to: tile?,
+            path: None,
+            sprint: true,
+        },
+        Action::Agile => Command::AgileMove { unit, to: tile? },
+        Action::Breath => Command::CatchBreath { unit },
         Action::Jump => Command::Jump { unit, to: tile? },
         Action::Trip | Action::Disarm | Action::Shove | Action::Grapple => Command::Maneuver {
             unit,
@@ -611,6 +650,11 @@ pub fn action_bar(world: &mut World) -> Vec<Action> {
         .filter(|a| match a {
             Action::EndTurn => can(K::EndTurn),
             Action::Step => can(K::Step),
+            Action::Sprint => legal
+                .iter()
+                .any(|c| matches!(c, Command::Move { sprint: true, .. })),
+            Action::Agile => can(K::AgileMove),
+            Action::Breath => can(K::CatchBreath),
             Action::Jump => can(K::Jump),
             Action::Charge => legal
                 .iter()

@@ -61,7 +61,8 @@ fn spawn_hud(
     field: Option<Res<crate::battle::Battlefield>>,
 ) {
     let live = level_file.is_some();
-    let stealth = field.is_some_and(|f| f.0.rules().stealth);
+    let stealth = field.as_ref().is_some_and(|f| f.0.rules().stealth);
+    let energy = field.is_some_and(|f| f.0.rules().actions == crate::format::Actions::Energy);
     commands.spawn((
         TurnBar,
         Text::new(""),
@@ -179,7 +180,7 @@ fn spawn_hud(
                     Text::new(screen_text(&keys)),
                     text(12.0, Color::srgb(0.8, 0.82, 0.85)),
                 ));
-                spawn_icon_legend(legend, &icons);
+                spawn_icon_legend(legend, &icons, energy);
             });
         });
     commands.spawn((
@@ -265,7 +266,9 @@ fn spawn_hud(
 }
 
 /// The map legend's icons, each with what it means and its rule.
-fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons) {
+/// The condition icons and their meanings; Energy's (V5.8) only on a
+/// level that pays in Energy.
+fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons, energy: bool) {
     parent
         .spawn(Node {
             // A set width: wrapped rows inside a column need one to be
@@ -278,7 +281,10 @@ fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons) {
             ..default()
         })
         .with_children(|row| {
-            for icon in Icon::ALL {
+            let shown = Icon::ALL
+                .into_iter()
+                .filter(|i| energy || !matches!(i, Icon::ExposedV5 | Icon::Unguarded));
+            for icon in shown {
                 row.spawn(Node {
                     column_gap: px(3),
                     align_items: AlignItems::Center,
@@ -379,6 +385,14 @@ fn turn_line(world: &World) -> String {
         if super::seat::unseen_here(world, c) {
             line += &format!(
                 "  ·  an unseen enemy moves ({}, V8.2)",
+                sides.sides()[side].name
+            );
+        } else if crate::battle::energy(world) {
+            // Under Energy the AP are the round's Energy (V5.2); the pips
+            // at the right show the rest.
+            line += &format!(
+                "  ·  {}'s turn ({}, {who})  ·  Energy {ap} of 5 (V5.2)",
+                name_of(world, c),
                 sides.sides()[side].name
             );
         } else if crate::rules::variants::die_ranks::on(world) {

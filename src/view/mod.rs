@@ -24,6 +24,7 @@ pub mod controls;
 pub mod coords;
 pub mod curtain;
 pub mod editor;
+pub mod energy_pips;
 pub mod floats;
 pub mod fog;
 pub mod footprints;
@@ -105,6 +106,7 @@ impl Plugin for ViewPlugin {
             floats::plugin,
             sound::plugin,
             settings::plugin,
+            energy_pips::plugin,
         ));
     }
 }

@@ -51,6 +51,10 @@ pub fn selected_line(world: &World) -> Option<String> {
         line.push('\n');
         line.push_str(&text);
     }
+    if let Some(text) = energy_text(world, unit) {
+        line.push('\n');
+        line.push_str(&text);
+    }
     if let Some(text) = injuries_text(world, unit) {
         line.push('\n');
         line.push_str(&text);
@@ -86,6 +90,49 @@ pub fn ranks_text(world: &World, unit: Entity) -> Option<String> {
         sides(r.reflexes),
         sides(r.str)
     ))
+}
+
+/// Under Energy (V5): a unit's budgets this round and its conditions:
+/// "Energy 3 of 5, Agility 2, Stamina 14 of 16 | Swift Attack ready (1
+/// Energy, V5.9) | 2 Agile Moves open (V5.7) | unguarded to round 2's end:
+/// Swift Attacks on it (V5.8)".
+pub fn energy_text(world: &World, unit: Entity) -> Option<String> {
+    use crate::battle::{ActionPoints, Budget, Guardless, Stamina, Stats, stamina_pool};
+    if !crate::battle::energy(world) {
+        return None;
+    }
+    let left = world.get::<ActionPoints>(unit).map_or(0, |a| a.ap);
+    let b = world.get::<Budget>(unit).copied().unwrap_or_default();
+    let stamina = world.get::<Stamina>(unit).map_or(0, |s| s.0);
+    let most = world
+        .get::<Stats>(unit)
+        .map_or(stamina, |s| stamina_pool(&s.template));
+    let mut parts = vec![format!(
+        "Energy {left} of 5, Agility {}, Stamina {stamina} of {most} (V5.2-V5.4)",
+        b.agility
+    )];
+    parts.push(if !b.swift_used && left >= 1 {
+        "Swift Attack ready (1 Energy, V5.9)".to_string()
+    } else {
+        "no Swift Attack left this round (V5.9)".to_string()
+    });
+    if b.agile > 0 {
+        parts.push(format!(
+            "{} Agile Moves open (V5.7)",
+            b.agile.min(b.agility)
+        ));
+    }
+    let g = world.get::<Guardless>(unit).copied().unwrap_or_default();
+    if let Some(until) = g.unguarded {
+        parts.push(format!(
+            "unguarded to round {until}'s end: a Swift Attack on it costs 1 Energy (V5.8)"
+        ));
+    } else if let Some(until) = g.exposed {
+        parts.push(format!(
+            "exposed to round {until}'s end: safe to maneuver against (V5.8)"
+        ));
+    }
+    Some(parts.join(" | "))
 }
 
 /// A unit's grapple and what it does (V7.6), for its panel, on both

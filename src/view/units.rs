@@ -585,6 +585,12 @@ pub fn conditions(u: &UnitView) -> Vec<Icon> {
     if u.hidden != 0 {
         icons.push(Icon::Hidden);
     }
+    // Energy's conditions (V5.8): Unguarded says Exposed too.
+    if u.guardless.unguarded.is_some() {
+        icons.push(Icon::Unguarded);
+    } else if u.guardless.exposed.is_some() {
+        icons.push(Icon::ExposedV5);
+    }
     icons.truncate(ICON_SLOTS);
     icons
 }

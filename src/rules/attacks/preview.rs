@@ -620,7 +620,14 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
 
 /// `pierce[d]`: the chance of a kept 20 with `d` degrees (V5.11), as long
 /// as `len` degree chances.
-fn melee_pierce(advantage: i32, bonus: i32, dv: i32, crit: u32, auto: bool, len: usize) -> Vec<f64> {
+fn melee_pierce(
+    advantage: i32,
+    bonus: i32,
+    dv: i32,
+    crit: u32,
+    auto: bool,
+    len: usize,
+) -> Vec<f64> {
     let mut out = vec![0.0; len.max(2)];
     if auto {
         return out;

@@ -171,7 +171,9 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
     // rolled right after the d20s.
     if let Some(chance) = draft.miss_chance.clone() {
         let rolled = crate::rules::miss_chance::roll(&chance, |n, sides| {
-            world.resource_mut::<crate::dice::Dice>().roll_many(n, sides)
+            world
+                .resource_mut::<crate::dice::Dice>()
+                .roll_many(n, sides)
         });
         let d = chance.degrees(kept, rolled.total);
         (event.dice, event.kept, event.crit) = (dice, Some(kept), 20);

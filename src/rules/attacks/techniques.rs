@@ -180,7 +180,9 @@ fn check_cleave(world: &mut World) -> Result<AttackDraft, Refusal> {
             "the second enemy must be adjacent to the first",
         ));
     }
-    if world.get::<Stamina>(actor).is_none_or(|s| s.0 < 1) {
+    // Under Energy never the last point (V5.3).
+    let spare = technique_limits(world, actor).1;
+    if spare < 1 {
         return Err(Refusal::new(Rule::R7_8, "a Cleave costs 1 stamina"));
     }
     let mut draft = draft_for(world, actor, target, None)?;

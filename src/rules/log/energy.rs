@@ -81,10 +81,9 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             condition.label(),
             cause.label()
         ),
-        EnergyEvent::Cleared { unit } => format!(
-            "  {}'s Defend clears its exposure (V5.12)",
-            n(unit)
-        ),
+        EnergyEvent::Cleared { unit } => {
+            format!("  {}'s Defend clears its exposure (V5.12)", n(unit))
+        }
         EnergyEvent::DefendEnded { unit } => {
             format!("  {}'s Defend ends (V5.12)", n(unit))
         }

@@ -65,7 +65,10 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
         && !world.entity(target).contains::<OffGuard>()
         && !world.entity(target).contains::<Prone>()
         && world.get::<Reactions>(target).is_some_and(|n| n.0 > 0)
-        && world.get::<Stamina>(target).is_some_and(|s| s.0 >= 1)
+        // Under Energy never the last point: 0 is unconscious (V5.3).
+        && world
+            .get::<Stamina>(target)
+            .is_some_and(|s| s.0 >= 1 + i32::from(crate::battle::energy(world)))
         && !is_rear_attack(world, draft.from_tile(), target)
         && !draft.unseen;
     if !able {

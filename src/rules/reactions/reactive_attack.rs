@@ -4,9 +4,7 @@
 //! `1 + max(STR, DEX, 0)` a round; R2.3 none before its first turn.
 
 use super::policy::{ReactionPolicies, ReactionPolicy, policy_of};
-use crate::battle::{
-    GridPos, Health, OffGuard, Prone, Side, out_of_action, side_of_body,
-};
+use crate::battle::{GridPos, Health, OffGuard, Prone, Side, out_of_action, side_of_body};
 use crate::grid::{Body, Pos};
 use crate::rules::attacks::attack::{DeclaredAttack, declare_attack, make_attack};
 use crate::rules::attacks::resolution::resolve;

@@ -15,8 +15,18 @@ use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    handle(app, CommandKind::AgileMove, validate_agile_move, make_agile_move);
-    handle(app, CommandKind::CatchBreath, validate_catch_breath, catch_breath);
+    handle(
+        app,
+        CommandKind::AgileMove,
+        validate_agile_move,
+        make_agile_move,
+    );
+    handle(
+        app,
+        CommandKind::CatchBreath,
+        validate_catch_breath,
+        catch_breath,
+    );
     app.add_systems(
         CommandSchedule,
         refuse_energy_commands_without_energy
@@ -49,7 +59,8 @@ fn validate_agile_move(world: &mut World) {
         return;
     }
     let pending = world.resource::<Pending>();
-    let (Some(Command::AgileMove { to, .. }), Some(actor)) = (pending.command.clone(), pending.actor)
+    let (Some(Command::AgileMove { to, .. }), Some(actor)) =
+        (pending.command.clone(), pending.actor)
     else {
         return;
     };
@@ -58,7 +69,9 @@ fn validate_agile_move(world: &mut World) {
     let refusal = if moves <= 0 {
         Some(Refusal::new(
             Rule::V5_7,
-            format!("{name} has no Agile Move now: only right after a command that spent Energy, one per Energy"),
+            format!(
+                "{name} has no Agile Move now: only right after a command that spent Energy, one per Energy"
+            ),
         ))
     } else {
         check_step(world, actor, to).err()
@@ -70,7 +83,8 @@ fn validate_agile_move(world: &mut World) {
 
 fn make_agile_move(world: &mut World) {
     let pending = world.resource::<Pending>();
-    let (Some(Command::AgileMove { to, .. }), Some(actor)) = (pending.command.clone(), pending.actor)
+    let (Some(Command::AgileMove { to, .. }), Some(actor)) =
+        (pending.command.clone(), pending.actor)
     else {
         return;
     };

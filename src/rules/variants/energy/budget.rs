@@ -65,10 +65,7 @@ fn set_round_budgets(world: &mut World) {
     }
     emit(
         world,
-        BattleEvent::Energy(EnergyEvent::Round {
-            round,
-            units: told,
-        }),
+        BattleEvent::Energy(EnergyEvent::Round { round, units: told }),
     );
 }
 

@@ -88,12 +88,20 @@ fn apply_what_the_command_caused(world: &mut World) {
             .and_then(|r| r.units().get(id.0 as usize).copied())
     };
     if let Some(actor) = start.overreach {
-        impose(world, actor, Condition::Unguarded, Cause::Overreached, round);
+        impose(
+            world,
+            actor,
+            Condition::Unguarded,
+            Cause::Overreached,
+            round,
+        );
     }
     for event in events {
         let (unit, condition, cause, until) = match event {
             BattleEvent::StoodUp { unit } => (unit, Condition::Unguarded, Cause::StoodUp, round),
-            BattleEvent::PickedUp { unit, .. } => (unit, Condition::Exposed, Cause::PickedUp, round),
+            BattleEvent::PickedUp { unit, .. } => {
+                (unit, Condition::Exposed, Cause::PickedUp, round)
+            }
             BattleEvent::Shoved { unit, .. } => (unit, Condition::Unguarded, Cause::Pushed, round),
             BattleEvent::Jumped(j) if j.outcome == crate::rules::events::JumpOutcome::Landed => {
                 (j.unit, Condition::Unguarded, Cause::Landed, round)
@@ -109,7 +117,10 @@ fn apply_what_the_command_caused(world: &mut World) {
                     && world.entity(e).contains::<Defending>()
                 {
                     world.entity_mut(e).remove::<Defending>();
-                    emit(world, BattleEvent::Energy(EnergyEvent::DefendEnded { unit: a.attacker }));
+                    emit(
+                        world,
+                        BattleEvent::Energy(EnergyEvent::DefendEnded { unit: a.attacker }),
+                    );
                 }
                 match (a.maneuver, a.kept) {
                     (Some(ManeuverKind::Shove), _) if a.degrees == 0 => {
@@ -121,7 +132,9 @@ fn apply_what_the_command_caused(world: &mut World) {
                         Cause::Critical,
                         round,
                     ),
-                    (None, Some(1..=3)) => (a.attacker, Condition::Exposed, Cause::Fumbled, round + 1),
+                    (None, Some(1..=3)) => {
+                        (a.attacker, Condition::Exposed, Cause::Fumbled, round + 1)
+                    }
                     _ => continue,
                 }
             }

@@ -104,9 +104,7 @@ pub fn price(world: &mut World, actor: Entity, command: &Command) -> Result<Pric
             agility: 1,
             ..default()
         },
-        Attack {
-            target, weapon, ..
-        } => {
+        Attack { target, weapon, .. } => {
             let w = crate::rules::attacks::resolution::weapon_of(world, actor, weapon.as_deref())?;
             let target = crate::battle::unit_named(world, target);
             if w.is_ranged() {
@@ -159,7 +157,12 @@ pub fn price(world: &mut World, actor: Entity, command: &Command) -> Result<Pric
 
 /// Whether `actor` can pay `price` now, and whether 1 Stamina stands in
 /// for 1 Energy (V5.3); else why not.
-pub fn afford(world: &World, actor: Entity, command: &Command, price: &Price) -> Result<bool, Refusal> {
+pub fn afford(
+    world: &World,
+    actor: Entity,
+    command: &Command,
+    price: &Price,
+) -> Result<bool, Refusal> {
     let name = name_of(world, actor);
     let left = world.get::<ActionPoints>(actor).map_or(0, |a| a.ap);
     let budget = world.get::<Budget>(actor).copied().unwrap_or_default();
@@ -168,7 +171,10 @@ pub fn afford(world: &World, actor: Entity, command: &Command, price: &Price) ->
     let mut stand_in = false;
     if price.energy > left {
         let spare = stamina - price.stamina - 1;
-        let short = format!("{what} costs {} Energy, {name} has {left} left", price.energy);
+        let short = format!(
+            "{what} costs {} Energy, {name} has {left} left",
+            price.energy
+        );
         if price.energy != left + 1 {
             return Err(Refusal::new(Rule::V5_5, short));
         } else if budget.stand_in_used {
@@ -214,7 +220,9 @@ fn refuse_what_cannot_be_paid(world: &mut World) {
         return;
     }
     // A ridden mount's commands are its rider's to pay (V12.2).
-    let payer = world.get::<crate::battle::Ridden>(actor).map_or(actor, |r| r.0);
+    let payer = world
+        .get::<crate::battle::Ridden>(actor)
+        .map_or(actor, |r| r.0);
     let Ok(price) = price(world, actor, &command) else {
         return;
     };
@@ -276,7 +284,8 @@ fn pay_in_energy(world: &mut World) {
         _ => price.energy,
     };
     e.insert(budget);
-    if let (Command::Move { sprint: true, .. }, Some(mut stride)) = (&command, e.get_mut::<Stride>())
+    if let (Command::Move { sprint: true, .. }, Some(mut stride)) =
+        (&command, e.get_mut::<Stride>())
     {
         stride.sprinted = true;
     }
@@ -314,6 +323,9 @@ fn pay_in_energy(world: &mut World) {
         }),
     );
     if ran_out {
-        emit(world, BattleEvent::Energy(EnergyEvent::DefendEnded { unit }));
+        emit(
+            world,
+            BattleEvent::Energy(EnergyEvent::DefendEnded { unit }),
+        );
     }
 }
