@@ -69,6 +69,11 @@ fn action_for(world: &World, c: &Command) -> Option<(Action, Option<Pos>)> {
         {
             (Action::Kick, Some(tile_of(world, target)?))
         }
+        Command::Move {
+            to, sprint: true, ..
+        } => (Action::Sprint, Some(*to)),
+        Command::AgileMove { to, .. } => (Action::Agile, Some(*to)),
+        Command::CatchBreath { .. } => (Action::Breath, None),
         Command::Sustain { .. } => (Action::Sustain, None),
         Command::Release { .. } => (Action::Release, None),
         Command::Escape { .. } => (Action::Escape, None),
@@ -167,12 +172,15 @@ fn compare(world: &mut World, file: &str, seen: &mut BTreeMap<&'static str, usiz
         *seen.entry(sent.name()).or_default() += 1;
     }
 
-    // The reach overlay shades the tiles a Move may end on, and only them.
+    // The reach overlay shades the tiles a Move may end on, and only them
+    // (a Run's: a Sprint, under Energy, is the aimed action's, V5.5).
     let shaded: BTreeSet<Pos> = world.resource::<Highlights>().0.keys().copied().collect();
     let moves: BTreeSet<Pos> = legal
         .iter()
         .filter_map(|c| match c {
-            Command::Move { to, .. } => Some(*to),
+            Command::Move {
+                to, sprint: false, ..
+            } => Some(*to),
             _ => None,
         })
         .collect();

@@ -76,7 +76,12 @@ pub(super) fn actions_with(
         .collect();
     // Under Energy, 1 Energy kept is a Swift Attack on an enemy that
     // leaves reach (V5.9): worth a share of the best blow from here.
-    let reserve = super::energy::swift_reserve(world, me, &acts);
+    let best_blow = acts
+        .iter()
+        .filter(|a| a.attack && matches!(a.command, Command::Attack { .. }))
+        .map(|a| a.value)
+        .fold(0.0, f64::max);
+    let reserve = super::energy::swift_reserve(world, me, best_blow);
     let Some((first, first_cost)) = acts
         .iter()
         .zip(&costs)

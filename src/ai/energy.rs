@@ -52,16 +52,11 @@ pub(super) fn move_cost(world: &World, me: Entity, movement: u32, ap: i32) -> i3
 const SWIFT_ODDS: f64 = 0.35;
 
 /// What 1 Energy kept is worth to `me` under Energy: its round's Swift
-/// Attack, while unspent, as a share of its best melee blow among `acts`;
-/// 0 without Energy.
-pub(super) fn swift_reserve(world: &World, me: Entity, acts: &[super::acts::Act]) -> f64 {
+/// Attack, while unspent, as a share of `best_blow`, the value of its best
+/// attack from where the plan ends; 0 without Energy.
+pub(super) fn swift_reserve(world: &World, me: Entity, best_blow: f64) -> f64 {
     if !on(world) || world.get::<Budget>(me).is_none_or(|b| b.swift_used) {
         return 0.0;
     }
-    let best = acts
-        .iter()
-        .filter(|a| a.attack && matches!(a.command, Command::Attack { .. }))
-        .map(|a| a.value)
-        .fold(0.0, f64::max);
-    SWIFT_ODDS * best
+    SWIFT_ODDS * best_blow
 }

@@ -110,7 +110,8 @@ impl AttackOdds {
         .filter(|(ending, _)| {
             *ending != Ending::Fumble || (p.melee && p.maneuver.is_none_or(|m| m.with_weapon()))
         })
-        .filter(|(ending, _)| *ending != answered || !blocks)
+        // No answer declared (V2), nothing answered away to show.
+        .filter(|(ending, _)| *ending != answered || (!blocks && p.answer.is_some()))
         .map(|(ending, chance)| Outcome { ending, chance })
         .collect();
         let keep = match p.advantage {
@@ -310,7 +311,7 @@ fn pierce_line(p: &AttackPreview) -> Option<(String, Rule)> {
     (pierce > 0.0 && !p.down).then(|| {
         (
             format!(
-                "a natural 20 ({:.0}%) hits past all armor and exposes the target",
+                "a natural 20 ({:.1}%) hits past all armor and exposes the target",
                 pierce * 100.0
             ),
             if p.miss_chance.is_some() {

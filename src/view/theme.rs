@@ -27,6 +27,7 @@ pub fn screen_text(s: &str) -> String {
         .replace('≥', ">=")
         .replace('×', "x")
         .replace('−', "-")
+        .replace('½', "1/2 ")
 }
 
 pub fn text(size: f32, color: Color) -> (TextFont, TextColor) {

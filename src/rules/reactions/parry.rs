@@ -68,7 +68,7 @@ pub fn parry(world: &mut World, draft: &AttackDraft, total: i32, degrees: i32) -
         // Under Energy never the last point: 0 is unconscious (V5.3).
         && world
             .get::<Stamina>(target)
-            .is_some_and(|s| s.0 >= 1 + i32::from(crate::battle::energy(world)))
+            .is_some_and(|s| s.0 > i32::from(crate::battle::energy(world)))
         && !is_rear_attack(world, draft.from_tile(), target)
         && !draft.unseen;
     if !able {

@@ -188,8 +188,9 @@ pub fn able(world: &World, draft: &AttackDraft) -> bool {
 /// share it.
 pub fn answerable(world: &World, draft: &AttackDraft) -> bool {
     let target = draft.target;
+    let shot_under_energy = draft.mode == AttackMode::Ranged && crate::battle::energy(world);
     draft.mode != AttackMode::Thrown
-        && !(draft.mode == AttackMode::Ranged && crate::battle::energy(world))
+        && !shot_under_energy
         && !draft.unanswerable
         && !draft.auto_hit()
         && world.get_entity(target).is_ok()
