@@ -1,13 +1,14 @@
-//! Energy's pips (V5): at the top right, over the side column, the acting
-//! unit's Energy, Agility and Swift Attack as rows of squares, lit for
-//! what is left this round, dark for what is spent; Stamina beside them.
-//! Shown only on a level that pays in Energy. It reads the battle, and
-//! sends nothing.
+//! Energy in the window (V5): at the top right, over the side column, the
+//! acting unit's Energy, Agility and Swift Attack as rows of pips, lit for
+//! what is left this round, dark for what is spent, Stamina beside them
+//! (shown only on a level that pays in Energy); and which click is an
+//! Agile Move. It reads the battle, and sends nothing.
 
 use super::ViewSystems;
 use super::theme::{SIDE_WIDTH, text};
 use crate::battle::{ActionPoints, Battlefield, Budget, Stamina, Stats, stamina_pool};
 use crate::format::Actions;
+use crate::grid::Pos;
 use crate::rules::TurnState;
 use bevy::prelude::*;
 
@@ -143,4 +144,15 @@ fn show_pips(
     for mut t in &mut stamina_text {
         t.0 = format!("Stamina {stamina}/{most}");
     }
+}
+
+/// Whether a click on `tile` is an Agile Move of `me` (V5.7): under Energy,
+/// a tile beside it, while the last command left one open and Agility
+/// pays for it.
+pub fn agile_open(world: &World, me: Entity, tile: Pos) -> bool {
+    let budget = world.get::<crate::battle::Budget>(me).copied();
+    let at = world.get::<crate::battle::GridPos>(me).map(|p| p.0);
+    crate::battle::energy(world)
+        && budget.is_some_and(|b| b.agile > 0 && b.agility > 0)
+        && at.is_some_and(|a| a != tile && a.chebyshev(tile) == 1)
 }

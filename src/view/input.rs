@@ -249,7 +249,9 @@ pub fn command_for(
             },
             // Under Energy, a tile beside the unit while an Agile Move is
             // open: the Agile Move, which spends no Energy (V5.7).
-            None if agile_open(world, me, tile) => Command::AgileMove { unit, to: tile },
+            None if super::energy_pips::agile_open(world, me, tile) => {
+                Command::AgileMove { unit, to: tile }
+            }
             None => Command::Move {
                 unit,
                 to: tile,
@@ -418,15 +420,4 @@ fn big_body_anchor(world: &mut World, me: Entity, tile: Pos) -> Pos {
     }
     let reach = crate::rules::motion::movement::move_reach(world, me);
     super::footprints::move_anchor(&reach, tile, n).unwrap_or(tile)
-}
-
-/// Whether a click on `tile` is an Agile Move of `me` (V5.7): under Energy,
-/// a tile beside it, while the last command left one open and Agility
-/// pays for it.
-fn agile_open(world: &World, me: Entity, tile: Pos) -> bool {
-    let budget = world.get::<crate::battle::Budget>(me).copied();
-    let at = world.get::<crate::battle::GridPos>(me).map(|p| p.0);
-    crate::battle::energy(world)
-        && budget.is_some_and(|b| b.agile > 0 && b.agility > 0)
-        && at.is_some_and(|a| a != tile && a.chebyshev(tile) == 1)
 }

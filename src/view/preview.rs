@@ -286,11 +286,32 @@ fn hover_tile(
         }
         super::footprints::mark_body(world, t, marks, Color::srgba(1.0, 0.3, 0.2, 0.6));
     }
+    // Under Energy, a click beside the unit with an Agile Move open makes
+    // it (V5.7): 1 Agility, no provocation.
+    if super::energy_pips::agile_open(world, me, tile) {
+        let unit = name_of(world, me);
+        match crate::rules::pipeline::check(world, Command::AgileMove { unit, to: tile }) {
+            Ok(()) => {
+                shown.lines.push(format!(
+                    "Agile Move to {tile}: 1 Agility, never provokes (V5.7)"
+                ));
+                marks.insert(tile, Color::srgba(1.0, 1.0, 0.6, 0.55));
+            }
+            Err(r) => shown.refused(format!("No Agile Move to {tile}"), r),
+        }
+        return shown;
+    }
     if let Some((to, r)) = to.and_then(|a| Some((a, reach.get(&a)?))) {
+        let speed = crate::rules::motion::movement::speed_of(world, me);
+        // Under Energy a Run costs a third of Speed per Energy (V5.5).
+        let price = if crate::battle::energy(world) {
+            format!("{} Energy (V5.5)", crate::battle::run_energy(r.cost, speed))
+        } else {
+            "1 AP".to_string()
+        };
         shown.lines.push(format!(
-            "Move to {to}: 1 AP, movement {} of speed {} (R5.1)",
-            r.cost,
-            crate::rules::motion::movement::speed_of(world, me)
+            "Move to {to}: {price}, movement {} of speed {speed} (R5.1)",
+            r.cost
         ));
         for p in r.path.iter().flat_map(|p| Body { at: *p, n }.tiles()) {
             marks.insert(p, Color::srgba(1.0, 1.0, 0.6, 0.55));
