@@ -232,3 +232,60 @@ fn energy_odds_are_exact() {
         }
     }
 }
+
+/// The window under Energy (V5.7): a click on the enemy beside Hero strikes
+/// (3 Energy); a click on a free tile beside him then makes an Agile Move,
+/// 1 Agility and no Energy, where a Move would have cost Energy; the unit
+/// panel and the hover tell the budgets.
+#[test]
+fn after_a_blow_a_click_beside_the_unit_makes_an_agile_move() {
+    use crate::view::{app_with, last_command, press};
+    use bevy::prelude::MouseButton;
+    use skirmish::grid::Pos;
+    let text = r#"Level(
+        name: "Input",
+        rules: (actions: Energy),
+        map: ["........", "........", "........"],
+        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
+        units: [
+            (name: "Hero", side: "Heroes", template: "skirmisher", at: (1, 1), facing: E),
+            (name: "Orc", side: "Orcs", template: "raider", at: (2, 1), facing: W),
+        ],
+    )"#;
+    // Hero's javelin misses: d20 [5] +4 against DV 12.
+    let mut app = app_with(text, Dice::scripted(vec![(20, 5)]));
+    let hero = unit_named(app.world(), "Hero").unwrap();
+    let energy = |app: &bevy::prelude::App| {
+        app.world()
+            .get::<skirmish::battle::ActionPoints>(hero)
+            .unwrap()
+            .ap
+    };
+    press(&mut app, Pos::new(2, 1), Some(MouseButton::Left), None);
+    assert!(
+        matches!(last_command(&app), Some(Command::Attack { .. })),
+        "{:?}",
+        last_command(&app)
+    );
+    assert_eq!(energy(&app), 2, "a blow costs 3 Energy of 5 (V5.5)");
+    let panel = skirmish::view::unit_panel::energy_text(app.world(), hero).unwrap();
+    assert!(
+        panel.contains("Energy 2 of 5") && panel.contains("3 Agile Moves open"),
+        "{panel}"
+    );
+    press(&mut app, Pos::new(0, 2), Some(MouseButton::Left), None);
+    assert_eq!(
+        last_command(&app),
+        Some(Command::AgileMove {
+            unit: "Hero".into(),
+            to: Pos::new(0, 2),
+        })
+    );
+    assert_eq!(energy(&app), 2, "an Agile Move spends no Energy");
+    let budget = *app.world().get::<skirmish::battle::Budget>(hero).unwrap();
+    assert_eq!(
+        (budget.agility, budget.agile),
+        (2, 2),
+        "1 Agility, one move fewer open"
+    );
+}
