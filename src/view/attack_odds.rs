@@ -288,8 +288,8 @@ fn miss_chance_roll(m: &crate::rules::miss_chance::MissChance, keep: &str) -> St
                     if n > 0 { "highest" } else { "lowest" }
                 ),
             };
-            let extra: Vec<String> = e.terms.iter().map(|t| t.to_string()).collect();
-            format!(" + {} {dice} {}", e.die.label, extra.join(", "))
+            let extra: String = e.terms.iter().map(|t| format!(", {t}")).collect();
+            format!(" + {} {dice}{extra}", e.die.label)
         }
     };
     let ties = if m.target_wins_ties {
@@ -298,8 +298,10 @@ fn miss_chance_roll(m: &crate::rules::miss_chance::MissChance, keep: &str) -> St
         ""
     };
     format!(
-        "d20 x{}{keep} vs Miss Chance {}{evasion}: hit on meeting it, a 20 always (V5.10){ties}",
+        "d20 x{}{keep} vs Miss Chance {} ({}){evasion}: hit on meeting it, a 20 always \
+         (V5.10){ties}",
         1 + m.advantage.unsigned_abs(),
+        m.fixed(),
         terms.join(", ")
     )
 }
