@@ -145,17 +145,25 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     {
         for dir in crate::grid::Dir::ALL {
             let to = start.step(dir);
+            // Under Energy an Agile Move after a command does it for 1
+            // Agility (V5.7).
+            let agile = Command::AgileMove {
+                unit: name.clone(),
+                to,
+            };
             let step = Command::Step {
                 unit: name.clone(),
                 to,
             };
-            if check(world, step.clone()).is_err() {
-                continue;
+            for shift in [agile, step] {
+                if check(world, shift.clone()).is_err() {
+                    continue;
+                }
+                let value = position_value(&sit, to, w);
+                let left = budget - super::energy::cost(world, me, &shift);
+                let (acts, _) = actions_at(world, &sit, to, left, &watchers, w);
+                best.offer(value + acts, || shift);
             }
-            let value = position_value(&sit, to, w);
-            let left = budget - super::energy::cost(world, me, &step);
-            let (acts, _) = actions_at(world, &sit, to, left, &watchers, w);
-            best.offer(value + acts, || step);
         }
     }
     // Charging (R4.7): 2 AP (under Energy the run's and a blow's), a
