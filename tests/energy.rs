@@ -289,3 +289,30 @@ fn after_a_blow_a_click_beside_the_unit_makes_an_agile_move() {
         "1 Agility, one move fewer open"
     );
 }
+
+/// A save keeps Energy's budgets, where each turn began and the conditions
+/// (V5): the loaded battle, mid-round, goes on exactly as the unsaved one.
+#[test]
+fn a_save_keeps_the_rounds_energy() {
+    use crate::determinism::play_random;
+    use skirmish::save::{SaveGame, to_ron};
+    for (seed, commands) in [(3, 25), (8, 60)] {
+        let mut app = skirmish::setup::headless_app(&crate::common::level("second_wind.ron"), seed);
+        play_random(app.world_mut(), commands, seed);
+        let text = to_ron(&SaveGame::capture(app.world_mut())).unwrap();
+        assert!(text.contains("energy:"), "the save holds Energy's budgets");
+        let save: SaveGame = ron::from_str(&text).expect("a save file reads back");
+        let mut loaded = save.restore(catalog()).expect("the save loads");
+        assert_eq!(
+            SaveGame::capture(loaded.world_mut()),
+            SaveGame::capture(app.world_mut())
+        );
+        for c in play_random(app.world_mut(), 120, seed + 1) {
+            submit(loaded.world_mut(), c).expect("the loaded battle accepts the same commands");
+        }
+        assert_eq!(
+            skirmish::rules::CombatLog::of(loaded.world()).text(),
+            skirmish::rules::CombatLog::of(app.world()).text()
+        );
+    }
+}
