@@ -394,6 +394,11 @@ pub fn spend_reactive_attack(world: &mut World, unit: Entity) {
     }
 }
 
+/// Magic points left for spells (V11.2): they do not come back during a
+/// battle.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mp(pub i32);
+
 /// Reactions left this round (R3.2).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reactions(pub i32);

@@ -74,6 +74,8 @@ pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
                 weapons: t.weapons.clone(),
                 items: t.items.clone(),
             },
+            // Spells' magic points (V11.2).
+            crate::battle::Mp(t.mp),
             Stats {
                 kind: unit.kind.clone(),
                 template: t.clone(),

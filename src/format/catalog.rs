@@ -20,6 +20,8 @@ pub struct Catalog {
     pub shields: Vec<Shield>,
     /// Carried and thrown items: bombs, flasks, potions.
     pub items: Vec<Item>,
+    /// Spells (V11).
+    pub spells: Vec<super::spell::Spell>,
 }
 
 impl Catalog {
@@ -30,6 +32,12 @@ impl Catalog {
         self.armor.extend(other.armor);
         self.shields.extend(other.shields);
         self.items.extend(other.items);
+        self.spells.extend(other.spells);
+    }
+
+    /// The spell called `name` (V11).
+    pub fn spell(&self, name: &str) -> Option<&super::spell::Spell> {
+        self.spells.iter().find(|s| s.name == name)
     }
 
     /// The template called `name`.
@@ -198,6 +206,12 @@ pub struct UnitTemplate {
     /// Agility each round under Energy (V5.4): Agile Moves and Steps.
     #[serde(default = "three", skip_serializing_if = "is_three")]
     pub agility: i32,
+    /// Magic points for spells (V11.2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mp: i32,
+    /// The spells it knows (V11), by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<String>,
 }
 
 fn three() -> i32 {
@@ -341,6 +355,9 @@ pub enum WeaponTrait {
     /// Not designed to parry: a parry with it has +1 disadvantage under
     /// die ranks (V6.5, 003:11).
     NoParry,
+    /// A spellcaster's focus (V11.7): without one, spells roll at +1
+    /// disadvantage and their targets save at +1 advantage.
+    Focus,
 }
 
 /// A weapon. Melee unless it has a `range`; throwable when it has `thrown`
@@ -610,4 +627,7 @@ pub struct Item {
     /// Hit points restored when drunk (R10.5).
     #[serde(default)]
     pub heal: Option<Dice>,
+    /// Traits: `Focus` (V11.7) makes it a caster's focus.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<WeaponTrait>,
 }

@@ -46,6 +46,9 @@ pub struct Level {
     /// Level-local items.
     #[serde(default)]
     pub items: Vec<Item>,
+    /// Level-local spells (V11).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<super::spell::Spell>,
     /// Objects lying on the ground at the start (R9.5).
     #[serde(default)]
     pub ground: Vec<GroundObject>,
@@ -124,6 +127,10 @@ pub struct RuleOptions {
     /// the Miss Chance of ranged attacks (V5.1–V5.12).
     #[serde(skip_serializing_if = "Actions::is_default")]
     pub actions: Actions,
+    /// V11 spells (000, 004): units cast the catalog's spells with MP,
+    /// spell attacks and saves, areas and concentration (V11.1–V11.9).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub spells: bool,
 }
 
 /// What a turn is paid with (R3, or variant V5).

@@ -7,8 +7,10 @@ pub mod catalog;
 pub mod dice;
 pub mod level;
 pub mod names;
+pub mod spell;
 
 pub use caption::{Aim, Caption, Overlay};
 pub use catalog::*;
 pub use dice::Dice;
 pub use level::*;
+pub use spell::{Attribute, Keyword, Spell, SpellDamage, SpellEffect, SpellKind, mp_cost};

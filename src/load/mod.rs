@@ -14,6 +14,7 @@ mod problems;
 mod report;
 mod validate;
 mod validate_catalog;
+mod validate_spells;
 
 pub use asset::{LevelAsset, LevelLoader, LevelLoadingPlugin};
 pub use locate::{Locator, Needle};

@@ -109,6 +109,7 @@ fn merge_catalog(level: &Level, shared: &Catalog) -> Catalog {
         armor: merge(&level.armor, &shared.armor, |t: &Armor| &t.name),
         shields: merge(&level.shields, &shared.shields, |t: &Shield| &t.name),
         items: merge(&level.items, &shared.items, |t| &t.name),
+        spells: merge(&level.spells, &shared.spells, |t| &t.name),
     }
 }
 
@@ -132,6 +133,7 @@ pub(super) fn check_level(
         armor: level.armor.clone(),
         shields: level.shields.clone(),
         items: level.items.clone(),
+        spells: level.spells.clone(),
     };
     check_entries(&mut r, &own, &catalog);
     for d in check_catalog_duplicates(&[(file, loc, &own)]) {

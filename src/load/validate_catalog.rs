@@ -66,7 +66,7 @@ pub(super) fn check_catalog_entries(
 /// order): each second definition, located in the file that makes it.
 pub(super) fn check_catalog_duplicates(sources: &[(&str, &Locator, &Catalog)]) -> Vec<Diagnostic> {
     let mut out = vec![];
-    let lists: [(&str, &str, fn(&Catalog) -> Vec<&str>); 5] = [
+    let lists: [(&str, &str, fn(&Catalog) -> Vec<&str>); 6] = [
         ("template", "templates", |c| {
             c.templates.iter().map(|t| t.name.as_str()).collect()
         }),
@@ -81,6 +81,9 @@ pub(super) fn check_catalog_duplicates(sources: &[(&str, &Locator, &Catalog)]) -
         }),
         ("item", "items", |c| {
             c.items.iter().map(|t| t.name.as_str()).collect()
+        }),
+        ("spell", "spells", |c| {
+            c.spells.iter().map(|t| t.name.as_str()).collect()
         }),
     ];
     for (kind, list, names) in lists {
@@ -181,6 +184,9 @@ pub(super) fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
     }
     for i in &own.items {
         check_item(r, i);
+    }
+    for s in &own.spells {
+        super::validate_spells::check_spell(r, s);
     }
 }
 
@@ -326,6 +332,7 @@ pub(super) fn check_template(
     if whose.is_empty() {
         check_unit_dice(r, &t.dice, &path("dice"), &owner);
     }
+    super::validate_spells::check_known_spells(r, t, all, at, &owner);
     for w in &t.weapons {
         if all.weapon(w).is_none() {
             let mut p = at.to_vec();

@@ -112,6 +112,24 @@ pub enum Command {
         /// An adjacent tile.
         to: Pos,
     },
+    /// Cast a spell (V11.1): 1 AP, once a turn, at `level` (the spell's own
+    /// when omitted; more is an upcast, V11.2), at a unit or a tile.
+    Cast {
+        /// The caster.
+        unit: String,
+        /// The spell, by name.
+        spell: String,
+        /// The cast level.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<i32>,
+        /// What it is aimed at.
+        at: ThrowTarget,
+    },
+    /// End the spell the unit concentrates on (V11.5): free.
+    EndConcentration {
+        /// Who.
+        unit: String,
+    },
     /// Under Energy: catch one's breath, 3 Energy (or all that is left)
     /// for 1 Stamina (V5.5, 002:41).
     CatchBreath {
@@ -327,6 +345,8 @@ impl Command {
             | Step { unit, .. }
             | AgileMove { unit, .. }
             | CatchBreath { unit }
+            | Cast { unit, .. }
+            | EndConcentration { unit }
             | Jump { unit, .. }
             | Hide { unit }
             | Search { unit }
@@ -371,6 +391,10 @@ impl Command {
             Throw {
                 at: ThrowTarget::Unit(target),
                 ..
+            }
+            | Cast {
+                at: ThrowTarget::Unit(target),
+                ..
             } => Some(target),
             _ => None,
         }
@@ -384,6 +408,8 @@ impl Command {
             Step { .. } => CommandKind::Step,
             AgileMove { .. } => CommandKind::AgileMove,
             CatchBreath { .. } => CommandKind::CatchBreath,
+            Cast { .. } => CommandKind::Cast,
+            EndConcentration { .. } => CommandKind::EndConcentration,
             Jump { .. } => CommandKind::Jump,
             Hide { .. } => CommandKind::Hide,
             Search { .. } => CommandKind::Search,
@@ -447,6 +473,8 @@ command_kinds!(
     Step,
     AgileMove,
     CatchBreath,
+    Cast,
+    EndConcentration,
     Jump,
     Hide,
     Search,
@@ -525,6 +553,7 @@ mod tests {
         // A kind missing from ALL would never run its systems.
         let text = "[Move(unit: \"a\", to: (1, 1)), Step(unit: \"a\", to: (1, 1)), \
             AgileMove(unit: \"a\", to: (1, 1)), CatchBreath(unit: \"a\"), \
+            Cast(unit: \"a\", spell: \"x\", at: Tile((1, 1))), EndConcentration(unit: \"a\"), \
             Jump(unit: \"a\", to: (1, 1)), Hide(unit: \"a\"), Search(unit: \"a\"), \
             Face(unit: \"a\", dir: N), \
             Attack(unit: \"a\", target: \"b\"), Cleave(unit: \"a\", target: \"b\"), \

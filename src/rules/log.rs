@@ -17,6 +17,7 @@ mod jumps;
 mod maneuvers;
 mod mounts;
 mod rolls;
+mod spells;
 mod stealth;
 mod words;
 
@@ -389,6 +390,22 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 DamageHow::Splash => format!("splash {amount}"),
                 DamageHow::Fall => format!("falling {amount}"),
                 DamageHow::Successes { .. } => "by successes (V6.4)".to_string(),
+                DamageHow::Spell {
+                    spell,
+                    level,
+                    roll,
+                    absolute,
+                } => {
+                    let dice = roll.as_ref().map_or(format!("level {level}"), |r| {
+                        format!("{} at level {level}", roll_text(r))
+                    });
+                    let through = if *absolute {
+                        ", absolute: no armor"
+                    } else {
+                        ""
+                    };
+                    format!("of {spell}: {dice}{through} (V11.4)")
+                }
             };
             let armor = if *absorbed > 0 {
                 format!(", AR absorbs {absorbed} ({ar_left} left, R1.2)")
@@ -527,6 +544,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                 None => return,
             }
         }
+        Spell(_) => match spells::line(event, names) {
+            Some(line) => line,
+            None => return,
+        },
         Energy(_) => match energy::line(event, names) {
             Some(line) => line,
             None => return,

@@ -232,6 +232,9 @@ pub struct AttackDraft {
     /// filled in [`AttackSystems::Answer`]) instead of R7.1's total against
     /// DV.
     pub miss_chance: Option<crate::rules::miss_chance::MissChance>,
+    /// A spell attack (PA, V11.3): the spell's attribute in place of R7.1's
+    /// bonus; a touch meets the touch DV.
+    pub spell: Option<Arc<crate::format::Spell>>,
 }
 
 impl AttackDraft {
@@ -269,6 +272,7 @@ impl AttackDraft {
             sides: (1, 1),
             contest: None,
             miss_chance: None,
+            spell: None,
         }
     }
 

@@ -127,6 +127,21 @@ pub enum Expect {
         /// Expected condition.
         is: ConditionIs,
     },
+    /// The unit's MP left (V11.2; VARIANTS.md).
+    Mp {
+        /// Unit name.
+        unit: String,
+        /// Expected value.
+        is: i32,
+    },
+    /// The spell the unit concentrates on, `None` for none (V11.5;
+    /// VARIANTS.md).
+    Concentrating {
+        /// Unit name.
+        unit: String,
+        /// The spell.
+        on: Option<String>,
+    },
     /// The AP the unit owes its next turn for its interrupts (die ranks,
     /// V6.6; VARIANTS.md).
     Owed {

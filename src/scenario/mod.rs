@@ -491,6 +491,22 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
             };
             compare(format!("Condition of {u}"), shown, format!("{is:?}"))
         }
+        Expect::Mp { unit: u, is } => {
+            let x = unit(world, u)?;
+            let mp = world.get::<crate::battle::Mp>(x).map_or(0, |m| m.0);
+            compare(format!("MP of {u}"), mp.to_string(), is.to_string())
+        }
+        Expect::Concentrating { unit: u, on } => {
+            let x = unit(world, u)?;
+            let now = world
+                .get::<crate::rules::variants::spells::concentration::Concentrating>(x)
+                .map(|c| c.0.clone());
+            compare(
+                format!("Concentrating: {u}"),
+                format!("{now:?}"),
+                format!("{on:?}"),
+            )
+        }
         Expect::Owed { unit: u, is } => {
             let x = unit(world, u)?;
             let owed = crate::rules::variants::die_ranks::owed(world, x);

@@ -9,6 +9,7 @@ use super::jumps::{FallRoll, JumpRoll};
 use super::payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
 };
+use super::spells::SpellEvent;
 use super::stealth::{Bump, Hiding, Revelation, StealthRoll};
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard, Severity};
@@ -242,6 +243,8 @@ pub enum BattleEvent {
     DebtPaid(Debt),
     /// Energy's budgets, conditions and prices (V5).
     Energy(EnergyEvent),
+    /// Spells: casts, saves, concentration (V11).
+    Spell(SpellEvent),
     /// A stunned unit's turn passes without it (V3).
     TurnLost {
         /// Who.

@@ -65,6 +65,7 @@ impl BattleEvent {
             Owes(_) => vec![Rule::V6_5, Rule::V6_6],
             DebtPaid(_) => vec![Rule::V6_6],
             Energy(e) => e.rules(),
+            Spell(e) => e.rules(),
             Guarded {
                 by: None,
                 worse: None,
@@ -265,6 +266,7 @@ impl BattleEvent {
             | FreeMoveTaken { unit } => vec![*unit],
             Jumped(j) => vec![j.unit],
             Energy(e) => e.unit().into_iter().collect(),
+            Spell(e) => vec![e.unit()],
             Fell(f) => vec![f.unit],
             Sneaked(r) | Searched(r) => vec![r.unit, r.watcher],
             Hid(h) => vec![h.unit],

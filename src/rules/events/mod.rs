@@ -23,6 +23,7 @@ mod injuries;
 mod jumps;
 mod payload;
 mod queue;
+mod spells;
 mod stealth;
 pub mod witness;
 
@@ -36,6 +37,7 @@ pub use payload::{
     Trigger, VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};
+pub use spells::{Broken, SpellEvent};
 pub use stealth::{Bump, Hiding, Revelation, StealthRoll};
 pub use witness::{EVERY_SIDE, is_told};
 

@@ -170,6 +170,20 @@ pub enum DamageHow {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         unarmed: bool,
     },
+    /// A spell's damage (V11.4): its cast level, or its dice per level
+    /// (`roll`), rolled once for every target of an area.
+    Spell {
+        /// The spell.
+        spell: String,
+        /// The cast level.
+        level: i32,
+        /// The dice, when it rolls some.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<DamageRoll>,
+        /// No armor stands against it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        absolute: bool,
+    },
 }
 
 /// What provokes (R8.2), and what a side is asked about (R8, V2).
@@ -179,6 +193,8 @@ pub enum Trigger {
     Leave(Pos),
     /// Making a ranged attack.
     Shoot,
+    /// Casting a spell at range (V11.1).
+    Cast,
     /// Throwing.
     Throw,
     /// Standing up.
@@ -202,6 +218,7 @@ impl Trigger {
         match self {
             Trigger::Leave(p) => format!("leaving {p}"),
             Trigger::Shoot => "shooting".into(),
+            Trigger::Cast => "casting at range (V11.1)".into(),
             Trigger::Throw => "throwing".into(),
             Trigger::StandUp => "standing up".into(),
             Trigger::PickUp => "picking up".into(),

@@ -20,10 +20,11 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             by: Opening::Shove,
         } => format!("  {} is opened by the shove (V7.7)", n(unit)),
         KnockedDown { unit, by, rule } => {
-            let how = if *rule == Rule::V7_4 {
-                "trips"
-            } else {
-                "forces down"
+            let how = match rule {
+                Rule::V7_4 => "trips",
+                // A spell's effect (V11.4).
+                Rule::V11_4 => "throws down",
+                _ => "forces down",
             };
             format!("  {} {how} {}: prone (R4.8, {rule})", n(by), n(unit))
         }

@@ -47,6 +47,7 @@ pub fn cost(command: &Command) -> Cost {
         | Stabilize { .. }
         | PickUp { .. }
         | Maneuver { .. }
+        | Cast { .. }
         | Sustain { .. }
         | ForceDown { .. } => ap(1),
         Charge { .. } | Crush { .. } => ap(2),
@@ -57,6 +58,7 @@ pub fn cost(command: &Command) -> Cost {
         Face { .. }
         | AgileMove { .. }
         | CatchBreath { .. }
+        | EndConcentration { .. }
         | EndTurn
         | Cleave { .. }
         | React { .. }

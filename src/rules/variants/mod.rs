@@ -32,6 +32,7 @@ pub mod mounts;
 pub mod shooting_in_melee;
 pub mod side_initiative;
 pub mod size;
+pub mod spells;
 pub mod stealth;
 
 pub use answers::{held_attack_best, held_attack_odds, held_attack_options};
@@ -53,5 +54,6 @@ pub(super) fn plugin(app: &mut App) {
         mounts::plugin,
         jumping::plugin,
         stealth::plugin,
+        spells::plugin,
     ));
 }

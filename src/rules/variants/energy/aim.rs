@@ -66,7 +66,9 @@ fn size_term(size: Size) -> i32 {
 fn gather_the_miss_chance(world: &mut World) {
     let draft = world.resource::<AttackDraft>().clone();
     let shot = matches!(draft.mode, AttackMode::Ranged | AttackMode::Thrown);
-    if !shot || draft.maneuver.is_some() || draft.auto_hit() || draft.contest.is_some() {
+    // A spell attack keeps V11.3's roll against DV.
+    let other = draft.maneuver.is_some() || draft.spell.is_some() || draft.contest.is_some();
+    if !shot || other || draft.auto_hit() {
         return;
     }
     let chance = miss_chance(world, &draft);
