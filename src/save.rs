@@ -141,6 +141,19 @@ pub struct UnitSnapshot {
         Option<crate::battle::Stride>,
         crate::battle::Guardless,
     )>,
+    /// MP left (V11.2).
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub mp: i32,
+    /// The spell it concentrates on (V11.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concentrating: Option<String>,
+    /// It cast a spell this turn (V11.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cast: bool,
+}
+
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -274,6 +287,11 @@ impl SaveGame {
                     surprised: e.contains::<crate::battle::Surprised>(),
                     stunned: e.get::<crate::battle::Stunned>().map(|s| s.lose_turn),
                     dazed: e.get::<crate::battle::Dazed>().map(|d| d.0),
+                    mp: e.get::<crate::battle::Mp>().map_or(0, |m| m.0),
+                    concentrating: e
+                        .get::<crate::rules::variants::spells::concentration::Concentrating>()
+                        .map(|c| c.0.clone()),
+                    cast: e.contains::<crate::rules::variants::spells::cast::CastThisTurn>(),
                     energy: e.get::<crate::battle::Budget>().map(|b| {
                         (
                             *b,
@@ -406,6 +424,18 @@ impl SaveGame {
             set(&mut e, Dead, u.dead);
             set(&mut e, OffGuard, u.off_guard);
             set(&mut e, Exposed, u.exposed);
+            e.insert(crate::battle::Mp(u.mp));
+            match &u.concentrating {
+                Some(spell) => e.insert(
+                    crate::rules::variants::spells::concentration::Concentrating(spell.clone()),
+                ),
+                None => e.remove::<crate::rules::variants::spells::concentration::Concentrating>(),
+            };
+            set(
+                &mut e,
+                crate::rules::variants::spells::cast::CastThisTurn,
+                u.cast,
+            );
             if let Some((budget, stride, guardless)) = u.energy {
                 e.insert((budget, guardless));
                 if let Some(stride) = stride {

@@ -25,6 +25,7 @@ mod robustness;
 mod scenarios;
 mod settings;
 mod setup;
+mod spells;
 mod stealth;
 mod view;
 mod window;

@@ -3,6 +3,7 @@
 
 use super::words::{Names, joined};
 use crate::rules::events::{BattleEvent, Broken, SpellEvent};
+use std::fmt::Write;
 
 /// The line of a spell event (V11), `None` for any other.
 pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
@@ -30,13 +31,18 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             unfocused,
             ..
         } => {
-            let roll = if dice.is_empty() {
+            let kept = dice.iter().copied().min().unwrap_or(*counted);
+            let mut roll = if dice.is_empty() {
                 "a flat 10".to_string()
             } else if dice.len() > 1 {
-                format!("d20 [{}] keep {counted}", joined(dice))
+                format!("d20 [{}] keep {kept}", joined(dice))
             } else {
                 format!("d20 [{}]", joined(dice))
             };
+            // DC+ (004:128): a die below 10 counts as 10.
+            if !dice.is_empty() && kept != *counted {
+                let _ = write!(roll, " counted as {counted} (DC+)");
+            }
             let focus = if *unfocused {
                 " [no focus +1 dis (V11.7)]"
             } else {

@@ -184,9 +184,23 @@ fn befall(world: &mut World, c: &Casting, target: Entity, harm: &Option<Harm>) {
 /// A spell attack (PA): an attack of the core's with the spell as its
 /// weapon ([`aim_the_spell_attack`]); it counts for R7.6.
 fn spell_attack(world: &mut World, c: &Casting) {
-    let Some(target) = c.target else {
+    let (Some(target), Some(draft)) = (c.target, spell_draft(world, c)) else {
         return;
     };
+    let (_, result) = roll(world, draft);
+    if let Some(mut ap) = world.get_mut::<ActionPoints>(c.caster) {
+        ap.attacks += 1;
+    }
+    if result.degrees > 0 {
+        let harm = harm(world, c);
+        befall(world, c, target, &harm);
+    }
+}
+
+/// The draft of the spell attack (PA) of `c`, as the resolution rolls it
+/// and the odds preview it; `None` without a unit aimed at.
+pub fn spell_draft(world: &World, c: &Casting) -> Option<AttackDraft> {
+    let target = c.target?;
     let from = world.get::<GridPos>(c.caster).map_or(c.at, |p| p.0);
     let weapon = spell_weapon(&c.spell);
     let mode = if weapon.range.is_some() {
@@ -197,14 +211,7 @@ fn spell_attack(world: &mut World, c: &Casting) {
     let mut draft = AttackDraft::new(c.caster, target, weapon, mode, from, c.at);
     draft.spell = Some(Arc::new(c.spell.clone()));
     draft.earlier_attacks = world.get::<ActionPoints>(c.caster).map_or(0, |a| a.attacks);
-    let (_, result) = roll(world, draft);
-    if let Some(mut ap) = world.get_mut::<ActionPoints>(c.caster) {
-        ap.attacks += 1;
-    }
-    if result.degrees > 0 {
-        let harm = harm(world, c);
-        befall(world, c, target, &harm);
-    }
+    Some(draft)
 }
 
 /// The spell as the weapon of its attack: its range (none for a touch),

@@ -11,6 +11,7 @@
 //!   per level (areas rolled once for all), healing and prone.
 //! - [`concentration`]: V11.5 one spell held at a time, a save on each
 //!   hit, its end.
+//! - [`odds`]: the exact odds of a cast for every unit it reaches.
 //!
 //! *Decisions* (DECISIONS.md, "Spells"): a spell is not answered (no V2
 //! answer, no R8.6 parry: the Defense spells are the answer); fields,
@@ -19,6 +20,7 @@
 pub mod cast;
 pub mod concentration;
 pub mod effects;
+pub mod odds;
 pub mod switch;
 
 pub use switch::{on, switched_on};

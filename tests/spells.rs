@@ -1,0 +1,185 @@
+//! Spells (V11) in the exact odds: for a spell attack, a save spell with
+//! and without a focus, a DC+ spell and a flat-DC area over two units,
+//! every fall of the caster's and the targets' d20s and the damage dice,
+//! resolved, gives each unit's chance to be taken hold of, its harm
+//! through armor and its chance to drop, as `cast_odds` says.
+
+use crate::common::catalog;
+use crate::preview::{die_needed, every_fall};
+use skirmish::battle::unit_named;
+use skirmish::dice::Dice;
+use skirmish::rules::command::ThrowTarget;
+use skirmish::rules::reactions::policy::{ReactionPolicies, ReactionPolicy};
+use skirmish::rules::variants::spells::cast::casting;
+use skirmish::rules::variants::spells::odds::cast_odds;
+use skirmish::rules::{BattleEvent, BattleEvents, Command, submit};
+use skirmish::setup::headless_app_with;
+
+/// A tower yard: Ila casts; Orm (2 HP, mail 1) and Kel (3 HP) stand side by
+/// side; the spells are the level's own.
+fn tower(staff: bool) -> String {
+    let weapons = if staff {
+        "weapons: [\"staff\"]"
+    } else {
+        "weapons: []"
+    };
+    format!(
+        r#"Level(
+        name: "tower",
+        rules: (spells: true),
+        map: ["........", "........", "........"],
+        sides: [ (name: "A"), (name: "B") ],
+        units: [
+            (name: "Ila", side: "A", template: "mage", at: (1, 1), facing: E),
+            (name: "Orm", side: "B", template: "guard", at: (5, 1), facing: W, stats: (hp: 2)),
+            (name: "Kel", side: "B", template: "guard", at: (5, 2), facing: W, stats: (hp: 3, armor: None)),
+        ],
+        templates: [
+            (name: "mage", wis: 3, hp: 10, mp: 20, {weapons},
+             spells: ["bolt", "hex", "unmake", "quake"]),
+            (name: "guard", con: 1, dex: 2, hp: 12, armor: "mail"),
+        ],
+        weapons: [ (name: "staff", damage: "1d6", damage_type: Bludgeoning, traits: [Focus]) ],
+        armor: [ (name: "mail", dv: 1, ar: 1) ],
+        spells: [
+            (name: "bolt", kind: Projectile, level: 3, damage: Level, range: Increment(6)),
+            (name: "hex", kind: Attack, save: Con, damage: Dice("1d4"), range: Increment(6)),
+            (name: "unmake", kind: DeterminedPlus, save: Wis, level: 3, damage: Level,
+             range: Increment(6), absolute: true),
+            (name: "quake", kind: Determined, save: Dex, damage: Dice("1d4"), range: Increment(6),
+             radius: 1),
+        ],
+    )"#
+    )
+}
+
+#[test]
+fn spell_odds_are_exact() {
+    let cases: [(&str, bool, &str, ThrowTarget); 5] = [
+        (
+            "a spell attack",
+            true,
+            "bolt",
+            ThrowTarget::Unit("Orm".into()),
+        ),
+        (
+            "a spell attack without a focus",
+            false,
+            "bolt",
+            ThrowTarget::Unit("Orm".into()),
+        ),
+        ("a save spell", true, "hex", ThrowTarget::Unit("Orm".into())),
+        (
+            "a DC+ spell, absolute",
+            true,
+            "unmake",
+            ThrowTarget::Unit("Orm".into()),
+        ),
+        (
+            "a flat DC over an area",
+            true,
+            "quake",
+            ThrowTarget::Tile(skirmish::grid::Pos::new(5, 1)),
+        ),
+    ];
+    for (case, staff, spell, at) in cases {
+        let text = tower(staff);
+        let level = skirmish::load::parse_level(text.as_bytes(), "tower.ron", catalog())
+            .unwrap_or_else(|p| panic!("{case}: {p}"));
+        let order: Vec<String> = ["Ila", "Orm", "Kel"].map(String::from).to_vec();
+        let start = |dice: &[(u32, u32)]| {
+            let mut app = headless_app_with(&level, Dice::scripted(dice.to_vec()), Some(&order));
+            app.world_mut()
+                .insert_resource(ReactionPolicies(vec![ReactionPolicy::Never; 2]));
+            app
+        };
+        let mut app = start(&[]);
+        let world = app.world_mut();
+        let ila = unit_named(world, "Ila").unwrap();
+        let c = casting(world, ila, spell, None, &at).unwrap();
+        let odds = cast_odds(world, &c);
+        assert!(!odds.is_empty(), "{case}: someone is reached");
+        let names: Vec<String> = odds
+            .iter()
+            .map(|o| skirmish::battle::name_of(world, o.unit))
+            .collect();
+        let command = Command::Cast {
+            unit: "Ila".into(),
+            spell: spell.into(),
+            level: None,
+            at: at.clone(),
+        };
+        // Each fall: for each unit reached, taken hold of, harm, dropped.
+        let mut play = |dice: &[(u32, u32)]| {
+            let mut app = start(dice);
+            submit(app.world_mut(), command.clone()).unwrap();
+            let world = app.world();
+            let need = die_needed(world, case);
+            let events = world.resource::<BattleEvents>().all();
+            let id = |n: &str| {
+                *world
+                    .get::<skirmish::battle::UnitId>(unit_named(world, n).unwrap())
+                    .unwrap()
+            };
+            let outcome: Vec<(bool, i32, bool)> = names
+                .iter()
+                .map(|n| {
+                    let me = id(n);
+                    let through = events
+                        .iter()
+                        .find_map(|e| match e {
+                            BattleEvent::Damaged {
+                                unit,
+                                amount,
+                                absorbed,
+                                ..
+                            } if *unit == me => Some(amount - absorbed),
+                            _ => None,
+                        })
+                        .unwrap_or(0);
+                    let held = events.iter().any(|e| match e {
+                        BattleEvent::AttackRolled(a) => a.target == Some(me) && a.degrees > 0,
+                        BattleEvent::Spell(skirmish::rules::events::SpellEvent::Saved {
+                            unit,
+                            saved,
+                            ..
+                        }) => *unit == me && !saved,
+                        _ => false,
+                    });
+                    let dropped = events
+                        .iter()
+                        .any(|e| matches!(e, BattleEvent::FellDying { unit, .. } if *unit == me));
+                    (held, through, dropped)
+                })
+                .collect();
+            (outcome, need)
+        };
+        let falls = every_fall(&mut play);
+        let total: f64 = falls.iter().map(|f| f.0).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{case}: {total}");
+        for (i, o) in odds.iter().enumerate() {
+            let sum = |f: &dyn Fn(&(bool, i32, bool)) -> f64| -> f64 {
+                falls.iter().map(|(p, out)| p * f(&out[i])).sum()
+            };
+            let who = &names[i];
+            for (what, counted, shown) in [
+                (
+                    "taken hold of",
+                    sum(&|x| f64::from(u8::from(x.0))),
+                    o.affects,
+                ),
+                ("harm", sum(&|x| f64::from(x.1)), o.harm()),
+                ("drop", sum(&|x| f64::from(u8::from(x.2))), o.drop()),
+            ] {
+                assert!(
+                    (counted - shown).abs() < 1e-9,
+                    "{case}, {who}: {what} counted {counted} vs odds {shown}"
+                );
+            }
+        }
+        assert!(
+            odds.iter().any(|o| o.drop() > 0.0),
+            "{case}: the cast can drop someone"
+        );
+    }
+}
