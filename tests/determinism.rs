@@ -51,7 +51,7 @@ fn same_seed_and_commands_give_the_same_log() {
 /// The same with a variant switched on (V13 `archers.ron`, V4 `fort.ron`,
 /// V2 `shieldwall.ron`, V3 with V4 `barrow.ron`, V3 as 001 `wounds.ron`,
 /// V7 `brawl.ron`, V10 `hill.ron`, V12 `lancers.ron`, V6 `ranks.ron`, V5
-/// `second_wind.ron`).
+/// `second_wind.ron`, V11 `hedge_mages.ron`).
 #[test]
 fn same_seed_and_commands_give_the_same_log_with_a_variant() {
     for file in [
@@ -65,6 +65,7 @@ fn same_seed_and_commands_give_the_same_log_with_a_variant() {
         "lancers.ron",
         "ranks.ron",
         "second_wind.ron",
+        "hedge_mages.ron",
     ] {
         let (a, sa) = battle_log_on(file, 7, 1);
         let (b, sb) = battle_log_on(file, 7, 1);

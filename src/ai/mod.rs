@@ -25,6 +25,7 @@ mod positions;
 pub mod profile;
 mod rearm;
 pub mod situation;
+mod spells;
 pub mod utility;
 
 pub use profile::{DEFAULT_PROFILE, Kind, PROFILE_DIR, Profile, Profiles, Weights};

@@ -91,6 +91,8 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     // Maneuvers are drafted from where the unit stands (V7).
     let mut more = super::maneuvers::maneuvers_here(world, &sit, w);
     more.extend(super::mounts::mount_attacks(world, &sit, start, w));
+    // Spells are cast from where the unit stands (V11).
+    more.extend(super::spells::casts(world, &sit, w));
     // A weapon knocked from its hand, taken back up (R9.5).
     let loose = super::rearm::wanted(world, &sit);
     more.extend(super::rearm::pick_ups(

@@ -107,6 +107,33 @@ pub fn candidates(world: &mut World) -> Vec<Command> {
         }));
         out.push(Command::CatchBreath { unit: name.clone() });
     }
+    // Spells (V11): every one it knows, at each level, at every unit.
+    if crate::rules::variants::spells::on(world) {
+        let catalog = world
+            .resource::<crate::battle::Battlefield>()
+            .0
+            .catalog
+            .clone();
+        let known = world
+            .get::<crate::battle::Stats>(unit)
+            .map(|s| s.template.spells.clone())
+            .unwrap_or_default();
+        let names: Vec<String> = units(world)
+            .into_iter()
+            .filter(|e| !world.entity(*e).contains::<Dead>())
+            .map(|e| name_of(world, e))
+            .collect();
+        for spell in known.iter().filter_map(|s| catalog.spell(s)) {
+            for level in spell.level..=spell.top() {
+                out.extend(names.iter().map(|n| Command::Cast {
+                    unit: name.clone(),
+                    spell: spell.name.clone(),
+                    level: Some(level),
+                    at: ThrowTarget::Unit(n.clone()),
+                }));
+            }
+        }
+    }
     out.extend(Dir::ALL.into_iter().map(|dir| Command::Face {
         unit: name.clone(),
         dir,
