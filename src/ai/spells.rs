@@ -84,7 +84,7 @@ pub(super) fn casts(world: &mut World, sit: &Situation, w: &Weights) -> Vec<Act>
 fn cast_value(
     world: &mut World,
     sit: &Situation,
-    c: &crate::rules::variants::spells::cast::Casting,
+    c: &crate::rules::variants::spells::casting::Casting,
     heals: bool,
     w: &Weights,
 ) -> f64 {

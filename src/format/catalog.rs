@@ -3,6 +3,7 @@
 //! defined level-locally, where they shadow catalog entries of the same name.
 
 use super::dice::Dice;
+pub use super::measures::{DamageType, Range};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -218,6 +219,13 @@ fn three() -> i32 {
     3
 }
 
+impl UnitTemplate {
+    /// Its value of `a` (V11.3: a spell's roll and a target's save).
+    pub fn attribute(&self, a: super::spell::Attribute) -> i32 {
+        a.of_stats(self.str, self.dex, self.con, self.wis)
+    }
+}
+
 fn is_three(n: &i32) -> bool {
     *n == 3
 }
@@ -295,38 +303,6 @@ fn reach_one() -> i32 {
 }
 fn crit_twenty() -> i32 {
     20
-}
-
-/// Damage types; bludgeoning objects fall where they hit, piercing and
-/// slashing ones stick (R9.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum DamageType {
-    /// Swords, axes.
-    Slashing,
-    /// Spears, arrows.
-    Piercing,
-    /// Maces, sling stones.
-    Bludgeoning,
-    /// Bombs, burning oil.
-    Fire,
-    /// Frost.
-    Cold,
-    /// Acid flasks.
-    Acid,
-    /// Poison.
-    Poison,
-    /// Lightning.
-    Lightning,
-}
-
-/// Range of a projectile weapon (R7.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Range {
-    /// One disadvantage per full increment, 10 increments at most.
-    Increment(i32),
-    /// `(near, far, max)`: +1 advantage within near, +1 disadvantage beyond
-    /// far, impossible beyond max (002).
-    Trio(i32, i32, i32),
 }
 
 /// Weapon traits (FORMAT.md). Unknown trait names are refused.

@@ -6,6 +6,7 @@ pub mod caption;
 pub mod catalog;
 pub mod dice;
 pub mod level;
+pub mod measures;
 pub mod names;
 pub mod spell;
 

@@ -1,8 +1,8 @@
 //! The spells of V11 (VARIANTS.md; a level's `rules: (spells: true)`): the
 //! catalog's `spells` list and what each entry says.
 
-use super::catalog::{DamageType, Range};
 use super::dice::Dice;
+use super::measures::{DamageType, Range};
 use serde::{Deserialize, Serialize};
 
 /// How a spell is resolved (004:110–132).
@@ -54,13 +54,14 @@ pub enum Attribute {
 }
 
 impl Attribute {
-    /// Its value for a unit of `t`.
-    pub fn of(self, t: &super::catalog::UnitTemplate) -> i32 {
+    /// Its value among a unit's four attributes (INT, WIL and CHA read as
+    /// WIS).
+    pub fn of_stats(self, str: i32, dex: i32, con: i32, wis: i32) -> i32 {
         match self {
-            Attribute::Str => t.str,
-            Attribute::Dex => t.dex,
-            Attribute::Con => t.con,
-            Attribute::Wis | Attribute::Int | Attribute::Wil | Attribute::Cha => t.wis,
+            Attribute::Str => str,
+            Attribute::Dex => dex,
+            Attribute::Con => con,
+            Attribute::Wis | Attribute::Int | Attribute::Wil | Attribute::Cha => wis,
         }
     }
 

@@ -14,7 +14,6 @@ mod problems;
 mod report;
 mod validate;
 mod validate_catalog;
-mod validate_spells;
 
 pub use asset::{LevelAsset, LevelLoader, LevelLoadingPlugin};
 pub use locate::{Locator, Needle};

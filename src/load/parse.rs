@@ -211,10 +211,14 @@ fn catalog_from_files(files: &[(String, Vec<u8>)]) -> Result<Catalog, Problems> 
 
 /// The standard catalog's files, compiled into the binary so that every
 /// command finds it wherever it is run (FORMAT.md).
-const SHIPPED_CATALOG: [(&str, &str); 3] = [
+const SHIPPED_CATALOG: [(&str, &str); 4] = [
     (
         "assets/catalog/gear.ron",
         include_str!("../../assets/catalog/gear.ron"),
+    ),
+    (
+        "assets/catalog/spells.ron",
+        include_str!("../../assets/catalog/spells.ron"),
     ),
     (
         "assets/catalog/units.ron",

@@ -5,7 +5,9 @@
 use super::locate::{Locator, Needle};
 use super::problems::Diagnostic;
 use super::report::{Report, check_name, quoted};
-use crate::format::{Catalog, Dice, Item, Range, UnitTemplate, Weapon};
+use crate::format::{
+    Catalog, Dice, Item, Range, Spell, SpellDamage, SpellEffect, UnitTemplate, Weapon,
+};
 use Needle::{Ident, Str};
 use std::collections::BTreeSet;
 
@@ -186,7 +188,7 @@ pub(super) fn check_entries(r: &mut Report, own: &Catalog, all: &Catalog) {
         check_item(r, i);
     }
     for s in &own.spells {
-        super::validate_spells::check_spell(r, s);
+        check_spell(r, s);
     }
 }
 
@@ -332,7 +334,7 @@ pub(super) fn check_template(
     if whose.is_empty() {
         check_unit_dice(r, &t.dice, &path("dice"), &owner);
     }
-    super::validate_spells::check_known_spells(r, t, all, at, &owner);
+    check_known_spells(r, t, all, at, &owner);
     for w in &t.weapons {
         if all.weapon(w).is_none() {
             let mut p = at.to_vec();
@@ -516,6 +518,121 @@ pub(super) fn check_item(r: &mut Report, i: &Item) {
             && check_bound(r, &path, &what, inc.into(), MAX_MEASURE.into())
         {
             check_range(r, &path, what, inc, 1, 20);
+        }
+    }
+}
+
+/// The highest cast level a spell may reach: its MP cost, Fib(level + 1),
+/// stays far below overflow (V11.2).
+const MOST_LEVEL: i32 = 20;
+
+/// A spell's numbers (V11.2–V11.6): its level, upcast, radius, dice and
+/// range, each where it is written.
+pub(super) fn check_spell(r: &mut Report, s: &Spell) {
+    let owner = format!("spell \"{}\"", s.name);
+    let path = |f| [Ident("spells"), Str(&s.name), Ident(f)];
+    let at = [Ident("spells"), Str(&s.name)];
+    let what = format!("{owner}: level");
+    if check_min(r, &path("level"), what.clone(), s.level, 1) {
+        check_bound(r, &path("level"), &what, s.level.into(), MOST_LEVEL.into());
+    }
+    if let Some(top) = s.upcast {
+        let what = format!("{owner}: upcast");
+        if top < s.level {
+            r.error(
+                &path("upcast"),
+                format!(
+                    "{what} is {top}, below its level {}: it could not be cast (V11.2)",
+                    s.level
+                ),
+            );
+        } else {
+            check_bound(r, &path("upcast"), &what, top.into(), MOST_LEVEL.into());
+        }
+    }
+    let what = format!("{owner}: radius");
+    if check_min(r, &path("radius"), what.clone(), s.radius, 0)
+        && check_bound(
+            r,
+            &path("radius"),
+            &what,
+            s.radius.into(),
+            MAX_MEASURE.into(),
+        )
+    {
+        check_range(r, &path("radius"), what, s.radius, 0, 5);
+    }
+    if let Some(SpellDamage::Dice(d)) = &s.damage {
+        check_dice(r, &at, &owner, "damage", d);
+    }
+    if let SpellEffect::Heal(d) | SpellEffect::Absorb(d) = &s.effect {
+        check_dice(r, &at, &owner, "effect", d);
+    }
+    match s.range {
+        Some(Range::Increment(inc)) => {
+            check_min(
+                r,
+                &path("range"),
+                format!("{owner}: range increment"),
+                inc,
+                1,
+            );
+        }
+        Some(Range::Trio(near, far, max)) if !(0 <= near && near <= far && far <= max) => {
+            r.error(
+                &path("range"),
+                format!("{owner}: range ({near}, {far}, {max}) must grow: near ≤ far ≤ max"),
+            );
+        }
+        _ => {}
+    }
+    if s.kind.saved() && s.save.is_none() {
+        r.error(
+            &path("kind"),
+            format!(
+                "{owner}: a {:?} spell needs the attribute its targets save with: save: Some(Con) (V11.3)",
+                s.kind
+            ),
+        );
+    }
+}
+
+/// A unit's MP and the spells it knows (V11.2): each spell resolves in the
+/// catalog.
+pub(super) fn check_known_spells(
+    r: &mut Report,
+    t: &UnitTemplate,
+    all: &Catalog,
+    at: &[Needle],
+    owner: &str,
+) {
+    let mut path = at.to_vec();
+    path.push(Ident("mp"));
+    if check_min(r, &path, format!("{owner}: mp"), t.mp, 0) {
+        check_bound(
+            r,
+            &path,
+            &format!("{owner}: mp"),
+            t.mp.into(),
+            MAX_ATTRIBUTE.into(),
+        );
+    }
+    for name in &t.spells {
+        if all.spell(name).is_none() {
+            let mut p = at.to_vec();
+            p.push(Str(name));
+            let known: Vec<String> = all
+                .spells
+                .iter()
+                .map(|s| format!("\"{}\"", s.name))
+                .collect();
+            r.error(
+                &p,
+                format!(
+                    "{owner}: unknown spell \"{name}\" (known: {})",
+                    known.join(", ")
+                ),
+            );
         }
     }
 }

@@ -3,9 +3,10 @@
 //! between the spell's level and its upcast; V11.8 arms too hurt to cast
 //! (with V3). What the rules refuse, they refuse here, citing the rule.
 
+use super::casting::{Casting, reach_of};
 use super::switch::on;
 use crate::battle::{GridPos, Mp, Stats, name_of, unit_named};
-use crate::format::{BodyPart, Range, Severity, Spell, SpellKind, mp_cost};
+use crate::format::{BodyPart, Severity, SpellKind, mp_cost};
 use crate::grid::Pos;
 use crate::rules::command::{Command, CommandKind, Refusal, ThrowTarget};
 use crate::rules::events::{BattleEvent, SpellEvent, Trigger, emit, id_of};
@@ -18,53 +19,9 @@ use bevy::prelude::*;
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CastThisTurn;
 
-/// A Cast as the rules read it: who, what, how high, where.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Casting {
-    /// The caster.
-    pub caster: Entity,
-    /// The spell.
-    pub spell: Spell,
-    /// The cast level.
-    pub level: i32,
-    /// The tile aimed at.
-    pub at: Pos,
-    /// The unit aimed at, if one.
-    pub target: Option<Entity>,
-}
-
 pub(super) fn plugin(app: &mut App) {
     handle(app, CommandKind::Cast, validate_cast, make_cast);
     app.add_systems(TurnBegins, forget_the_last_cast.run_if(super::switched_on));
-}
-
-/// The farthest a spell reaches (R0.3): ten increments (R7.4), a trio's
-/// maximum, or the tiles beside the caster for a touch or a spell with no
-/// range.
-pub fn reach_of(spell: &Spell) -> i32 {
-    match spell.range {
-        _ if spell.touch => 1,
-        Some(Range::Increment(i)) => 10 * i,
-        Some(Range::Trio(_, _, max)) => max,
-        None => 1,
-    }
-}
-
-/// Whether `unit` carries a focus (V11.7): a weapon or an item with the
-/// `Focus` trait.
-pub fn has_focus(world: &World, unit: Entity) -> bool {
-    let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
-    let Some(inv) = world.get::<crate::battle::Inventory>(unit) else {
-        return false;
-    };
-    let focus = crate::format::WeaponTrait::Focus;
-    inv.weapons
-        .iter()
-        .any(|w| catalog.weapon(w).is_some_and(|w| w.has(focus)))
-        || inv
-            .items
-            .iter()
-            .any(|(i, n)| *n > 0 && catalog.item(i).is_some_and(|i| i.traits.contains(&focus)))
 }
 
 /// Reads a Cast of `caster`, or says why the rules refuse it (V11.1,

@@ -13,7 +13,7 @@
 //! every target (VARIANTS.md's dice order: after the saves); armor stands
 //! unless the spell is absolute.
 
-use super::cast::{Casting, has_focus};
+use super::casting::{Casting, has_focus};
 use crate::battle::{ActionPoints, Battlefield, Dead, GridPos, Stats};
 use crate::format::{DamageType, Spell, SpellDamage, SpellEffect, SpellKind, Weapon};
 use crate::rules::attacks::damage::{is_down, take_damage_on};
@@ -52,7 +52,7 @@ fn aim_the_spell_attack(world: &mut World) {
         .modifiers
         .retain(|m| !(matches!(m.effect, Effect::Bonus(_)) && m.rule == Rule::R7_1));
     draft.push(
-        Effect::Bonus(spell.attribute.of(&t)),
+        Effect::Bonus(t.attribute(spell.attribute)),
         spell.attribute.label(),
         Rule::V11_3,
     );
@@ -231,7 +231,7 @@ fn saved_spell(world: &mut World, c: &Casting) {
     let focused = has_focus(world, c.caster);
     let attr = world
         .get::<Stats>(c.caster)
-        .map_or(0, |s| c.spell.attribute.of(&s.template));
+        .map_or(0, |s| s.template.attribute(c.spell.attribute));
     let (dice, counted) = match c.spell.kind {
         SpellKind::Determined => (vec![], 10),
         kind => {
@@ -260,7 +260,9 @@ fn saved_spell(world: &mut World, c: &Casting) {
     let save = c.spell.save.unwrap_or_default();
     let mut failed = vec![];
     for t in targets(world, c) {
-        let bonus = world.get::<Stats>(t).map_or(0, |s| save.of(&s.template));
+        let bonus = world
+            .get::<Stats>(t)
+            .map_or(0, |s| s.template.attribute(save));
         // A caster without a focus: its targets save at +1 advantage.
         let n = if focused { 1 } else { 2 };
         let dice = world.resource_mut::<crate::dice::Dice>().roll_many(n, 20);

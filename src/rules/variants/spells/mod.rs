@@ -7,6 +7,7 @@
 //! - [`cast`]: V11.1 the Cast command (1 AP, once a turn, provoking at
 //!   range), V11.2 MP and upcasting, V11.7 foci, V11.8 arms too hurt to
 //!   cast.
+//! - [`casting`]: a Cast as the rules read it, a spell's reach, foci.
 //! - [`effects`]: V11.3 resolution by kind, V11.4 damage by level or dice
 //!   per level (areas rolled once for all), healing and prone.
 //! - [`concentration`]: V11.5 one spell held at a time, a save on each
@@ -18,6 +19,7 @@
 //! zones and Defense spells (V11.6, SD) come with the next part of #26.
 
 pub mod cast;
+pub mod casting;
 pub mod concentration;
 pub mod effects;
 pub mod odds;

@@ -5,7 +5,7 @@
 //! it. From the same draft and the same numbers as the resolution, every
 //! die enumerated: what the screen and the AI read is what the dice do.
 
-use super::cast::{Casting, has_focus};
+use super::casting::{Casting, has_focus};
 use crate::battle::{ArmorReduction, Health, Stats};
 use crate::format::{SpellDamage, SpellKind};
 use crate::rules::attacks::damage::is_down;
@@ -111,7 +111,7 @@ pub fn cast_odds(world: &mut World, c: &Casting) -> Vec<SpellOdds> {
     let focused = has_focus(world, c.caster);
     let attr = world
         .get::<Stats>(c.caster)
-        .map_or(0, |s| c.spell.attribute.of(&s.template));
+        .map_or(0, |s| s.template.attribute(c.spell.attribute));
     let damage = damage_of(c);
     let dcs = dc_chances(c, attr, focused);
     let save = c.spell.save.unwrap_or_default();
@@ -124,7 +124,9 @@ pub fn cast_odds(world: &mut World, c: &Casting) -> Vec<SpellOdds> {
             SpellKind::Surecast => 1.0,
             SpellKind::Defense => 0.0,
             _ => {
-                let bonus = world.get::<Stats>(unit).map_or(0, |s| save.of(&s.template));
+                let bonus = world
+                    .get::<Stats>(unit)
+                    .map_or(0, |s| s.template.attribute(save));
                 // Against a caster without a focus, two dice, the higher.
                 let advantage = if focused { 0 } else { 1 };
                 dcs.iter()
