@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         AttackSchedule,
         aim_the_spell_attack
             .in_set(AttackSystems::Situational)
-            .run_if(super::switched_on),
+            .run_if(super::switch::switched_on),
     );
 }
 
