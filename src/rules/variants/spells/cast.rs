@@ -21,7 +21,10 @@ pub struct CastThisTurn;
 
 pub(super) fn plugin(app: &mut App) {
     handle(app, CommandKind::Cast, validate_cast, make_cast);
-    app.add_systems(TurnBegins, forget_the_last_cast.run_if(super::switch::switched_on));
+    app.add_systems(
+        TurnBegins,
+        forget_the_last_cast.run_if(super::switch::switched_on),
+    );
 }
 
 /// Reads a Cast of `caster`, or says why the rules refuse it (V11.1,
