@@ -113,6 +113,11 @@ pub enum EnergyEvent {
         /// The round at whose end it lifts.
         until: u32,
     },
+    /// A melee blow's kept 20 passes all the target's armor (V5.11).
+    PastArmor {
+        /// The target.
+        unit: UnitId,
+    },
     /// Defend cleared a unit's conditions (V5.12).
     Cleared {
         /// Who.
@@ -158,6 +163,7 @@ impl EnergyEvent {
             }
             EnergyEvent::Swift { .. } => vec![Rule::V5_9],
             EnergyEvent::Became { .. } => vec![Rule::V5_8],
+            EnergyEvent::PastArmor { .. } => vec![Rule::V5_11],
             EnergyEvent::Cleared { .. } | EnergyEvent::DefendEnded { .. } => vec![Rule::V5_12],
             EnergyEvent::CaughtBreath { .. } => vec![Rule::V5_5],
         }
@@ -170,6 +176,7 @@ impl EnergyEvent {
             EnergyEvent::Paid { unit, .. }
             | EnergyEvent::Swift { unit, .. }
             | EnergyEvent::Became { unit, .. }
+            | EnergyEvent::PastArmor { unit }
             | EnergyEvent::Cleared { unit }
             | EnergyEvent::DefendEnded { unit }
             | EnergyEvent::CaughtBreath { unit, .. } => Some(*unit),

@@ -81,6 +81,10 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             condition.label(),
             cause.label()
         ),
+        EnergyEvent::PastArmor { unit } => format!(
+            "  a natural 20: the blow passes all {}'s armor (V5.11)",
+            n(unit)
+        ),
         EnergyEvent::Cleared { unit } => {
             format!("  {}'s Defend clears its exposure (V5.12)", n(unit))
         }

@@ -64,10 +64,18 @@ fn note_the_command_start(world: &mut World) {
     world.insert_resource(CommandStart { events, overreach });
 }
 
-/// V5.10, V5.11: a kept natural 20 deals its damage straight to HP.
-fn pass_armor_on_a_kept_20(mut hit: ResMut<Hit>) {
-    if hit.kept == Some(20) && hit.draft.maneuver.is_none() {
-        hit.armor = Some(0);
+/// V5.10, V5.11: a kept natural 20 deals its damage straight to HP; a
+/// shot's log line says so, a blow's is told here.
+fn pass_armor_on_a_kept_20(world: &mut World) {
+    let mut hit = world.resource_mut::<Hit>();
+    if hit.kept != Some(20) || hit.draft.maneuver.is_some() || hit.down {
+        return;
+    }
+    hit.armor = Some(0);
+    let (target, shot) = (hit.draft.target, hit.draft.miss_chance.is_some());
+    if !shot {
+        let unit = id_of(world, target);
+        emit(world, BattleEvent::Energy(EnergyEvent::PastArmor { unit }));
     }
 }
 
