@@ -150,6 +150,9 @@ pub struct UnitSnapshot {
     /// It cast a spell this turn (V11.1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cast: bool,
+    /// The caster (by id) and spell whose grip holds it (V11.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gripped: Option<(u32, String)>,
 }
 
 fn is_zero_i32(n: &i32) -> bool {
@@ -183,6 +186,9 @@ pub struct SaveGame {
     pub outcome: Option<Outcome>,
     /// HoldZone streaks.
     pub hold_streaks: Vec<u32>,
+    /// Spells' fields and zones on the map (V11.6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<crate::rules::variants::spells::fields::Field>,
     /// The dice, whole state included.
     pub dice: Dice,
     /// Everything that happened so far (the combat log is formatted from
@@ -292,6 +298,9 @@ impl SaveGame {
                         .get::<crate::rules::variants::spells::concentration::Concentrating>()
                         .map(|c| c.0.clone()),
                     cast: e.contains::<crate::rules::variants::spells::cast::CastThisTurn>(),
+                    gripped: e
+                        .get::<crate::rules::variants::spells::grip::Gripped>()
+                        .map(|g| (id_of(world, g.by), g.spell.clone())),
                     energy: e.get::<crate::battle::Budget>().map(|b| {
                         (
                             *b,
@@ -327,6 +336,10 @@ impl SaveGame {
             current: turn.current.map(|e| id_of(world, e)),
             outcome: turn.outcome.clone(),
             hold_streaks: world.resource::<HoldStreaks>().0.clone(),
+            fields: world
+                .get_resource::<crate::rules::variants::spells::fields::Fields>()
+                .map(|f| f.0.clone())
+                .unwrap_or_default(),
             last_hit: world
                 .resource::<LastHit>()
                 .0
@@ -467,6 +480,15 @@ impl SaveGame {
                 Some((by, hold, kept)) => e.insert(Grappled { by, hold, kept }),
                 None => e.remove::<Grappled>(),
             };
+            use crate::rules::variants::spells::grip::Gripped as SpellGrip;
+            match u
+                .gripped
+                .clone()
+                .and_then(|(by, spell)| Some((entity(by)?, spell)))
+            {
+                Some((by, spell)) => e.insert(SpellGrip { by, spell }),
+                None => e.remove::<SpellGrip>(),
+            };
             set(&mut e, crate::battle::FreeMove, u.free_move);
             set(&mut e, crate::battle::Rode, u.rode);
             set(&mut e, crate::battle::Hidden(u.hidden), u.hidden != 0);
@@ -511,6 +533,9 @@ impl SaveGame {
             round_over: None,
         };
         world.resource_mut::<HoldStreaks>().0 = self.hold_streaks.clone();
+        world.insert_resource(crate::rules::variants::spells::fields::Fields(
+            self.fields.clone(),
+        ));
         world.resource_mut::<LastHit>().0 = self
             .last_hit
             .and_then(|(a, t)| Some((entity(a)?, entity(t)?)));

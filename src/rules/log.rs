@@ -373,6 +373,7 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                     modifiers,
                     halved,
                     blocked,
+                    warded,
                 } => {
                     let mut text = roll_text(roll);
                     if *halved {
@@ -384,6 +385,9 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
                     }
                     if *blocked > 0 {
                         let _ = write!(text, ", {blocked} blocked (V2)");
+                    }
+                    if *warded > 0 {
+                        let _ = write!(text, ", {warded} absorbed by the ward (V11.3)");
                     }
                     text
                 }

@@ -235,6 +235,40 @@ pub struct AttackDraft {
     /// A spell attack (PA, V11.3): the spell's attribute in place of R7.1's
     /// bonus; a touch meets the touch DV.
     pub spell: Option<Arc<crate::format::Spell>>,
+    /// A shield the target casts against the hit as it lands (a Defense
+    /// spell, V11.3 SD), declared with the attack.
+    pub ward: Option<Ward>,
+}
+
+/// A Defense spell the target casts against a hit (V11.3 SD): 1d12 + its
+/// attribute ≥ the attack's total, and it absorbs its dice of the damage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ward {
+    /// The spell.
+    pub spell: String,
+    /// The level it is cast at.
+    pub level: i32,
+    /// Its MP.
+    pub mp: i32,
+    /// Added to the d12.
+    pub bonus: i32,
+    /// The absorbing dice at this level: count, sides and bonus.
+    pub dice: (u32, u32, i32),
+    /// `(chance, absorbed)` of the dice, for the exact preview.
+    pub absorbs: Arc<[(f64, i32)]>,
+}
+
+impl Ward {
+    /// How a hit of `total` ends against the ward: `(chance, absorbed)`,
+    /// 0 when the d12 falls short.
+    pub fn ways_for(&self, total: i32) -> Vec<(f64, i32)> {
+        let works = (1..=12).filter(|f| f + self.bonus >= total).count() as f64 / 12.0;
+        let mut out = vec![(1.0 - works, 0)];
+        if works > 0.0 {
+            out.extend(self.absorbs.iter().map(|&(q, n)| (works * q, n)));
+        }
+        out
+    }
 }
 
 impl AttackDraft {
@@ -273,6 +307,7 @@ impl AttackDraft {
             contest: None,
             miss_chance: None,
             spell: None,
+            ward: None,
         }
     }
 

@@ -86,6 +86,11 @@ pub struct Scenario {
     /// can (`reaction_maneuvers: { "Orm": Trip }`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub reaction_maneuvers: BTreeMap<String, crate::rules::command::ManeuverKind>,
+    /// Spells (V11, project extension): the level at which named units
+    /// cast their Defense spell against a hit (`wards: { "Ysolde": 2 }`; 0:
+    /// never); a unit not named wards at the spell's base level.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub wards: BTreeMap<String, i32>,
     /// The commands, in order.
     pub commands: Vec<Command>,
     /// The checks.
@@ -207,6 +212,16 @@ impl Scenario {
             }
         }
         world.insert_resource(reactive);
+        let mut wards = crate::rules::variants::spells::ward::WardLevels::default();
+        for (name, level) in &self.wards {
+            match crate::battle::unit_named(world, name) {
+                Some(e) => {
+                    wards.0.insert(e, *level);
+                }
+                None => problems.push(format!("wards: the level has no unit \"{name}\"")),
+            }
+        }
+        world.insert_resource(wards);
         problems
     }
 }
@@ -429,7 +444,12 @@ fn check(world: &mut World, e: &Expect, refused: &[(usize, String)]) -> Result<(
         }
         Expect::Grappled { unit: u, by, hold } => {
             let (x, g) = (unit(world, u)?, unit(world, by)?);
-            let found = crate::rules::variants::maneuvers::hold_on(world, x, g);
+            let mut found = crate::rules::variants::maneuvers::hold_on(world, x, g);
+            // A spell's grip is a grab (V11.4, V7.6).
+            let spell = world.get::<crate::rules::variants::spells::grip::Gripped>(x);
+            if spell.is_some_and(|s| s.by == g) {
+                found = crate::rules::command::Hold::Grabbed;
+            }
             compare(
                 format!("Grappled: {u} by {by}"),
                 format!("{found:?}"),

@@ -50,7 +50,7 @@ pub fn damage_modifiers(draft: &AttackDraft) -> Vec<Modifier> {
 pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) {
     let target = draft.target;
     let mut hit = Hit::new(draft.clone(), result.kept, result.total, result.degrees);
-    (hit.reduce, hit.zone) = (result.reduce, result.zone);
+    (hit.reduce, hit.zone, hit.absorb) = (result.reduce, result.zone, result.absorb);
     if is_down(world, target) {
         hit.down = true;
         hit_while_down(world, target);
@@ -78,16 +78,19 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
     let (damage, roll) = roll_damage(world, &draft.weapon.damage, degrees, draft.damage_bonus());
     // An answer (a block, V2) may take some off.
     let blocked = hit.reduce.min(damage);
+    // Then a ward absorbs some (V11.3 SD).
+    let absorbed = hit.absorb.min(damage - blocked);
     let how = DamageHow::Hit {
         roll,
         modifiers: damage_modifiers(draft),
         halved: false,
         blocked,
+        warded: absorbed,
     };
     take_damage_on(
         world,
         target,
-        damage - blocked,
+        damage - blocked - absorbed,
         how,
         draft.attacker,
         hit.armor,

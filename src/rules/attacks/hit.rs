@@ -60,6 +60,8 @@ pub struct Hit {
     pub answer_declared: bool,
     /// Damage an answer takes off (a block, V2).
     pub reduce: i32,
+    /// Damage a ward absorbs after that (V11.3 SD).
+    pub absorb: i32,
     /// The body part it lands on: a zone chosen by an answer (a parry, V2)
     /// or rolled (V4).
     pub zone: Option<BodyPart>,
@@ -81,6 +83,7 @@ impl Hit {
             degrees,
             answer_declared: false,
             reduce: 0,
+            absorb: 0,
             zone: None,
             armor: None,
             down: false,
@@ -122,6 +125,8 @@ pub struct AttackResult {
     pub answered: bool,
     /// Damage an answer takes off (a block, V2).
     pub reduce: i32,
+    /// Damage a ward absorbs after that (V11.3 SD).
+    pub absorb: i32,
     /// The zone an answer chose (a parry, V2 with V4).
     pub zone: Option<BodyPart>,
 }

@@ -8,6 +8,7 @@ pub mod damage;
 pub mod dice_odds;
 pub mod hit;
 pub mod preview;
+mod preview_rolls;
 pub mod resolution;
 pub mod techniques;
 

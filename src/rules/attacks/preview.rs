@@ -5,13 +5,14 @@
 
 pub use super::dice_odds::{DamageDice, kept_probability};
 use super::dice_odds::{DiceSums, mean_damage};
+use super::preview_rolls::{melee_pierce, with_contest, with_miss_chance};
 use crate::format::BodyPart;
 use crate::rules::attacks::damage::is_down;
 use crate::rules::attacks::resolution::degrees;
 use crate::rules::command::Refusal;
 use crate::rules::contest::Contest;
 use crate::rules::miss_chance::MissChance;
-use crate::rules::modifiers::{Answer, AnswerEffect, AttackDraft, AttackMode, Modifier};
+use crate::rules::modifiers::{Answer, AnswerEffect, AttackDraft, AttackMode, Modifier, Ward};
 use crate::rules::modifiers::{damage_degrees, gather};
 use bevy::prelude::*;
 
@@ -81,6 +82,8 @@ pub struct AttackPreview {
     /// Energy (V5.10, V5.11): `pierce[d]`, the part of `degrees[d]` from a
     /// kept 20, whose hit passes armor. Empty without Energy.
     pub pierce: Vec<f64>,
+    /// The shield the target casts against a hit (V11.3 SD), if it does.
+    pub ward: Option<Ward>,
 }
 
 /// One way an attack can end: its chance, the degrees of the hit (0: no
@@ -182,11 +185,12 @@ impl AttackPreview {
             ar: None,
             pierce: false,
         };
-        let Some(answer) = self
+        let answer = self
             .answer
             .as_ref()
-            .filter(|_| !self.auto_hit && !self.down)
-        else {
+            .filter(|_| !self.auto_hit && !self.down);
+        let ward = self.ward.as_ref().filter(|_| !self.auto_hit && !self.down);
+        if answer.is_none() && ward.is_none() {
             // A kept 20 under Energy lands past armor (V5.10, V5.11).
             let mut out = vec![];
             for (d, p) in self.degrees.iter().enumerate() {
@@ -200,7 +204,8 @@ impl AttackPreview {
                 }
             }
             return out;
-        };
+        }
+        let lands = [(1.0, AnswerEffect::Lands)];
         let mut out = vec![];
         for k in 1..=20 {
             let q = kept_probability(k, self.advantage);
@@ -211,12 +216,12 @@ impl AttackPreview {
                 continue;
             }
             let pierce = k == 20 && !self.pierce.is_empty();
-            for &(p, effect) in answer.ways_for(total) {
+            for &(p, effect) in answer.map_or(&lands[..], |a| a.ways_for(total)) {
                 let plain = |p: f64, degrees: usize| Landing {
                     pierce,
                     ..plain(p, degrees)
                 };
-                out.push(match effect {
+                let landing = match effect {
                     AnswerEffect::Lands => plain(q * p, d),
                     AnswerEffect::Avoided => plain(q * p, 0),
                     AnswerEffect::Reduced(n) => Landing {
@@ -227,7 +232,16 @@ impl AttackPreview {
                         ar: Some((part, ar)),
                         ..plain(q * p, d)
                     },
-                });
+                };
+                // A hit that still lands meets the ward (V11.3 SD).
+                match ward.filter(|_| landing.degrees > 0) {
+                    None => out.push(landing),
+                    Some(w) => out.extend(w.ways_for(total).into_iter().map(|(pw, n)| Landing {
+                        p: landing.p * pw,
+                        reduce: landing.reduce + n,
+                        ..landing
+                    })),
+                }
             }
         }
         out
@@ -269,7 +283,10 @@ impl AttackPreview {
     /// Whether the preview must walk every landing (an answer, V2, or
     /// injuries, V3) rather than the degrees alone.
     pub fn walks(&self) -> bool {
-        self.answer.is_some() || !self.fell.is_empty() || self.pierce.iter().any(|p| *p > 0.0)
+        self.answer.is_some()
+            || self.ward.is_some()
+            || !self.fell.is_empty()
+            || self.pierce.iter().any(|p| *p > 0.0)
     }
 
     /// The AR a landing meets and the part it lands on, with chances: the
@@ -603,6 +620,7 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         contest: None,
         miss_chance: None,
         pierce: vec![],
+        ward: draft.ward.clone(),
     };
     match (&draft.contest, &draft.miss_chance) {
         (Some(contest), _) => with_contest(preview, contest),
@@ -616,61 +634,6 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         }
         (None, None) => preview,
     }
-}
-
-/// `pierce[d]`: the chance of a kept 20 with `d` degrees (V5.11), as long
-/// as `len` degree chances.
-fn melee_pierce(
-    advantage: i32,
-    bonus: i32,
-    dv: i32,
-    crit: u32,
-    auto: bool,
-    len: usize,
-) -> Vec<f64> {
-    let mut out = vec![0.0; len.max(2)];
-    if auto {
-        return out;
-    }
-    let d = degrees(20, 20 + bonus, dv, crit).max(0) as usize;
-    if out.len() <= d {
-        out.resize(d + 1, 0.0);
-    }
-    out[d] += kept_probability(20, advantage);
-    out
-}
-
-/// The preview of a shot against a Miss Chance (Energy, V5.10): every
-/// kept d20 against every evasion chain to its stated depth; no bonus, no
-/// fumble, and a kept 20's hit past armor.
-fn with_miss_chance(mut p: AttackPreview, chance: &MissChance) -> AttackPreview {
-    (p.degrees, p.pierce) = chance.degree_chances();
-    p.hit = 1.0 - p.degrees[0];
-    p.expected_damage = expected_damage(&p.degrees, p.damage, p.down || p.injure_only);
-    (p.advantage, p.bonus) = (chance.advantage, 0);
-    (p.dv, p.threshold) = (chance.fixed(), chance.fixed());
-    (p.crit, p.fumble) = (20, 0.0);
-    p.miss_chance = Some(chance.clone());
-    p
-}
-
-/// The preview of an attack rolled as a contest (die ranks, V6): every
-/// kept pair of dice enumerated for the successes, each 1 damage that no
-/// armor stops (V6.4); no d20, so no bonus, DV, critical or fumble.
-fn with_contest(mut p: AttackPreview, contest: &Contest) -> AttackPreview {
-    // One 1-sided die per success: the damage is the successes.
-    p.damage = DamageDice {
-        count: 1,
-        sides: 1,
-        bonus: 0,
-    };
-    p.degrees = contest.success_chances();
-    p.hit = 1.0 - p.degrees[0];
-    p.expected_damage = expected_damage(&p.degrees, p.damage, p.down || p.injure_only);
-    (p.advantage, p.bonus, p.dv, p.threshold) = (contest.attack.advantage, 0, 0, 0);
-    (p.crit, p.fumble) = (21, 0.0);
-    p.contest = Some(contest.clone());
-    p
 }
 
 /// The sum of some chances: 0 for none, where `Iterator::sum` gives -0.0

@@ -131,6 +131,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
             total: 0,
             answered: false,
             reduce: 0,
+            absorb: 0,
             zone: None,
         };
         return (draft, result);
@@ -154,6 +155,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
             total: hit.total,
             answered: false,
             reduce: 0,
+            absorb: 0,
             zone: None,
         };
         return (hit.draft, result);
@@ -192,6 +194,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
             total: kept as i32,
             answered: hit.answered_away(),
             reduce: hit.reduce,
+            absorb: hit.absorb,
             zone: hit.zone,
         };
         return (hit.draft, result);
@@ -216,6 +219,7 @@ pub fn roll(world: &mut World, draft: AttackDraft) -> (AttackDraft, AttackResult
         total,
         answered: hit.answered_away(),
         reduce: hit.reduce,
+        absorb: hit.absorb,
         zone: hit.zone,
     };
     (hit.draft, result)

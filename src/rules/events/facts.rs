@@ -94,6 +94,7 @@ impl BattleEvent {
                 match how {
                     DamageHow::Hit { halved: true, .. } => r.push(Rule::R9_1),
                     DamageHow::Hit { blocked, .. } if *blocked > 0 => r.push(Rule::V2),
+                    DamageHow::Hit { warded, .. } if *warded > 0 => r.push(Rule::V11_3),
                     DamageHow::Splash => r.push(Rule::R9_4),
                     DamageHow::Fall => r.push(Rule::V9_4),
                     DamageHow::Successes { .. } => r.push(Rule::V6_4),

@@ -37,7 +37,7 @@ pub use payload::{
     Trigger, VictoryKind,
 };
 pub use queue::{BattleEvents, EventCursor, emit, id_of};
-pub use spells::{Broken, SpellEvent};
+pub use spells::{Broken, Faded, SpellEvent};
 pub use stealth::{Bump, Hiding, Revelation, StealthRoll};
 pub use witness::{EVERY_SIDE, is_told};
 

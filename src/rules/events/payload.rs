@@ -155,6 +155,12 @@ pub enum DamageHow {
         /// Taken off by a block (V2).
         #[serde(default)]
         blocked: i32,
+        /// Absorbed by a ward (V11.3 SD).
+        #[serde(
+            default,
+            skip_serializing_if = "crate::rules::events::payload::is_zero"
+        )]
+        warded: i32,
     },
     /// Caught by a splash (R9.4), rolled once in its
     /// [`BattleEvent::SplashBurst`].
@@ -271,4 +277,9 @@ pub enum FallCause {
     Prone,
     /// The rider itself fell out of action.
     RiderDown,
+}
+
+/// Skips a zero in saves and replays.
+pub(crate) fn is_zero(n: &i32) -> bool {
+    *n == 0
 }

@@ -1,5 +1,6 @@
 //! What the events of spells carry (V11).
 
+use super::DamageRoll;
 use crate::battle::UnitId;
 use crate::grid::Pos;
 use crate::rules::rule::Rule;
@@ -16,6 +17,15 @@ pub enum Broken {
     Hit,
     /// It went out of action.
     Down,
+}
+
+/// Why a field or zone ended (V11.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Faded {
+    /// Its caster's concentration ended.
+    Unheld,
+    /// Its rounds ran out.
+    Expired,
 }
 
 /// One of spells' happenings.
@@ -97,6 +107,81 @@ pub enum SpellEvent {
         /// Why.
         why: Broken,
     },
+    /// A field or zone lies on `tiles` (V11.6).
+    Conjured {
+        /// The caster.
+        unit: UnitId,
+        /// The spell.
+        spell: String,
+        /// The cast level.
+        level: i32,
+        /// The tiles it covers.
+        tiles: Vec<Pos>,
+        /// A zone (once on entering), else a field (each tile).
+        zone: bool,
+        /// The DC it sets for saves, if it is saved against.
+        dc: Option<i32>,
+        /// Rounds it lasts, if not the caster's concentration nor the whole
+        /// battle.
+        rounds: Option<u32>,
+    },
+    /// A unit set off a field or zone (V11.6): entering `at`, or starting
+    /// its turn there.
+    Triggered {
+        /// Who.
+        unit: UnitId,
+        /// The spell.
+        spell: String,
+        /// The tile.
+        at: Pos,
+        /// At the start of its turn (else on entering).
+        turn_start: bool,
+    },
+    /// A field or zone is gone (V11.6).
+    Faded {
+        /// Its caster.
+        unit: UnitId,
+        /// The spell.
+        spell: String,
+        /// Why.
+        why: Faded,
+    },
+    /// A failed save left a unit in a spell's grip (V11.4, V7.6 grabbed).
+    Gripped {
+        /// Who.
+        unit: UnitId,
+        /// The caster holding it.
+        by: UnitId,
+        /// The spell.
+        spell: String,
+    },
+    /// A spell's grip let go: its caster's concentration ended.
+    Released {
+        /// Who.
+        unit: UnitId,
+        /// The spell.
+        spell: String,
+    },
+    /// A Defense spell cast against a hit (V11.3 SD): 1d12 + the attribute
+    /// ≥ the attack's total, then its absorbing dice.
+    Warded {
+        /// The caster.
+        unit: UnitId,
+        /// The spell.
+        spell: String,
+        /// Its level.
+        level: i32,
+        /// MP paid.
+        mp: i32,
+        /// The d12.
+        roll: u32,
+        /// The attribute.
+        bonus: i32,
+        /// The attack's total.
+        against: i32,
+        /// The absorbing dice, if it held.
+        absorb: Option<DamageRoll>,
+    },
 }
 
 impl SpellEvent {
@@ -115,6 +200,13 @@ impl SpellEvent {
             SpellEvent::Concentrates { .. }
             | SpellEvent::ConcentrationSave { .. }
             | SpellEvent::ConcentrationEnded { .. } => vec![Rule::V11_5],
+            SpellEvent::Conjured { .. }
+            | SpellEvent::Triggered { .. }
+            | SpellEvent::Faded { .. } => vec![Rule::V11_6],
+            SpellEvent::Gripped { .. } | SpellEvent::Released { .. } => {
+                vec![Rule::V11_4, Rule::V7_6]
+            }
+            SpellEvent::Warded { .. } => vec![Rule::V11_1, Rule::V11_3],
         }
     }
 
@@ -126,7 +218,13 @@ impl SpellEvent {
             | SpellEvent::Saved { unit, .. }
             | SpellEvent::Concentrates { unit, .. }
             | SpellEvent::ConcentrationSave { unit, .. }
-            | SpellEvent::ConcentrationEnded { unit, .. } => *unit,
+            | SpellEvent::ConcentrationEnded { unit, .. }
+            | SpellEvent::Conjured { unit, .. }
+            | SpellEvent::Triggered { unit, .. }
+            | SpellEvent::Faded { unit, .. }
+            | SpellEvent::Gripped { unit, .. }
+            | SpellEvent::Released { unit, .. }
+            | SpellEvent::Warded { unit, .. } => *unit,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! and each target's save, concentration.
 
 use super::words::{Names, joined};
-use crate::rules::events::{BattleEvent, Broken, SpellEvent};
+use crate::rules::events::{BattleEvent, Broken, Faded, SpellEvent};
 use std::fmt::Write;
 
 /// The line of a spell event (V11), `None` for any other.
@@ -93,6 +93,80 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
                 Broken::Down => "its caster is down",
             };
             format!("  {}'s {spell} ends: {why} (V11.5)", n(*unit))
+        }
+        SpellEvent::Conjured {
+            spell,
+            level,
+            tiles,
+            zone,
+            dc,
+            rounds,
+            ..
+        } => {
+            let what = if *zone { "zone" } else { "field" };
+            let save = dc.map_or(String::new(), |dc| format!(", save DC {dc}"));
+            let lasts = match rounds {
+                Some(1) => "1 round".to_string(),
+                Some(r) => format!("{r} rounds"),
+                None => "while held".to_string(),
+            };
+            format!(
+                "  {spell} lies on {} tiles as a {what}, level {level}{save}, {lasts} (V11.6)",
+                tiles.len()
+            )
+        }
+        SpellEvent::Triggered {
+            unit,
+            spell,
+            at,
+            turn_start,
+        } => {
+            let how = if *turn_start {
+                "starts its turn in"
+            } else {
+                "enters"
+            };
+            format!("  {} {how} the {spell} at {at} (V11.6)", n(*unit))
+        }
+        SpellEvent::Faded { unit, spell, why } => {
+            let why = match why {
+                Faded::Unheld => "no longer held",
+                Faded::Expired => "its rounds are over",
+            };
+            format!("  {}'s {spell} fades: {why} (V11.6)", n(*unit))
+        }
+        SpellEvent::Gripped { unit, by, spell } => format!(
+            "  {} is held fast by {}'s {spell}: it cannot move (V11.4, V7.6)",
+            n(*unit),
+            n(*by)
+        ),
+        SpellEvent::Released { unit, spell } => {
+            format!("  {spell} lets {} go (V11.4, V7.6)", n(*unit))
+        }
+        SpellEvent::Warded {
+            unit,
+            spell,
+            level,
+            mp,
+            roll,
+            bonus,
+            against,
+            absorb,
+        } => {
+            let total = *roll as i32 + bonus;
+            let verdict = match absorb {
+                Some(r) => format!(
+                    "it holds, absorbing {}d{} [{}]",
+                    r.rolls.len(),
+                    r.sides,
+                    joined(&r.rolls)
+                ),
+                None => "it fails".to_string(),
+            };
+            format!(
+                "  {} casts {spell} at level {level} as the blow lands ({mp} MP, a reaction): d12 [{roll}] {bonus:+} = {total} vs {against}: {verdict} (V11.1, V11.3)",
+                n(*unit)
+            )
         }
     })
 }

@@ -23,7 +23,35 @@ pub use super::paths::{
     step_block, step_blocked, step_cost,
 };
 
+/// Run each time a unit's own movement (a Move's step, a Step, an Agile
+/// Move) brings it onto a tile, with [`Entering`] set: rules that lie on
+/// the ground act there (a spell's field or zone, V11.6). A unit that goes
+/// out of action there walks no further.
+#[derive(bevy::ecs::schedule::ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TileEntered;
+
+/// The step [`TileEntered`] runs for.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entering {
+    /// Who moved.
+    pub unit: Entity,
+    /// The tile it left.
+    pub from: Pos,
+    /// The tile it entered.
+    pub to: Pos,
+}
+
+/// Tells the rules that `unit` stepped from `from` onto `to` (runs
+/// [`TileEntered`]); returns whether it is still in action.
+fn enter(world: &mut World, unit: Entity, from: Pos, to: Pos) -> bool {
+    world.insert_resource(Entering { unit, from, to });
+    world.run_schedule(TileEntered);
+    world.remove_resource::<Entering>();
+    !crate::battle::out_of_action(world, unit)
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_schedule(TileEntered);
     crate::rules::pipeline::handle(app, CommandKind::Move, validate_move, execute_move);
     crate::rules::pipeline::handle(app, CommandKind::Step, validate_step, execute_step);
 }
@@ -392,9 +420,15 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
             ap_left: world.get::<ActionPoints>(unit).map_or(0, |a| a.ap),
         };
         emit(world, event);
+        let from = at;
         at = next;
         if !occupied_by_other(world, unit, Body::new(at, n)) {
             last_free = at;
+        }
+        // What lies on the tile acts (V11.6); a unit it drops walks no
+        // further.
+        if !enter(world, unit, from, at) {
+            break;
         }
     }
     let event = BattleEvent::Moved {
@@ -485,6 +519,7 @@ pub fn shift(world: &mut World, actor: Entity, to: Pos) {
     if let Some(from) = from {
         let unit = id_of(world, actor);
         emit(world, BattleEvent::Shifted { unit, from, to });
+        enter(world, actor, from, to);
     }
 }
 

@@ -391,6 +391,7 @@ fn hit_with(world: &mut World, draft: &AttackDraft, m: &Missile, degrees: i32, n
         modifiers: damage_modifiers(draft),
         halved,
         blocked: 0,
+        warded: 0,
     };
     take_damage_on(world, target, damage, how, draft.attacker, hit.armor);
 }

@@ -44,6 +44,12 @@ pub struct RoundBegins;
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TurnBegins;
 
+/// Run once a unit's turn has begun and been told: what acts on a unit as
+/// its turn starts does so here (a field it stands in, V11.6). A unit that
+/// goes out of action here loses the turn.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TurnOpened;
+
 /// Rounds and turns.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct TurnState {
@@ -71,6 +77,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_schedule(Settle)
         .init_schedule(RoundBegins)
         .init_schedule(TurnBegins)
+        .init_schedule(TurnOpened)
         .add_systems(
             CommandSchedule,
             (
@@ -166,6 +173,14 @@ fn next_turn(world: &mut World, mut index: usize) {
             continue;
         }
         start_turn(world, unit);
+        // What acts as the turn opens (a field the unit stands in, V11.6)
+        // may drop it: its turn is then lost *(decision)*.
+        world.run_schedule(TurnOpened);
+        if crate::battle::out_of_action(world, unit) {
+            settle(world);
+            index += 1;
+            continue;
+        }
         return;
     }
 }

@@ -92,10 +92,7 @@ pub fn casting(
             format!("{who} has cast a spell this turn already: one a turn"),
         ));
     }
-    let arms = world
-        .get::<crate::rules::variants::injuries::Injuries>(caster)
-        .is_some_and(|i| i.count(BodyPart::Arms, Severity::Major) >= 2);
-    if arms {
+    if arms_too_hurt(world, caster) {
         return Err(Refusal::new(
             Rule::V11_8,
             format!("{who}'s arms are too hurt to cast (V3)"),
@@ -168,6 +165,14 @@ fn validate_cast(world: &mut World) {
     if let Err(r) = casting(world, caster, &spell, level, &at) {
         world.resource_mut::<Pending>().refuse(r);
     }
+}
+
+/// Whether `unit`'s arms carry the weapon-dropping injury (two major arm
+/// injuries, V3): it cannot cast (V11.8).
+pub fn arms_too_hurt(world: &World, unit: Entity) -> bool {
+    world
+        .get::<crate::rules::variants::injuries::Injuries>(unit)
+        .is_some_and(|i| i.count(BodyPart::Arms, Severity::Major) >= 2)
 }
 
 /// The cast: MP paid and told, a ranged spell provokes first (R8.2), a

@@ -60,11 +60,16 @@ pub fn end(world: &mut World, unit: Entity, why: Broken) {
         return;
     };
     world.entity_mut(unit).remove::<Concentrating>();
-    let unit = id_of(world, unit);
-    emit(
-        world,
-        BattleEvent::Spell(SpellEvent::ConcentrationEnded { unit, spell, why }),
-    );
+    let id = id_of(world, unit);
+    let ended = SpellEvent::ConcentrationEnded {
+        unit: id,
+        spell: spell.clone(),
+        why,
+    };
+    emit(world, BattleEvent::Spell(ended));
+    // What the spell held lets go (V11.6, V11.4).
+    super::fields::unhold(world, unit, &spell);
+    super::grip::release(world, unit, &spell);
 }
 
 /// A concentrating `unit` hit for `damage` (before armor) saves or loses

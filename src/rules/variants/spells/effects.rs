@@ -76,8 +76,13 @@ fn aim_the_spell_attack(world: &mut World) {
     world.insert_resource(draft);
 }
 
-/// What the Cast `c` does, by its spell's kind (V11.3).
+/// What the Cast `c` does, by its spell's kind (V11.3); a field or zone
+/// lies on the ground instead, to act on whoever sets it off (V11.6).
 pub fn resolve(world: &mut World, c: &Casting) {
+    if super::fields::lies_on_the_ground(&c.spell) {
+        super::fields::lay(world, c);
+        return;
+    }
     match c.spell.kind {
         SpellKind::Projectile => spell_attack(world, c),
         SpellKind::Attack | SpellKind::Determined | SpellKind::DeterminedPlus => {
@@ -115,7 +120,7 @@ pub fn targets(world: &World, c: &Casting) -> Vec<Entity> {
 }
 
 /// What a spell deals or heals once rolled: the amount and its dice.
-struct Harm {
+pub(super) struct Harm {
     amount: i32,
     roll: Option<DamageRoll>,
 }
@@ -141,7 +146,7 @@ fn per_level(world: &mut World, dice: &crate::format::Dice, level: i32) -> Harm 
 }
 
 /// The spell's damage, or its healing, rolled once for all its targets.
-fn harm(world: &mut World, c: &Casting) -> Option<Harm> {
+pub(super) fn harm(world: &mut World, c: &Casting) -> Option<Harm> {
     match (&c.spell.damage, &c.spell.effect) {
         (Some(SpellDamage::Level), _) => Some(Harm {
             amount: c.level,
@@ -154,9 +159,9 @@ fn harm(world: &mut World, c: &Casting) -> Option<Harm> {
 }
 
 /// What the spell does to `target`: its damage through armor (none if
-/// absolute; the down only count the hit, R10.3), its healing, or its
-/// prone; a hit on a concentrating unit asks its save (V11.5).
-fn befall(world: &mut World, c: &Casting, target: Entity, harm: &Option<Harm>) {
+/// absolute; the down only count the hit, R10.3), its healing, its prone
+/// or its grip; a hit on a concentrating unit asks its save (V11.5).
+pub(super) fn befall(world: &mut World, c: &Casting, target: Entity, harm: &Option<Harm>) {
     if let (SpellEffect::Heal(_), Some(h)) = (&c.spell.effect, harm) {
         crate::rules::dying::heal(world, target, h.amount);
         return;
@@ -176,8 +181,15 @@ fn befall(world: &mut World, c: &Casting, target: Entity, harm: &Option<Harm>) {
             super::concentration::check_hit(world, target, h.amount);
         }
     }
-    if c.spell.effect == SpellEffect::Prone && !crate::battle::out_of_action(world, target) {
-        crate::rules::variants::maneuvers::trip::fell(world, c.caster, target, Rule::V11_4);
+    if crate::battle::out_of_action(world, target) {
+        return;
+    }
+    match c.spell.effect {
+        SpellEffect::Prone => {
+            crate::rules::variants::maneuvers::trip::fell(world, c.caster, target, Rule::V11_4)
+        }
+        SpellEffect::Grabbed => super::grip::seize(world, c.caster, target, &c.spell.name),
+        _ => {}
     }
 }
 
@@ -228,6 +240,28 @@ fn spell_weapon(spell: &Spell) -> Weapon {
 /// A save spell (SA, DC, DC+): the caster's roll, each target's save in the
 /// level's order, then the damage once for those that failed.
 fn saved_spell(world: &mut World, c: &Casting) {
+    let (dc, focused) = caster_roll(world, c);
+    let save = c.spell.save.unwrap_or_default();
+    let mut failed = vec![];
+    for t in targets(world, c) {
+        if !save_against(world, t, save, dc, focused) {
+            failed.push(t);
+        }
+    }
+    if failed.is_empty() {
+        return;
+    }
+    let harm = harm(world, c);
+    for t in failed {
+        befall(world, c, t, &harm);
+    }
+}
+
+/// The caster's roll that sets a save spell's DC (V11.3): d20 + the
+/// attribute (two d20s, the lower kept, without a focus, V11.7), a flat 10
+/// for a DC, at least 10 for a DC+. Told; returns the DC and whether the
+/// caster held a focus.
+pub(super) fn caster_roll(world: &mut World, c: &Casting) -> (i32, bool) {
     let focused = has_focus(world, c.caster);
     let attr = world
         .get::<Stats>(c.caster)
@@ -257,36 +291,35 @@ fn saved_spell(world: &mut World, c: &Casting) {
         unfocused: !focused,
     };
     emit(world, BattleEvent::Spell(roll));
-    let save = c.spell.save.unwrap_or_default();
-    let mut failed = vec![];
-    for t in targets(world, c) {
-        let bonus = world
-            .get::<Stats>(t)
-            .map_or(0, |s| s.template.attribute(save));
-        // A caster without a focus: its targets save at +1 advantage.
-        let n = if focused { 1 } else { 2 };
-        let dice = world.resource_mut::<crate::dice::Dice>().roll_many(n, 20);
-        let kept = dice.iter().copied().max().unwrap_or(1);
-        let saved = kept as i32 + bonus >= dc;
-        let unit = id_of(world, t);
-        let event = SpellEvent::Saved {
-            unit,
-            dice,
-            kept,
-            bonus,
-            dc,
-            saved,
-        };
-        emit(world, BattleEvent::Spell(event));
-        if !saved {
-            failed.push(t);
-        }
-    }
-    if failed.is_empty() {
-        return;
-    }
-    let harm = harm(world, c);
-    for t in failed {
-        befall(world, c, t, &harm);
-    }
+    (dc, focused)
+}
+
+/// `unit` saves with d20 + its `save` attribute ≥ `dc` (V11.3), two d20s,
+/// the higher kept, against a caster without a focus (V11.7). Told;
+/// returns whether it saved.
+pub(super) fn save_against(
+    world: &mut World,
+    unit: Entity,
+    save: crate::format::Attribute,
+    dc: i32,
+    focused: bool,
+) -> bool {
+    let bonus = world
+        .get::<Stats>(unit)
+        .map_or(0, |s| s.template.attribute(save));
+    let n = if focused { 1 } else { 2 };
+    let dice = world.resource_mut::<crate::dice::Dice>().roll_many(n, 20);
+    let kept = dice.iter().copied().max().unwrap_or(1);
+    let saved = kept as i32 + bonus >= dc;
+    let id = id_of(world, unit);
+    let event = SpellEvent::Saved {
+        unit: id,
+        dice,
+        kept,
+        bonus,
+        dc,
+        saved,
+    };
+    emit(world, BattleEvent::Spell(event));
+    saved
 }

@@ -12,23 +12,37 @@
 //!   per level (areas rolled once for all), healing and prone.
 //! - [`concentration`]: V11.5 one spell held at a time, a save on each
 //!   hit, its end.
+//! - [`fields`]: V11.6 fields and zones on the ground, set off by entering
+//!   and at a turn's start, for as long as they last.
+//! - [`grip`]: the `Grabbed` effect, a spell's hold (V7.6 grabbed).
+//! - [`ward`]: V11.3 SD, a Defense spell cast against a hit as a reaction,
+//!   absorbing some of it.
 //! - [`odds`]: the exact odds of a cast for every unit it reaches.
 //!
 //! *Decisions* (DECISIONS.md, "Spells"): a spell is not answered (no V2
-//! answer, no R8.6 parry: the Defense spells are the answer); fields,
-//! zones and Defense spells (V11.6, SD) come with the next part of #26.
+//! answer, no R8.6 parry: the Defense spells are the answer).
 
 pub mod cast;
 pub mod casting;
 pub mod concentration;
 pub mod effects;
+pub mod fields;
+pub mod grip;
 pub mod odds;
 pub mod switch;
+pub mod ward;
 
 pub use switch::{on, switched_on};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((cast::plugin, effects::plugin, concentration::plugin));
+    app.add_plugins((
+        cast::plugin,
+        effects::plugin,
+        concentration::plugin,
+        fields::plugin,
+        grip::plugin,
+        ward::plugin,
+    ));
 }
