@@ -527,7 +527,7 @@ fn active_defence_and_injury_odds_are_exact() {
             "(name: \"shield\", dv: 2, ar: 1)",
             "(name: \"shield\", dv: 2, ar: 1, block: 4, block_strength: 2)",
         );
-    let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 6] = [
+    let cases: [(&str, Option<Guard>, fn(String) -> String, fn(&mut World)); 7] = [
         (
             "blocker",
             Some(Guard::Block),
@@ -584,6 +584,27 @@ fn active_defence_and_injury_odds_are_exact() {
             },
             |_| {},
         ),
+        // V11.3 SD (#26): Orm knows a Defense spell; he wards as the blow
+        // lands: d12 + WIS 3 against Ila's total, absorbing 1d2. Not an
+        // answer: the preview counts it as the ward it is.
+        (
+            "warder",
+            None,
+            |s| {
+                s.replace("name: \"Duel\",", "name: \"Duel\", rules: (spells: true),")
+                    .replace(
+                        "dex: 1, hp: 10, weapons: [\"sword\"],",
+                        "dex: 1, wis: 3, mp: 10, spells: [\"barrier\"], hp: 10, weapons: [\"sword\"],",
+                    )
+                    .replace("(name: \"mail\", dv: 1, ar: 3)", "(name: \"mail\", dv: 1, ar: 0)")
+                    .replace("(name: \"shield\", dv: 2, ar: 1", "(name: \"shield\", dv: 2, ar: 0")
+                    .replace(
+                        "    round_limit: 10,",
+                        "    spells: [(name: \"barrier\", kind: Defense, effect: Absorb(\"1d2\"))],\n    round_limit: 10,",
+                    )
+            },
+            |_| {},
+        ),
         // V3 with V4: Orm already has two deadly head injuries, so a third
         // knocks him out; a fatal torso injury kills. Both count as drops.
         ("wounded", None, wounded_duel, two_deadly_head_injuries),
@@ -623,6 +644,7 @@ fn active_defence_and_injury_odds_are_exact() {
         // The horse's dodge: two d12s, the lower counts (V12.4).
         let keep_lower = preview.answer.as_ref().is_some_and(|a| a.keep_lower);
         assert_eq!(keep_lower, case == "mounted dodger", "{case}");
+        assert_eq!(preview.ward.is_some(), case == "warder", "{case}");
         let mut play = |dice: &[(u32, u32)]| {
             let mut app = start(dice);
             submit(app.world_mut(), attack("Ila", "Orm")).unwrap();

@@ -471,8 +471,19 @@ pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) 
     if preview.injure_only {
         hp_loss = preview.expected_wound_value() * hp as f64 / INJURY_TOLERANCE;
     }
-    target.worth * (w.damage * (hp_loss + w.armor * ar_loss) / hp as f64 + w.drop * drop)
+    // A hit on a caster holding a spell may break it (V11.5): about an
+    // even chance a hit, its field or grip gone with it.
+    let broken = if target.concentrating {
+        CONCENTRATION_WORTH * preview.hit
+    } else {
+        0.0
+    };
+    target.worth * (w.damage * (hp_loss + w.armor * ar_loss) / hp as f64 + w.drop * drop + broken)
 }
+
+/// What breaking an enemy's concentration is worth, in its worth, a hit
+/// *(AI decision)*: half the spells held are kept by the save.
+const CONCENTRATION_WORTH: f64 = 0.15;
 
 /// The sum of injury values a unit is taken to stand without HP (V3 as
 /// 001): past about 20 its Constitution save fails whatever the d20.

@@ -140,6 +140,8 @@ pub struct Unit {
     /// How much it matters: the damage it deals in a round, roughly (what
     /// dropping it removes from the battle).
     pub worth: f64,
+    /// It holds a spell of concentration (V11.5): a hit may break it.
+    pub concentrating: bool,
 }
 
 impl Unit {
@@ -617,6 +619,9 @@ fn read_unit(
         melee,
         ranged,
         worth,
+        concentrating: world
+            .entity(e)
+            .contains::<crate::rules::variants::spells::concentration::Concentrating>(),
     })
 }
 

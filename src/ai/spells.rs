@@ -20,6 +20,14 @@ use bevy::prelude::*;
 /// where it drops a unit.
 const MP_WORTH: f64 = 0.04;
 
+/// What holding an enemy fast is worth, as a share of its worth *(AI
+/// decision)*: it cannot close in nor get away while the spell holds.
+const GRIP_WORTH: f64 = 0.5;
+
+/// What knocking an enemy prone is worth, as a share of its worth *(AI
+/// decision)*: an AP to stand, and attacks at it with advantage.
+const PRONE_WORTH: f64 = 0.25;
+
 /// Every cast of `me` from where it stands, valued; none without spells.
 pub(super) fn casts(world: &mut World, sit: &Situation, w: &Weights) -> Vec<Act> {
     let me = sit.me().clone();
@@ -110,7 +118,14 @@ fn cast_value(
             continue;
         }
         let hp = f64::from(u.hp.max(1));
-        let harm = o.harm().min(hp) / hp * w.damage + o.drop() * w.drop;
+        // Held fast (V11.4), knocked down (R4.8): a turn's moves or its
+        // footing lost, worth a share of the unit *(AI decision)*.
+        let hampered = match c.spell.effect {
+            SpellEffect::Grabbed => GRIP_WORTH,
+            SpellEffect::Prone => PRONE_WORTH,
+            _ => 0.0,
+        };
+        let harm = o.harm().min(hp) / hp * w.damage + o.drop() * w.drop + o.affects * hampered;
         value += if u.side == mine { -harm } else { harm } * u.worth;
     }
     value

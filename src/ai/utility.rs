@@ -103,7 +103,10 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
         best.offer(stay + here.0, || first);
     }
     // A grapple holds both in place (V7.6): acting from here is all.
-    if crate::rules::variants::maneuvers::held_in_place(world, me) {
+    // So does a spell's grip (V11.4).
+    if crate::rules::variants::maneuvers::held_in_place(world, me)
+        || crate::rules::variants::spells::grip::gripped(world, me)
+    {
         return match best.command {
             Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
             _ => finish_turn(&sit, &name),

@@ -260,7 +260,7 @@ pub struct Ward {
 
 impl Ward {
     /// How a hit of `total` ends against the ward: `(chance, absorbed)`,
-    /// 0 when the d12 falls short.
+    /// 0 when the d12 falls short (or, beyond its reach, is not rolled).
     pub fn ways_for(&self, total: i32) -> Vec<(f64, i32)> {
         let works = (1..=12).filter(|f| f + self.bonus >= total).count() as f64 / 12.0;
         let mut out = vec![(1.0 - works, 0)];

@@ -45,6 +45,7 @@ fn sample(advantage: i32, bonus: i32, down: bool) -> AttackPreview {
         contest: None,
         miss_chance: None,
         pierce: vec![],
+        ward: None,
     }
 }
 

@@ -8,7 +8,8 @@
 //! The ward is declared with the attack, as V2's answers are, so the
 //! attacker's preview counts it exactly: a unit that knows a Defense spell
 //! wards at the level [`WardLevels`] sets (its base level unless told), if
-//! it has the MP and a reaction when hit. *Decisions* (DECISIONS.md
+//! it has the MP and a reaction when hit, and the total is within its d12's
+//! reach (a ward that cannot hold is not cast). *Decisions* (DECISIONS.md
 //! "Spells"): not against throws (R9 resolves them apart), nor under Energy
 //! or die ranks, whose rolls have no total to meet.
 
@@ -135,6 +136,11 @@ fn raise_the_ward(world: &mut World) {
         return;
     };
     let (target, against) = (hit.draft.target, hit.total);
+    // A ward that cannot hold is not cast *(decision)*: the total is known
+    // as the blow lands.
+    if ward.bonus + 12 < against {
+        return;
+    }
     let mp_left = world.get::<Mp>(target).map_or(0, |m| m.0) - ward.mp;
     world.entity_mut(target).insert(Mp(mp_left));
     spend_reactive_attack(world, target);
