@@ -62,6 +62,10 @@ pub struct UnitView {
     /// Exposed and Unguarded under Energy, each with the round it lasts
     /// through (V5.8).
     pub guardless: crate::battle::Guardless,
+    /// The spell it concentrates on (V11.5).
+    pub concentrating: Option<String>,
+    /// A spell holds it fast (V11.4).
+    pub gripped: bool,
 }
 
 /// Every unit as the events tell it, by [`UnitId`].
@@ -115,6 +119,10 @@ impl Board {
                         .get::<crate::battle::Guardless>()
                         .copied()
                         .unwrap_or_default(),
+                    concentrating: e
+                        .get::<crate::rules::variants::spells::concentration::Concentrating>()
+                        .map(|c| c.0.clone()),
+                    gripped: e.contains::<crate::rules::variants::spells::grip::Gripped>(),
                 };
                 (*id, view)
             })
@@ -210,6 +218,9 @@ impl Board {
                 u.surprised = false;
                 u.off_guard = false;
             }
+        }
+        if let Spell(e) = event {
+            spell_changes(&mut self.units, e);
         }
         // Each round sets every unit's Energy (V5.2) and lifts the
         // conditions of the rounds before (V5.8).
@@ -570,5 +581,21 @@ impl Board {
             self.apply(e);
         }
         self
+    }
+}
+
+/// What spells' events change of a unit: its concentration (V11.5), a
+/// spell's grip on it (V11.4).
+fn spell_changes(units: &mut [UnitView], e: &crate::rules::events::SpellEvent) {
+    use crate::rules::events::SpellEvent;
+    let Some(u) = units.get_mut(e.unit().0 as usize) else {
+        return;
+    };
+    match e {
+        SpellEvent::Concentrates { spell, .. } => u.concentrating = Some(spell.clone()),
+        SpellEvent::ConcentrationEnded { .. } => u.concentrating = None,
+        SpellEvent::Gripped { .. } => u.gripped = true,
+        SpellEvent::Released { .. } => u.gripped = false,
+        _ => {}
     }
 }

@@ -3,9 +3,10 @@
 //! [`AttackSchedule`](crate::rules::modifiers::AttackSchedule)) and the same formulas
 //! ([`degrees`], R7.7 damage) as the resolution. No sampling.
 
+use super::dice_odds::DiceSums;
 pub use super::dice_odds::{DamageDice, kept_probability};
-use super::dice_odds::{DiceSums, mean_damage};
-use super::preview_rolls::{melee_pierce, with_contest, with_miss_chance};
+pub use super::preview_rolls::{degree_chances, expected_damage, fumble_chance};
+use super::preview_rolls::{mean, melee_pierce};
 use crate::format::BodyPart;
 use crate::rules::attacks::damage::is_down;
 use crate::rules::attacks::resolution::degrees;
@@ -499,55 +500,6 @@ impl AttackPreview {
     }
 }
 
-/// `chances[d]`: the probability of exactly `d` degrees (R7.2, R7.3) for a
-/// roll with net `advantage` (R0.4) and `bonus` against `dv`.
-pub fn degree_chances(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: bool) -> Vec<f64> {
-    let mut by_degree = vec![0.0; 8];
-    if auto_hit {
-        by_degree[1] = 1.0;
-    } else {
-        for k in 1..=20 {
-            let d = degrees(k, k as i32 + bonus, dv, crit).max(0) as usize;
-            if d >= by_degree.len() {
-                by_degree.resize(d + 1, 0.0);
-            }
-            by_degree[d] += kept_probability(k, advantage);
-        }
-    }
-    while by_degree.len() > 2 && by_degree.last() == Some(&0.0) {
-        by_degree.pop();
-    }
-    by_degree
-}
-
-/// The chance that the kept d20 is a natural 1 and the attack misses
-/// (R7.3), for a rolled attack.
-pub fn fumble_chance(advantage: i32, bonus: i32, dv: i32, crit: u32, auto_hit: bool) -> f64 {
-    if auto_hit || degrees(1, 1 + bonus, dv, crit) > 0 {
-        return 0.0;
-    }
-    kept_probability(1, advantage)
-}
-
-/// The mean of a distribution by value (`chances[n]`: the chance of `n`).
-fn mean(chances: &[f64]) -> f64 {
-    chances.iter().enumerate().map(|(n, p)| n as f64 * p).sum()
-}
-
-/// The expected damage of a roll with these degree chances.
-pub fn expected_damage(by_degree: &[f64], dice: DamageDice, down: bool) -> f64 {
-    if down {
-        return 0.0;
-    }
-    by_degree
-        .iter()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, p)| **p > 0.0)
-        .map(|(d, p)| p * mean_damage(dice.count + (d as u32 - 1), dice.sides, dice.bonus))
-        .sum()
-}
-
 /// Previews `draft` on the battle as it is (with `draft.from` as the
 /// attacker's tile), with the answer its target declares (V2). Reads the
 /// battle, changes nothing.
@@ -634,6 +586,39 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
         }
         (None, None) => preview,
     }
+}
+
+/// The preview of a shot against a Miss Chance (Energy, V5.10): every
+/// kept d20 against every evasion chain to its stated depth; no bonus, no
+/// fumble, and a kept 20's hit past armor.
+fn with_miss_chance(mut p: AttackPreview, chance: &MissChance) -> AttackPreview {
+    (p.degrees, p.pierce) = chance.degree_chances();
+    p.hit = 1.0 - p.degrees[0];
+    p.expected_damage = expected_damage(&p.degrees, p.damage, p.down || p.injure_only);
+    (p.advantage, p.bonus) = (chance.advantage, 0);
+    (p.dv, p.threshold) = (chance.fixed(), chance.fixed());
+    (p.crit, p.fumble) = (20, 0.0);
+    p.miss_chance = Some(chance.clone());
+    p
+}
+
+/// The preview of an attack rolled as a contest (die ranks, V6): every
+/// kept pair of dice enumerated for the successes, each 1 damage that no
+/// armor stops (V6.4); no d20, so no bonus, DV, critical or fumble.
+fn with_contest(mut p: AttackPreview, contest: &Contest) -> AttackPreview {
+    // One 1-sided die per success: the damage is the successes.
+    p.damage = DamageDice {
+        count: 1,
+        sides: 1,
+        bonus: 0,
+    };
+    p.degrees = contest.success_chances();
+    p.hit = 1.0 - p.degrees[0];
+    p.expected_damage = expected_damage(&p.degrees, p.damage, p.down || p.injure_only);
+    (p.advantage, p.bonus, p.dv, p.threshold) = (contest.attack.advantage, 0, 0, 0);
+    (p.crit, p.fumble) = (21, 0.0);
+    p.contest = Some(contest.clone());
+    p
 }
 
 /// The sum of some chances: 0 for none, where `Iterator::sum` gives -0.0

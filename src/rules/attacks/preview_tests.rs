@@ -1,5 +1,6 @@
 //! The preview's own arithmetic, tested apart from any battle.
 use super::*;
+use crate::rules::attacks::dice_odds::mean_damage;
 
 #[test]
 fn kept_probabilities_sum_to_one() {

@@ -206,7 +206,30 @@ fn make_cast(world: &mut World) {
     if c.spell.has(crate::format::Keyword::Concentration) {
         super::concentration::begin(world, caster, &c.spell.name);
     }
-    super::effects::resolve(world, &c);
+    resolve(world, &c);
+}
+
+/// What the Cast `c` does, by its spell's kind (V11.3); a field or zone
+/// lies on the ground instead, to act on whoever sets it off (V11.6).
+fn resolve(world: &mut World, c: &Casting) {
+    if super::fields::lies_on_the_ground(&c.spell) {
+        super::fields::lay(world, c);
+        return;
+    }
+    match c.spell.kind {
+        SpellKind::Projectile => super::effects::spell_attack(world, c),
+        SpellKind::Attack | SpellKind::Determined | SpellKind::DeterminedPlus => {
+            super::effects::saved_spell(world, c)
+        }
+        SpellKind::Surecast => {
+            let targets = super::effects::targets(world, c);
+            let harm = super::effects::harm(world, c);
+            for t in targets {
+                super::effects::befall(world, c, t, &harm);
+            }
+        }
+        SpellKind::Defense => {}
+    }
 }
 
 /// As a unit's turn begins it may cast again (V11.1).

@@ -68,8 +68,7 @@ pub fn end(world: &mut World, unit: Entity, why: Broken) {
     };
     emit(world, BattleEvent::Spell(ended));
     // What the spell held lets go (V11.6, V11.4).
-    super::fields::unhold(world, unit, &spell);
-    super::grip::release(world, unit, &spell);
+    super::held::let_go(world, unit, &spell);
 }
 
 /// A concentrating `unit` hit for `damage` (before armor) saves or loses

@@ -76,29 +76,6 @@ fn aim_the_spell_attack(world: &mut World) {
     world.insert_resource(draft);
 }
 
-/// What the Cast `c` does, by its spell's kind (V11.3); a field or zone
-/// lies on the ground instead, to act on whoever sets it off (V11.6).
-pub fn resolve(world: &mut World, c: &Casting) {
-    if super::fields::lies_on_the_ground(&c.spell) {
-        super::fields::lay(world, c);
-        return;
-    }
-    match c.spell.kind {
-        SpellKind::Projectile => spell_attack(world, c),
-        SpellKind::Attack | SpellKind::Determined | SpellKind::DeterminedPlus => {
-            saved_spell(world, c)
-        }
-        SpellKind::Surecast => {
-            let targets = targets(world, c);
-            let harm = harm(world, c);
-            for t in targets {
-                befall(world, c, t, &harm);
-            }
-        }
-        SpellKind::Defense => {}
-    }
-}
-
 /// The units the spell reaches (R9.4's area: within the radius of the
 /// tile aimed at, with a line of effect from it), in the level's order;
 /// with no radius, the unit aimed at or standing on the tile.
@@ -195,7 +172,7 @@ pub(super) fn befall(world: &mut World, c: &Casting, target: Entity, harm: &Opti
 
 /// A spell attack (PA): an attack of the core's with the spell as its
 /// weapon ([`aim_the_spell_attack`]); it counts for R7.6.
-fn spell_attack(world: &mut World, c: &Casting) {
+pub(super) fn spell_attack(world: &mut World, c: &Casting) {
     let (Some(target), Some(draft)) = (c.target, spell_draft(world, c)) else {
         return;
     };
@@ -239,7 +216,7 @@ fn spell_weapon(spell: &Spell) -> Weapon {
 
 /// A save spell (SA, DC, DC+): the caster's roll, each target's save in the
 /// level's order, then the damage once for those that failed.
-fn saved_spell(world: &mut World, c: &Casting) {
+pub(super) fn saved_spell(world: &mut World, c: &Casting) {
     let (dc, focused) = caster_roll(world, c);
     let save = c.spell.save.unwrap_or_default();
     let mut failed = vec![];

@@ -9,6 +9,7 @@
 //! 004's one-Phase ethereal lifetime outlasts any battle).
 
 use super::casting::{Casting, has_focus};
+use super::held::fade;
 use crate::battle::{Battlefield, UnitId, body_of, side_of_body};
 use crate::format::{Keyword, Spell};
 use crate::grid::{Body, Pos};
@@ -16,34 +17,8 @@ use crate::rules::events::{BattleEvent, Faded, SpellEvent, emit, id_of};
 use crate::rules::motion::movement::{Entering, TileEntered};
 use crate::rules::turns::turn::{RoundBegins, TurnOpened, TurnState};
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
-/// A field or zone lying on the map (V11.6).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Field {
-    /// Its caster.
-    pub caster: UnitId,
-    /// The spell.
-    pub spell: String,
-    /// The level it was cast at.
-    pub level: i32,
-    /// The tiles it covers.
-    pub tiles: Vec<Pos>,
-    /// A zone: it acts once as a unit comes into it.
-    pub zone: bool,
-    /// The DC its saves meet, set by the cast (none: no save).
-    pub dc: Option<i32>,
-    /// The caster held a focus: no advantage on the saves (V11.7).
-    pub focused: bool,
-    /// It ends with its caster's concentration.
-    pub held: bool,
-    /// Rounds left, for a spell with a `duration`.
-    pub rounds_left: Option<u32>,
-}
-
-/// Every field and zone on the map, in the order they were laid.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Fields(pub Vec<Field>);
+pub use super::held::{Field, Fields};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Fields>()
@@ -99,31 +74,6 @@ pub fn lay(world: &mut World, c: &Casting) {
     };
     world.resource_mut::<Fields>().0.push(field);
     emit(world, BattleEvent::Spell(event));
-}
-
-/// The fields `caster` holds with `spell` end: its concentration ended.
-pub fn unhold(world: &mut World, caster: Entity, spell: &str) {
-    let id = id_of(world, caster);
-    fade(world, Faded::Unheld, |f| {
-        f.held && f.caster == id && f.spell == spell
-    });
-}
-
-/// Removes the fields `gone` picks, telling each.
-fn fade(world: &mut World, why: Faded, gone: impl Fn(&Field) -> bool) {
-    let Some(mut fields) = world.get_resource_mut::<Fields>() else {
-        return;
-    };
-    let (out, kept): (Vec<Field>, Vec<Field>) = fields.0.drain(..).partition(|f| gone(f));
-    fields.0 = kept;
-    for f in out {
-        let event = SpellEvent::Faded {
-            unit: f.caster,
-            spell: f.spell,
-            why,
-        };
-        emit(world, BattleEvent::Spell(event));
-    }
 }
 
 /// As each round begins, fields with a duration count one down and those

@@ -14,14 +14,7 @@ use crate::rules::pipeline::{CommandSchedule, CommandSystems, Handles, Pending};
 use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
-/// Held by a spell (V11.4, V7.6 grabbed): on the gripped unit.
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
-pub struct Gripped {
-    /// The caster whose spell holds it.
-    pub by: Entity,
-    /// The spell.
-    pub spell: String,
-}
+pub use super::held::Gripped;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -56,27 +49,6 @@ pub fn seize(world: &mut World, caster: Entity, target: Entity, spell: &str) {
         world,
         BattleEvent::Spell(SpellEvent::Gripped { unit, by, spell }),
     );
-}
-
-/// Every grip of `caster`'s `spell` lets go.
-pub fn release(world: &mut World, caster: Entity, spell: &str) {
-    let held: Vec<Entity> = crate::battle::units(world)
-        .into_iter()
-        .filter(|e| {
-            world
-                .get::<Gripped>(*e)
-                .is_some_and(|g| g.by == caster && g.spell == spell)
-        })
-        .collect();
-    for e in held {
-        world.entity_mut(e).remove::<Gripped>();
-        let unit = id_of(world, e);
-        let spell = spell.to_string();
-        emit(
-            world,
-            BattleEvent::Spell(SpellEvent::Released { unit, spell }),
-        );
-    }
 }
 
 /// Whether a spell holds `unit` in place.

@@ -15,6 +15,7 @@
 //! - [`fields`]: V11.6 fields and zones on the ground, set off by entering
 //!   and at a turn's start, for as long as they last.
 //! - [`grip`]: the `Grabbed` effect, a spell's hold (V7.6 grabbed).
+//! - [`held`]: what a spell holds (fields, grips) and its letting go.
 //! - [`ward`]: V11.3 SD, a Defense spell cast against a hit as a reaction,
 //!   absorbing some of it.
 //! - [`odds`]: the exact odds of a cast for every unit it reaches.
@@ -28,6 +29,7 @@ pub mod concentration;
 pub mod effects;
 pub mod fields;
 pub mod grip;
+pub mod held;
 pub mod odds;
 pub mod switch;
 pub mod ward;
