@@ -183,3 +183,80 @@ fn spell_odds_are_exact() {
         );
     }
 }
+
+/// The window's spell bar (V11, #26), without a renderer: `Shift+1` arms
+/// the caster's first spell, `]` raises its level as far as the spell and
+/// the MP allow, the hover tells the cast's MP and each unit's odds as the
+/// rules give them, and a click on the enemy casts it (one Cast, no
+/// attack), spending its MP; `Esc` puts an armed spell down.
+#[test]
+fn the_spell_bar_arms_upcasts_and_casts_on_a_click() {
+    use crate::view::{app_with, last_command, press};
+    use bevy::prelude::{ButtonInput, KeyCode, MouseButton};
+    use skirmish::grid::Pos;
+    use skirmish::view::spell_bar::ArmedSpell;
+    let text = r#"Level(
+        name: "Input",
+        rules: (spells: true),
+        map: ["........", "........", "........"],
+        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
+        units: [
+            (name: "Hero", side: "Heroes", template: "mage", at: (1, 1), facing: E),
+            (name: "Orc", side: "Orcs", template: "raider", at: (4, 1), facing: W),
+        ],
+        templates: [
+            (name: "mage", wis: 3, hp: 10, mp: 5, spells: ["shockwave"], weapons: ["staff"]),
+        ],
+    )"#;
+    let mut app = app_with(text, Dice::seeded(2));
+    let armed = |app: &bevy::prelude::App| app.world().resource::<ArmedSpell>().0.clone();
+    let shifted = |app: &mut bevy::prelude::App, key: KeyCode| {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::ShiftLeft);
+        press(app, Pos::new(4, 1), None, Some(key));
+    };
+    shifted(&mut app, KeyCode::Digit1);
+    assert_eq!(armed(&app), Some(("shockwave".into(), 1)));
+    // Up to level 3 (3 MP of 5): the spell's upcast, no further.
+    for level in [2, 3, 3] {
+        press(&mut app, Pos::new(4, 1), None, Some(KeyCode::BracketRight));
+        assert_eq!(armed(&app), Some(("shockwave".into(), level)));
+    }
+    press(&mut app, Pos::new(4, 1), None, None);
+    let lines = app
+        .world()
+        .resource::<skirmish::view::preview::Hover>()
+        .lines
+        .clone();
+    assert!(
+        lines[0].starts_with("Cast shockwave at level 3 on Orc: 1 AP, 3 MP of 5"),
+        "{lines:?}"
+    );
+    let world = app.world_mut();
+    let hero = unit_named(world, "Hero").unwrap();
+    let at = ThrowTarget::Unit("Orc".into());
+    let c = casting(world, hero, "shockwave", Some(3), &at).unwrap();
+    let o = &cast_odds(world, &c)[0];
+    let told = format!("fails its save {:.0}%", o.affects * 100.0);
+    assert!(lines.iter().any(|l| l.contains(&told)), "{told}: {lines:?}");
+    press(&mut app, Pos::new(4, 1), Some(MouseButton::Left), None);
+    assert_eq!(
+        last_command(&app),
+        Some(Command::Cast {
+            unit: "Hero".into(),
+            spell: "shockwave".into(),
+            level: Some(3),
+            at: ThrowTarget::Unit("Orc".into()),
+        })
+    );
+    let history = app.world().resource::<skirmish::rules::History>().0.len();
+    assert_eq!(history, 1, "the click cast, and attacked nothing");
+    assert_eq!(armed(&app), None, "cast, the spell is put down");
+    let mp = app.world().get::<skirmish::battle::Mp>(hero).unwrap().0;
+    assert_eq!(mp, 2);
+    shifted(&mut app, KeyCode::Digit1);
+    assert_eq!(armed(&app), Some(("shockwave".into(), 1)));
+    press(&mut app, Pos::new(4, 1), None, Some(KeyCode::Escape));
+    assert_eq!(armed(&app), None);
+}

@@ -1281,3 +1281,40 @@ fn a_replay_watched_as_a_side_shows_its_fog_and_ghosts() {
         veil(&raiders)
     );
 }
+
+/// Spells in the window (V11, #26), tour 24: with flame field armed (step
+/// 8), the tiles it would cover are tinted violet and the unit inside is
+/// told its odds, the very ones the rules give; once it is laid (step 14),
+/// its tiles glow orange for as long as it lasts, and none past its edge.
+#[test]
+fn a_spell_shows_its_area_and_a_field_glows_on_the_map() {
+    let Some(xvfb) = xvfb() else { return };
+    let violet = |[r, g, b]: [i32; 3]| b > g + 40 && r > g + 15;
+    let (aimed, _level, grid, mut app) = demo_step(&xvfb, "24_spells.ron", 8);
+    for t in [Pos::new(8, 1), Pos::new(7, 2), Pos::new(8, 3)] {
+        let share = share_in_tile(&aimed, &grid, t, true, violet);
+        assert!(share > 0.5, "{t}: the area is not drawn ({share})");
+    }
+    let share = share_in_tile(&aimed, &grid, Pos::new(10, 3), true, violet);
+    assert!(share < 0.1, "(10, 3) lies past the area ({share})");
+    // The odds told are the rules' own (the hover panel's line for Kel).
+    let world = app.world_mut();
+    let (ila, _) = unit_at(world, "Ila");
+    let at = skirmish::rules::command::ThrowTarget::Tile(Pos::new(7, 2));
+    let c =
+        skirmish::rules::variants::spells::cast::casting(world, ila, "flame field", Some(2), &at)
+            .unwrap();
+    let odds = skirmish::rules::variants::spells::odds::cast_odds(world, &c);
+    assert_eq!(odds.len(), 1, "Kel alone stands in it");
+    assert!((odds[0].affects - 0.65).abs() < 0.05, "{}", odds[0].affects);
+    let fire = |[r, g, b]: [i32; 3]| r > g + 40 && r > b + 20;
+    let (laid, _level, grid, _app) = demo_step(&xvfb, "24_spells.ron", 14);
+    for t in [Pos::new(6, 1), Pos::new(8, 1), Pos::new(8, 3)] {
+        let share = share_in_tile(&laid, &grid, t, true, fire);
+        assert!(share > 0.5, "{t}: the field does not glow ({share})");
+    }
+    for t in [Pos::new(5, 3), Pos::new(9, 3)] {
+        let share = share_in_tile(&laid, &grid, t, true, fire);
+        assert!(share < 0.1, "{t} lies past the field ({share})");
+    }
+}

@@ -190,6 +190,18 @@ def sting():
     return mix(*voices)
 
 
+def spell():
+    # A cast (V11): a rising shimmer of three detuned tones over airy,
+    # brightening noise, unlike any weapon's sound.
+    n = seconds(0.7)
+    shimmer = [
+        mul(tone(n, lambda t, f=f: f * (1.0 + 0.6 * t)), env(n, 0.05, 0.5))
+        for f in (523.3, 659.3, 784.0)
+    ]
+    air = gain(mul(highpass(noise(n), lambda t: 1500 + 4000 * t), env(n, 0.15, 0.45)), 0.35)
+    return mix(*shimmer, air)
+
+
 SOUNDS = {
     "footstep": footstep,
     "swing": swing,
@@ -203,6 +215,7 @@ SOUNDS = {
     "click": click,
     "chime": chime,
     "sting": sting,
+    "spell": spell,
 }
 
 if __name__ == "__main__":

@@ -483,8 +483,25 @@ def unguarded(x, y):
         return (240, 90, 60)
     return None
 
+def concentrating(x, y):
+    # A violet four-pointed star: holding a spell of concentration (V11.5).
+    dx, dy = abs(x - 5.5), abs(y - 5.5)
+    if dx * dy <= 1.6 and dx + dy <= 5.2:
+        return (200, 150, 255)
+    return None
+
+def gripped(x, y):
+    # A pale snowflake: held fast by a spell (V11.4, V7.6 grabbed).
+    dx, dy = x - 5.5, y - 5.5
+    if (abs(dx) <= 0.6 or abs(dy) <= 0.6) and abs(dx) + abs(dy) <= 5.5:
+        return (190, 235, 255)
+    if abs(abs(dx) - abs(dy)) <= 0.7 and abs(dx) <= 3.6:
+        return (190, 235, 255)
+    return None
+
 ICONS = [prone, dying, stable, defending, shield_ready, off_guard, exposed,
-         dead, ground_object, hidden, exposed_energy, unguarded]
+         dead, ground_object, hidden, exposed_energy, unguarded, concentrating,
+         gripped]
 
 def outlined(icon, x, y):
     c = icon(x, y)

@@ -207,11 +207,15 @@ pub enum Icon {
     ExposedV5,
     /// Unguarded under Energy: open to Swift Attacks (V5.8, V5.9).
     Unguarded,
+    /// Holds a spell of concentration (V11.5).
+    Concentrating,
+    /// Held fast by a spell (V11.4).
+    Gripped,
 }
 
 impl Icon {
     /// Every icon, in the sheet's order.
-    pub const ALL: [Icon; 12] = [
+    pub const ALL: [Icon; 14] = [
         Icon::Prone,
         Icon::Dying,
         Icon::Stable,
@@ -224,6 +228,8 @@ impl Icon {
         Icon::Hidden,
         Icon::ExposedV5,
         Icon::Unguarded,
+        Icon::Concentrating,
+        Icon::Gripped,
     ];
 
     /// What the icon means, with its rule, for the map legend.
@@ -241,6 +247,8 @@ impl Icon {
             Icon::Hidden => "hidden from the enemy (V8.2)",
             Icon::ExposedV5 => "exposed: safe to maneuver against (V5.8)",
             Icon::Unguarded => "unguarded: Swift Attacks for 1 Energy (V5.9)",
+            Icon::Concentrating => "holds a spell: a hit may break it (V11.5)",
+            Icon::Gripped => "held fast by a spell: cannot move (V11.4)",
         }
     }
 }

@@ -102,6 +102,10 @@ pub struct PlayArgs {
     /// Keep the cursor on tile X,Y (screenshots for tests and bug reports).
     #[arg(long, value_name = "X,Y", value_parser = parse_tile)]
     pub hover: Option<crate::grid::Pos>,
+    /// A spell armed for your caster, `NAME` or `NAME:LEVEL` (V11; keys
+    /// Shift+1-8 in the window): with --hover, its area and odds.
+    #[arg(long, value_name = "NAME[:LEVEL]", value_parser = parse_spell)]
+    pub spell: Option<(String, i32)>,
     /// Overlays to switch on, by name (keys 1-7 in the window): reach,
     /// arcs, threat, range, line, flank, charge; `none` for none.
     #[arg(long, value_name = "NAMES", value_delimiter = ',', value_parser = parse_overlay)]
@@ -110,6 +114,17 @@ pub struct PlayArgs {
     /// one).
     #[arg(long)]
     pub catalog: Option<PathBuf>,
+}
+
+/// Reads `NAME` or `NAME:LEVEL` as a spell and its level (0: its own).
+pub fn parse_spell(s: &str) -> Result<(String, i32), String> {
+    match s.rsplit_once(':') {
+        Some((name, level)) => Ok((
+            name.trim().to_string(),
+            level.trim().parse::<i32>().map_err(|e| e.to_string())?,
+        )),
+        None => Ok((s.trim().to_string(), 0)),
+    }
 }
 
 /// Reads `X,Y` as a tile.
@@ -162,6 +177,7 @@ pub fn play(args: &PlayArgs) -> ExitCode {
             speed: args.speed,
             record: args.record.clone(),
             hover: args.hover,
+            spell: args.spell.clone(),
             overlays: args
                 .overlay
                 .as_ref()

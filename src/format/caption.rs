@@ -31,6 +31,11 @@ pub struct Caption {
     /// pressed (`throw` shows the throw preview at `hover`).
     #[serde(default)]
     pub aim: Option<Aim>,
+    /// A spell armed at a level (V11), as if its button were pressed: its
+    /// area and each unit's odds shown at `hover` (`spell: Some(("flame
+    /// field", 2))`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell: Option<(String, i32)>,
 }
 
 /// A tactical overlay of the window, by the name files and the command

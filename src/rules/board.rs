@@ -85,6 +85,22 @@ pub struct Board {
     /// The battle pays in Energy (V5): AP are Energy, set each round, and
     /// Defend outlasts the turn.
     pub energy: bool,
+    /// Spells' fields and zones on the map, in the order they were laid
+    /// (V11.6).
+    pub fields: Vec<FieldView>,
+}
+
+/// A field or zone as the events tell it (V11.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldView {
+    /// Its caster.
+    pub caster: UnitId,
+    /// The spell.
+    pub spell: String,
+    /// The tiles it covers.
+    pub tiles: Vec<Pos>,
+    /// A zone (else a field).
+    pub zone: bool,
 }
 
 impl Board {
@@ -143,6 +159,19 @@ impl Board {
             side: None,
             lost: Default::default(),
             energy: crate::battle::energy(world),
+            fields: world
+                .get_resource::<crate::rules::variants::spells::held::Fields>()
+                .map(|f| {
+                    f.0.iter()
+                        .map(|f| FieldView {
+                            caster: f.caster,
+                            spell: f.spell.clone(),
+                            tiles: f.tiles.clone(),
+                            zone: f.zone,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 
@@ -221,6 +250,7 @@ impl Board {
         }
         if let Spell(e) = event {
             spell_changes(&mut self.units, e);
+            lay_or_lift(&mut self.fields, e);
         }
         // Each round sets every unit's Energy (V5.2) and lifts the
         // conditions of the rounds before (V5.8).
@@ -596,6 +626,35 @@ fn spell_changes(units: &mut [UnitView], e: &crate::rules::events::SpellEvent) {
         SpellEvent::ConcentrationEnded { .. } => u.concentrating = None,
         SpellEvent::Gripped { .. } => u.gripped = true,
         SpellEvent::Released { .. } => u.gripped = false,
+        _ => {}
+    }
+}
+
+/// A field or zone laid, or faded (V11.6).
+fn lay_or_lift(fields: &mut Vec<FieldView>, e: &crate::rules::events::SpellEvent) {
+    use crate::rules::events::SpellEvent;
+    match e {
+        SpellEvent::Conjured {
+            unit,
+            spell,
+            tiles,
+            zone,
+            ..
+        } => fields.push(FieldView {
+            caster: *unit,
+            spell: spell.clone(),
+            tiles: tiles.clone(),
+            zone: *zone,
+        }),
+        // One event for each field gone, the oldest of its spell first.
+        SpellEvent::Faded { unit, spell, .. } => {
+            if let Some(i) = fields
+                .iter()
+                .position(|f| f.caster == *unit && f.spell == *spell)
+            {
+                fields.remove(i);
+            }
+        }
         _ => {}
     }
 }

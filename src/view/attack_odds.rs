@@ -147,6 +147,7 @@ impl AttackOdds {
                 .map(|m| (m.to_string(), m.rule))
                 .chain(zone_line(p))
                 .chain(guard_line(&target_name, p))
+                .chain(ward_line(&target_name, p))
                 .chain(injury_line(p))
                 .chain(pierce_line(p))
                 .collect(),
@@ -364,6 +365,20 @@ fn injury_line(p: &AttackPreview) -> Option<(String, Rule)> {
             p.felled() * 100.0
         ),
         Rule::V3,
+    ))
+}
+
+/// Under spells (V11.3 SD), the ward the target will raise as a hit lands,
+/// as a line of the modifier list: its d12 and what it absorbs, counted in
+/// the odds above.
+fn ward_line(target: &str, p: &AttackPreview) -> Option<(String, Rule)> {
+    let w = p.ward.as_ref()?;
+    Some((
+        format!(
+            "{target} wards with {} at level {} ({} MP, a reaction): d12 {:+} at least the              attack's total absorbs {}d{} (odds and harm count it)",
+            w.spell, w.level, w.mp, w.bonus, w.dice.0, w.dice.1
+        ),
+        Rule::V11_3,
     ))
 }
 

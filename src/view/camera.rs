@@ -196,6 +196,7 @@ pub fn move_camera(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     decisions: Option<Res<Decisions>>,
+    armed: Option<Res<super::spell_bar::ArmedSpell>>,
     mut camera: Query<&mut Transform, With<BattleCamera>>,
 ) {
     let Ok(mut t) = camera.single_mut() else {
@@ -224,7 +225,9 @@ pub fn move_camera(
         t.translation += Vec3::new(-d.x, d.y, 0.0);
     }
     // (`f32::signum` of 0 is 1: the wheel's sign only when it turned.)
-    let wheel = if scroll.delta.y == 0.0 {
+    // With a spell armed the wheel picks its level (the spell bar).
+    let spelling = armed.is_some_and(|a| a.0.is_some());
+    let wheel = if scroll.delta.y == 0.0 || spelling {
         zoom
     } else {
         scroll.delta.y.signum() as i32

@@ -55,6 +55,9 @@ pub struct PlayOptions {
     pub hover: Option<crate::grid::Pos>,
     /// The overlays switched on at start (default: the view's own).
     pub overlays: Option<BTreeSet<Overlay>>,
+    /// A spell armed at a level for the first unit of the player's that
+    /// knows it (V11; screenshots for tests and bug reports).
+    pub spell: Option<(String, i32)>,
     /// Play this recorded battle's commands instead of asking anyone
     /// (`skirmish replay FILE --watch`).
     pub replay: Option<crate::save::Replay>,
@@ -84,6 +87,7 @@ impl PlayOptions {
             record: None,
             hover: None,
             overlays: None,
+            spell: None,
             replay: None,
             view_as: None,
             live: None,

@@ -62,6 +62,7 @@ fn spawn_hud(
 ) {
     let live = level_file.is_some();
     let stealth = field.as_ref().is_some_and(|f| f.0.rules().stealth);
+    let spells = field.as_ref().is_some_and(|f| f.0.rules().spells);
     let energy = field.is_some_and(|f| f.0.rules().actions == crate::format::Actions::Energy);
     commands.spawn((
         TurnBar,
@@ -180,7 +181,7 @@ fn spawn_hud(
                     Text::new(screen_text(&keys)),
                     text(12.0, Color::srgb(0.8, 0.82, 0.85)),
                 ));
-                spawn_icon_legend(legend, &icons, energy);
+                spawn_icon_legend(legend, &icons, (energy, spells));
             });
         });
     commands.spawn((
@@ -268,7 +269,11 @@ fn spawn_hud(
 /// The map legend's icons, each with what it means and its rule.
 /// The condition icons and their meanings; Energy's (V5.8) only on a
 /// level that pays in Energy.
-fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons, energy: bool) {
+fn spawn_icon_legend(
+    parent: &mut ChildSpawnerCommands,
+    icons: &Icons,
+    (energy, spells): (bool, bool),
+) {
     parent
         .spawn(Node {
             // A set width: wrapped rows inside a column need one to be
@@ -283,7 +288,8 @@ fn spawn_icon_legend(parent: &mut ChildSpawnerCommands, icons: &Icons, energy: b
         .with_children(|row| {
             let shown = Icon::ALL
                 .into_iter()
-                .filter(|i| energy || !matches!(i, Icon::ExposedV5 | Icon::Unguarded));
+                .filter(|i| energy || !matches!(i, Icon::ExposedV5 | Icon::Unguarded))
+                .filter(|i| spells || !matches!(i, Icon::Concentrating | Icon::Gripped));
             for icon in shown {
                 row.spawn(Node {
                     column_gap: px(3),

@@ -62,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The input systems that need no window: tests add them to a headless app.
 pub fn input_plugin(app: &mut App) {
+    super::spell_bar::spell_input_plugin(app);
     app.init_resource::<CursorTile>()
         .init_resource::<Hover>()
         .init_resource::<Selected>()

@@ -47,6 +47,9 @@ pub mod prompt;
 pub mod seat;
 pub mod settings;
 pub mod sound;
+pub mod spell_aim;
+pub mod spell_bar;
+pub mod spell_marks;
 pub mod terrain_cache;
 pub mod theme;
 pub mod tour;
@@ -107,6 +110,8 @@ impl Plugin for ViewPlugin {
             sound::plugin,
             settings::plugin,
             energy_pips::plugin,
+            spell_bar::plugin,
+            spell_marks::plugin,
         ));
     }
 }

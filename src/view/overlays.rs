@@ -424,6 +424,10 @@ fn toggle(on: &mut Overlays, o: Overlay) {
 }
 
 fn toggle_by_key(keys: Res<ButtonInput<KeyCode>>, mut on: ResMut<Overlays>) {
+    // Shift and a digit arm a spell (the spell bar), not an overlay.
+    if keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight) {
+        return;
+    }
     for o in Overlay::ALL {
         if keys.just_pressed(o.key()) {
             toggle(&mut on, o);
@@ -522,16 +526,24 @@ fn draw_marks(
         ));
     }
     for (p, words) in &marks.labels {
-        commands.spawn((
-            Mark,
-            Text2d::new(words.clone()),
-            TextFont {
-                font_size: FontSize::Px(11.0),
-                ..default()
-            },
-            TextColor(Color::WHITE),
-            Transform::from_translation((grid.world(*p) + Vec2::Y * (TILE / 4.0)).extend(8.0)),
-        ));
+        // A dark shadow a pixel off keeps the words readable over a figure
+        // or a bright tile.
+        let at = grid.world(*p) + Vec2::Y * (TILE / 4.0);
+        for (offset, color, z) in [
+            (Vec2::new(1.0, -1.0), Color::srgba(0.0, 0.0, 0.0, 0.9), 7.9),
+            (Vec2::ZERO, Color::WHITE, 8.0),
+        ] {
+            commands.spawn((
+                Mark,
+                Text2d::new(words.clone()),
+                TextFont {
+                    font_size: FontSize::Px(11.0),
+                    ..default()
+                },
+                TextColor(color),
+                Transform::from_translation((at + offset).extend(z)),
+            ));
+        }
     }
 }
 

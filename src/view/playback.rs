@@ -154,6 +154,16 @@ pub fn duration(e: &BattleEvent) -> f32 {
         Shoved { .. } | Dragged { .. } | Disarmed { .. } | KnockedDown { .. } => 0.3,
         Grappled { .. } | GrappleEnded { .. } => 0.25,
         TurnStarted { .. } | RoundStarted { .. } => 0.2,
+        // Spells (V11): the orb's flight, a ward's flare, a field laid.
+        Spell(s) => {
+            use crate::rules::events::SpellEvent;
+            match s {
+                SpellEvent::Cast { .. } => 0.4,
+                SpellEvent::Warded { .. } | SpellEvent::Gripped { .. } => 0.3,
+                SpellEvent::Conjured { .. } => 0.3,
+                _ => 0.0,
+            }
+        }
         _ => 0.0,
     }
 }

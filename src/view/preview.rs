@@ -76,6 +76,7 @@ type HoverKey = (
     Option<Action>,
     Option<usize>,
     (Option<crate::format::BodyPart>, bool),
+    Option<(String, i32)>,
 );
 
 /// The odds of `me` attacking `target`, from `from` when given (a tile to
@@ -137,6 +138,9 @@ pub(super) fn preview_hover(world: &mut World) {
         .and_then(|s| s.0);
     let part = super::controls::aimed_part(world);
     let at_mount = super::seat::aiming_at_mount(world);
+    let armed = world
+        .get_resource::<super::spell_bar::ArmedSpell>()
+        .and_then(|a| a.0.clone());
     let key = Some((
         tile,
         me,
@@ -147,6 +151,7 @@ pub(super) fn preview_hover(world: &mut World) {
         aiming,
         spot,
         (part, at_mount),
+        armed.clone(),
     ));
     if world.resource::<Hover>().key == key {
         return;
@@ -190,7 +195,10 @@ pub(super) fn preview_hover(world: &mut World) {
             .unwrap_or(me);
         overlay_marks = super::overlays::overlay_marks(world, me, selected, enemy, &mut marks);
         if let Some(t) = tile {
-            shown = if aiming == Some(Action::Throw) {
+            shown = if let Some((spell, level)) = &armed {
+                let spell = (spell.as_str(), *level);
+                super::spell_aim::aim_spell(world, me, t, spell, &mut marks, &mut overlay_marks)
+            } else if aiming == Some(Action::Throw) {
                 super::aims::aim_throw(world, me, t, &mut marks, &mut overlay_marks)
             } else if aiming == Some(Action::Jump) {
                 super::aims::aim_jump(world, me, t, &mut marks, &mut overlay_marks)

@@ -46,11 +46,13 @@ pub enum Sound {
     Chime,
     /// The battle is over (R11).
     Sting,
+    /// A spell cast, or a ward raised (V11).
+    Spell,
 }
 
 impl Sound {
     /// Every sound, in the order of their files.
-    pub const ALL: [Sound; 12] = [
+    pub const ALL: [Sound; 13] = [
         Sound::Footstep,
         Sound::Swing,
         Sound::Bow,
@@ -63,6 +65,7 @@ impl Sound {
         Sound::Click,
         Sound::Chime,
         Sound::Sting,
+        Sound::Spell,
     ];
 
     /// Its file in `assets/sounds/`.
@@ -80,6 +83,7 @@ impl Sound {
             Sound::Click => "click.wav",
             Sound::Chime => "chime.wav",
             Sound::Sting => "sting.wav",
+            Sound::Spell => "spell.wav",
         }
     }
 
@@ -156,6 +160,9 @@ pub fn sound_of(
         Shoved { .. } | Dragged { .. } => Sound::HitShield,
         Grappled { .. } => Sound::Swing,
         Died { .. } => Sound::Death,
+        // Spells (V11): a shimmer for a cast and for a ward raised.
+        Spell(crate::rules::events::SpellEvent::Cast { .. })
+        | Spell(crate::rules::events::SpellEvent::Warded { .. }) => Sound::Spell,
         TurnStarted { unit, .. } if human(*unit) => Sound::Chime,
         BattleEnded { .. } => Sound::Sting,
         _ => return None,

@@ -63,7 +63,40 @@ pub fn selected_line(world: &World) -> Option<String> {
         line.push('\n');
         line.push_str(&text);
     }
+    if let Some(text) = spells_text(world, unit) {
+        line.push('\n');
+        line.push_str(&text);
+    }
     Some(line)
+}
+
+/// Under spells (V11): a caster's MP and the spell it holds, a unit a
+/// spell grips: "MP 8 of 12 (V11.2) | holds flame field: a hit may break
+/// it (V11.5)".
+pub fn spells_text(world: &World, unit: Entity) -> Option<String> {
+    use crate::rules::variants::spells::{concentration::Concentrating, grip::Gripped};
+    if !crate::rules::variants::spells::on(world) {
+        return None;
+    }
+    let mut parts = vec![];
+    let most = world
+        .get::<crate::battle::Stats>(unit)
+        .map_or(0, |s| s.template.mp);
+    if most > 0 {
+        let mp = world.get::<crate::battle::Mp>(unit).map_or(0, |m| m.0);
+        parts.push(format!("MP {mp} of {most} (V11.2)"));
+    }
+    if let Some(c) = world.get::<Concentrating>(unit) {
+        parts.push(format!("holds {}: a hit may break it (V11.5)", c.0));
+    }
+    if let Some(g) = world.get::<Gripped>(unit) {
+        parts.push(format!(
+            "held fast by {}'s {}: cannot move (V11.4)",
+            name_of(world, g.by),
+            g.spell
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join(" | "))
 }
 
 /// Under die ranks (V6): a unit's dice and the AP it owes its next turn

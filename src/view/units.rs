@@ -591,6 +591,13 @@ pub fn conditions(u: &UnitView) -> Vec<Icon> {
     } else if u.guardless.exposed.is_some() {
         icons.push(Icon::ExposedV5);
     }
+    // Spells (V11): a spell held, a spell's grip.
+    if u.concentrating.is_some() {
+        icons.push(Icon::Concentrating);
+    }
+    if u.gripped {
+        icons.push(Icon::Gripped);
+    }
     icons.truncate(ICON_SLOTS);
     icons
 }
