@@ -1,5 +1,6 @@
 //! Spells (V11) in the exact odds: for a spell attack, a save spell with
-//! and without a focus, a DC+ spell and a flat-DC area over two units,
+//! and without a focus, a DC+ spell and a flat-DC area over two units, and
+//! under die ranks (V11.9) a spell attack and a save spell,
 //! every fall of the caster's and the targets' d20s and the damage dice,
 //! resolved, gives each unit's chance to be taken hold of, its harm
 //! through armor and its chance to drop, as `cast_odds` says.
@@ -17,7 +18,12 @@ use skirmish::setup::headless_app_with;
 
 /// A tower yard: Ila casts; Orm (2 HP, mail 1) and Kel (3 HP) stand side by
 /// side; the spells are the level's own.
-fn tower(staff: bool) -> String {
+fn tower(staff: bool, ranks: bool) -> String {
+    let rules = if ranks {
+        "(spells: true, resolution: DieRanks)"
+    } else {
+        "(spells: true)"
+    };
     let weapons = if staff {
         "weapons: [\"staff\"]"
     } else {
@@ -26,7 +32,7 @@ fn tower(staff: bool) -> String {
     format!(
         r#"Level(
         name: "tower",
-        rules: (spells: true),
+        rules: {rules},
         map: ["........", "........", "........"],
         sides: [ (name: "A"), (name: "B") ],
         units: [
@@ -55,35 +61,44 @@ fn tower(staff: bool) -> String {
 
 #[test]
 fn spell_odds_are_exact() {
-    let cases: [(&str, bool, &str, ThrowTarget); 5] = [
-        (
-            "a spell attack",
-            true,
-            "bolt",
-            ThrowTarget::Unit("Orm".into()),
-        ),
+    let unit = |n: &str| ThrowTarget::Unit(n.into());
+    // (case, a staff, die ranks, the spell, where)
+    let cases: [(&str, bool, bool, &str, ThrowTarget); 7] = [
+        ("a spell attack", true, false, "bolt", unit("Orm")),
         (
             "a spell attack without a focus",
             false,
+            false,
             "bolt",
-            ThrowTarget::Unit("Orm".into()),
+            unit("Orm"),
         ),
-        ("a save spell", true, "hex", ThrowTarget::Unit("Orm".into())),
-        (
-            "a DC+ spell, absolute",
-            true,
-            "unmake",
-            ThrowTarget::Unit("Orm".into()),
-        ),
+        ("a save spell", true, false, "hex", unit("Orm")),
+        ("a DC+ spell, absolute", true, false, "unmake", unit("Orm")),
         (
             "a flat DC over an area",
             true,
+            false,
             "quake",
             ThrowTarget::Tile(skirmish::grid::Pos::new(5, 1)),
         ),
+        // V11.9: PRE against DEF, and the targets' own dice.
+        (
+            "a spell attack under die ranks",
+            true,
+            true,
+            "bolt",
+            unit("Orm"),
+        ),
+        (
+            "a save spell under die ranks, no focus",
+            false,
+            true,
+            "hex",
+            unit("Orm"),
+        ),
     ];
-    for (case, staff, spell, at) in cases {
-        let text = tower(staff);
+    for (case, staff, ranks, spell, at) in cases {
+        let text = tower(staff, ranks);
         let level = skirmish::load::parse_level(text.as_bytes(), "tower.ron", catalog())
             .unwrap_or_else(|p| panic!("{case}: {p}"));
         let order: Vec<String> = ["Ila", "Orm", "Kel"].map(String::from).to_vec();
@@ -197,7 +212,7 @@ fn the_spell_bar_arms_upcasts_and_casts_on_a_click() {
     use skirmish::view::spell_bar::ArmedSpell;
     let text = r#"Level(
         name: "Input",
-        rules: (spells: true),
+        rules: {rules},
         map: ["........", "........", "........"],
         sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
         units: [

@@ -196,7 +196,7 @@ pub fn move_camera(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     decisions: Option<Res<Decisions>>,
-    armed: Option<Res<super::spell_bar::ArmedSpell>>,
+    armed: Option<Res<super::spell_armed::ArmedSpell>>,
     mut camera: Query<&mut Transform, With<BattleCamera>>,
 ) {
     let Ok(mut t) = camera.single_mut() else {

@@ -48,6 +48,7 @@ pub mod seat;
 pub mod settings;
 pub mod sound;
 pub mod spell_aim;
+pub mod spell_armed;
 pub mod spell_bar;
 pub mod spell_marks;
 pub mod terrain_cache;

@@ -139,7 +139,7 @@ pub(super) fn preview_hover(world: &mut World) {
     let part = super::controls::aimed_part(world);
     let at_mount = super::seat::aiming_at_mount(world);
     let armed = world
-        .get_resource::<super::spell_bar::ArmedSpell>()
+        .get_resource::<super::spell_armed::ArmedSpell>()
         .and_then(|a| a.0.clone());
     let key = Some((
         tile,

@@ -7,7 +7,7 @@
 
 use super::aims::Shown;
 use super::overlays::OverlayMarks;
-use super::spell_bar::aim_at;
+use super::spell_armed::aim_at;
 use crate::battle::{Mp, Side, name_of};
 use crate::format::{SpellEffect, SpellKind, mp_cost};
 use crate::grid::Pos;

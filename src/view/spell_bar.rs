@@ -9,20 +9,16 @@
 use super::controls::CursorTile;
 use super::frame::ViewSystems;
 use super::preview::Hover;
-use super::seat::{human_to_act, shown_unit, unit_at};
+use super::seat::human_to_act;
+pub use super::spell_armed::{ArmedSpell, aim_at, spells_of_actor};
 use super::theme::{screen_text, text};
-use crate::battle::{Mp, Stats, name_of};
+use crate::battle::name_of;
 use crate::format::{Keyword, Spell, SpellDamage, SpellEffect, SpellKind, mp_cost};
-use crate::rules::command::{Command, ThrowTarget};
+use crate::rules::command::Command;
 use crate::rules::rule::Rule;
 use crate::rules::submit;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
-
-/// The spell the player's caster holds ready, and the level it would be
-/// cast at; `None` when none is.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct ArmedSpell(pub Option<(String, i32)>);
 
 /// The row of spell buttons.
 #[derive(Component)]
@@ -47,24 +43,6 @@ const SPELL_KEYS: [KeyCode; 8] = [
     KeyCode::Digit7,
     KeyCode::Digit8,
 ];
-
-/// The spells of the player's unit to act (or the tour's), with what it
-/// may pay: none when spells are off or it knows none.
-pub fn spells_of_actor(world: &World) -> Option<(Entity, Vec<Spell>, i32)> {
-    if !crate::rules::variants::spells::on(world) {
-        return None;
-    }
-    let me = shown_unit(world)?;
-    let template = &world.get::<Stats>(me)?.template;
-    let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
-    let spells: Vec<Spell> = template
-        .spells
-        .iter()
-        .filter_map(|s| catalog.spell(s).cloned())
-        .collect();
-    let mp = world.get::<Mp>(me).map_or(0, |m| m.0);
-    (!spells.is_empty()).then_some((me, spells, mp))
-}
 
 /// The input systems of spells that need no window: tests add them.
 pub fn spell_input_plugin(app: &mut App) {
@@ -194,14 +172,6 @@ fn cast_armed_spell(world: &mut World) {
     match submit(world, command) {
         Ok(()) => world.resource_mut::<ArmedSpell>().0 = None,
         Err(r) => world.resource_mut::<Hover>().refusal = Some(r),
-    }
-}
-
-/// What a cast at `tile` aims at: the unit standing there, else the tile.
-pub fn aim_at(world: &World, tile: crate::grid::Pos) -> ThrowTarget {
-    match unit_at(world, tile) {
-        Some(u) => ThrowTarget::Unit(name_of(world, u)),
-        None => ThrowTarget::Tile(tile),
     }
 }
 

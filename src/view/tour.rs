@@ -202,7 +202,7 @@ pub fn apply_caption(world: &mut World) {
     }
     let aim = caption.aim.map(Action::aimed_by);
     world.insert_resource(super::controls::Aiming(aim));
-    world.insert_resource(super::spell_bar::ArmedSpell(caption.spell.clone()));
+    world.insert_resource(super::spell_armed::ArmedSpell(caption.spell.clone()));
     // The preview aims where the script's next attack aims (V3), so the
     // odds shown are the ones it is about to roll.
     let tour = world.resource::<Tour>();

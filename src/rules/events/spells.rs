@@ -6,6 +6,10 @@ use crate::grid::Pos;
 use crate::rules::rule::Rule;
 use serde::{Deserialize, Serialize};
 
+fn d20() -> u32 {
+    20
+}
+
 /// Why a unit's concentration ended (V11.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Broken {
@@ -51,7 +55,10 @@ pub enum SpellEvent {
     CasterRoll {
         /// The caster.
         unit: UnitId,
-        /// The d20s rolled.
+        /// The sides of its die: 20, or its rank's under die ranks (V11.9).
+        #[serde(default = "d20")]
+        sides: u32,
+        /// The dice rolled.
         dice: Vec<u32>,
         /// The die counted (10 for a DC; at least 10 for a DC+).
         counted: u32,
@@ -66,7 +73,10 @@ pub enum SpellEvent {
     Saved {
         /// Who saves.
         unit: UnitId,
-        /// The d20s rolled.
+        /// The sides of its die: 20, or its rank's under die ranks (V11.9).
+        #[serde(default = "d20")]
+        sides: u32,
+        /// The dice rolled.
         dice: Vec<u32>,
         /// The die kept.
         kept: u32,

@@ -24,6 +24,7 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             n(*unit)
         ),
         SpellEvent::CasterRoll {
+            sides,
             dice,
             counted,
             bonus,
@@ -33,13 +34,13 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
         } => {
             let kept = dice.iter().copied().min().unwrap_or(*counted);
             let mut roll = if dice.is_empty() {
-                "a flat 10".to_string()
+                format!("a flat {counted}")
             } else if dice.len() > 1 {
-                format!("d20 [{}] keep {kept}", joined(dice))
+                format!("d{sides} [{}] keep {kept}", joined(dice))
             } else {
-                format!("d20 [{}]", joined(dice))
+                format!("d{sides} [{}]", joined(dice))
             };
-            // DC+ (004:128): a die below 10 counts as 10.
+            // DC+ (004:128): a die below half its sides counts as half.
             if !dice.is_empty() && kept != *counted {
                 let _ = write!(roll, " counted as {counted} (DC+)");
             }
@@ -48,10 +49,12 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             } else {
                 ""
             };
-            format!("  the save's DC: {roll}{focus} {bonus:+} = {dc} (V11.3)")
+            let ranks = if *sides == 20 { "" } else { ", V11.9" };
+            format!("  the save's DC: {roll}{focus} {bonus:+} = {dc} (V11.3{ranks})")
         }
         SpellEvent::Saved {
             unit,
+            sides,
             dice,
             kept,
             bonus,
@@ -59,13 +62,14 @@ pub(super) fn line(event: &BattleEvent, names: &Names) -> Option<String> {
             saved,
         } => {
             let roll = if dice.len() > 1 {
-                format!("d20 [{}] keep {kept}", joined(dice))
+                format!("d{sides} [{}] keep {kept}", joined(dice))
             } else {
-                format!("d20 [{kept}]")
+                format!("d{sides} [{kept}]")
             };
             let verdict = if *saved { "saves" } else { "fails" };
+            let ranks = if *sides == 20 { "" } else { ", V11.9" };
             format!(
-                "  {} saves: {roll} {bonus:+} = {} vs DC {dc}: {verdict} (V11.3)",
+                "  {} saves: {roll} {bonus:+} = {} vs DC {dc}: {verdict} (V11.3{ranks})",
                 n(*unit),
                 *kept as i32 + bonus
             )

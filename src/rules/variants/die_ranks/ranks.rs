@@ -45,7 +45,13 @@ pub fn contest_for(world: &World, draft: &mut AttackDraft, guard: Guard) -> Opti
 /// Attack or Deadly Aim (1 a Stamina, up to MB) and a weapon's bonus.
 fn attack_pool(draft: &mut AttackDraft, mine: &UnitRanks, me: &UnitTemplate) -> Pool {
     let bare = draft.weapon.name == crate::format::UNARMED;
-    let (base, label) = if bare {
+    let (base, label) = if let Some(spell) = &draft.spell {
+        // A spell attack rolls the spell's attribute, PRE for WIS (V11.9).
+        (
+            super::ladder::rank(me.attribute(spell.attribute)),
+            "PRE (a spell, V11.9)",
+        )
+    } else if bare {
         (mine.str - 2, "STR −2 ranks (bare hands, V6.9)")
     } else {
         (mine.att, "ATT")
@@ -70,7 +76,22 @@ fn attack_pool(draft: &mut AttackDraft, mine: &UnitRanks, me: &UnitTemplate) -> 
 /// disadvantage when it is unaware, or the range's minimum die against a
 /// shot at an unaware target (V6.7).
 fn defence_pool(world: &World, draft: &mut AttackDraft, guard: Guard) -> Option<Pool> {
-    let (theirs, _) = ranks_of(world, draft.target)?;
+    let (theirs, them) = ranks_of(world, draft.target)?;
+    // A spell that is no blow (no damage type) meets the better of PRE and
+    // FOR (V11.9, 003:5 *decision*); a physical one, DEF as a shot does.
+    if draft
+        .spell
+        .as_ref()
+        .is_some_and(|s| s.damage_type.is_none())
+    {
+        let (pre, r#for) = (super::ladder::rank(them.wis), super::ladder::rank(them.con));
+        let label = if pre >= r#for {
+            "PRE (against a spell, V11.9)"
+        } else {
+            "FOR (against a spell, V11.9)"
+        };
+        return Some(pool(pre.max(r#for), 0, label));
+    }
     // V6.8: the DV that R4.6 and R6.3 add, as DEF ranks.
     let mut ranks = vec![];
     for m in &draft.modifiers {

@@ -49,3 +49,19 @@ pub fn has_focus(world: &World, unit: Entity) -> bool {
             .iter()
             .any(|(i, n)| *n > 0 && catalog.item(i).is_some_and(|i| i.traits.contains(&focus)))
 }
+
+/// The die `unit` rolls for a spell's `attr` (V11.3, V11.9), with what it
+/// adds: a d20 and the attribute; under die ranks (V6), the attribute's die
+/// on the ladder (PRE for WIS, FOR for CON, REF for DEX, STR), adding
+/// nothing.
+pub fn spell_die(world: &World, unit: Entity, attr: crate::format::Attribute) -> (u32, i32) {
+    use crate::rules::variants::die_ranks::{self, ladder};
+    let value = world
+        .get::<crate::battle::Stats>(unit)
+        .map_or(0, |s| s.template.attribute(attr));
+    if die_ranks::on(world) {
+        (ladder::sides(ladder::rank(value)), 0)
+    } else {
+        (20, value)
+    }
+}

@@ -236,21 +236,24 @@ pub(super) fn saved_spell(world: &mut World, c: &Casting) {
 
 /// The caster's roll that sets a save spell's DC (V11.3): d20 + the
 /// attribute (two d20s, the lower kept, without a focus, V11.7), a flat 10
-/// for a DC, at least 10 for a DC+. Told; returns the DC and whether the
-/// caster held a focus.
+/// for a DC, at least 10 for a DC+; under die ranks the attribute's die
+/// alone, half its sides for the flat and the floor (V11.9). Told; returns
+/// the DC and whether the caster held a focus.
 pub(super) fn caster_roll(world: &mut World, c: &Casting) -> (i32, bool) {
     let focused = has_focus(world, c.caster);
-    let attr = world
-        .get::<Stats>(c.caster)
-        .map_or(0, |s| s.template.attribute(c.spell.attribute));
+    let (sides, attr) = super::casting::spell_die(world, c.caster, c.spell.attribute);
+    // A DC's flat 10 and a DC+'s floor: half the die (10 on a d20).
+    let half = sides / 2;
     let (dice, counted) = match c.spell.kind {
-        SpellKind::Determined => (vec![], 10),
+        SpellKind::Determined => (vec![], half),
         kind => {
             let n = if focused { 1 } else { 2 };
-            let dice = world.resource_mut::<crate::dice::Dice>().roll_many(n, 20);
+            let dice = world
+                .resource_mut::<crate::dice::Dice>()
+                .roll_many(n, sides);
             let kept = dice.iter().copied().min().unwrap_or(1);
             let counted = if kind == SpellKind::DeterminedPlus {
-                kept.max(10)
+                kept.max(half)
             } else {
                 kept
             };
@@ -261,6 +264,7 @@ pub(super) fn caster_roll(world: &mut World, c: &Casting) -> (i32, bool) {
     let unit = id_of(world, c.caster);
     let roll = SpellEvent::CasterRoll {
         unit,
+        sides,
         dice,
         counted,
         bonus: attr,
@@ -272,8 +276,8 @@ pub(super) fn caster_roll(world: &mut World, c: &Casting) -> (i32, bool) {
 }
 
 /// `unit` saves with d20 + its `save` attribute ≥ `dc` (V11.3), two d20s,
-/// the higher kept, against a caster without a focus (V11.7). Told;
-/// returns whether it saved.
+/// the higher kept, against a caster without a focus (V11.7); under die
+/// ranks with the attribute's die (V11.9). Told; returns whether it saved.
 pub(super) fn save_against(
     world: &mut World,
     unit: Entity,
@@ -281,16 +285,17 @@ pub(super) fn save_against(
     dc: i32,
     focused: bool,
 ) -> bool {
-    let bonus = world
-        .get::<Stats>(unit)
-        .map_or(0, |s| s.template.attribute(save));
+    let (sides, bonus) = super::casting::spell_die(world, unit, save);
     let n = if focused { 1 } else { 2 };
-    let dice = world.resource_mut::<crate::dice::Dice>().roll_many(n, 20);
+    let dice = world
+        .resource_mut::<crate::dice::Dice>()
+        .roll_many(n, sides);
     let kept = dice.iter().copied().max().unwrap_or(1);
     let saved = kept as i32 + bonus >= dc;
     let id = id_of(world, unit);
     let event = SpellEvent::Saved {
         unit: id,
+        sides,
         dice,
         kept,
         bonus,

@@ -6,10 +6,11 @@
 //! die enumerated: what the screen and the AI read is what the dice do.
 
 use super::casting::{Casting, has_focus};
-use crate::battle::{ArmorReduction, Health, Stats};
+use crate::battle::{ArmorReduction, Health};
 use crate::format::{SpellDamage, SpellKind};
 use crate::rules::attacks::damage::is_down;
-use crate::rules::attacks::preview::{kept_probability, preview_attack};
+use crate::rules::attacks::preview::preview_attack;
+use crate::rules::contest::kept_chance;
 use bevy::prelude::*;
 
 /// What a cast would do to one unit.
@@ -84,22 +85,24 @@ fn damage_of(c: &Casting) -> Vec<f64> {
     }
 }
 
-/// The chance a save spell's DC is `dc` (V11.3): the caster's d20 (two, the
-/// lower kept, without a focus; at least 10 for DC+; a flat 10 for DC),
-/// plus its attribute.
-fn dc_chances(c: &Casting, attr: i32, focused: bool) -> Vec<(i32, f64)> {
+/// The chance a save spell's DC is `dc` (V11.3): the caster's die (two,
+/// the lower kept, without a focus; at least half its sides for DC+; a
+/// flat half for DC), plus its attribute: a d20 and the attribute, or
+/// under die ranks the attribute's die alone (V11.9).
+fn dc_chances(c: &Casting, (sides, attr): (u32, i32), focused: bool) -> Vec<(i32, f64)> {
+    let half = sides / 2;
     if c.spell.kind == SpellKind::Determined {
-        return vec![(10 + attr, 1.0)];
+        return vec![(half as i32 + attr, 1.0)];
     }
     let advantage = if focused { 0 } else { -1 };
-    (1..=20u32)
+    (1..=sides)
         .map(|k| {
             let counted = if c.spell.kind == SpellKind::DeterminedPlus {
-                k.max(10)
+                k.max(half)
             } else {
                 k
             };
-            (counted as i32 + attr, kept_probability(k, advantage))
+            (counted as i32 + attr, kept_chance(k, sides, advantage))
         })
         .collect()
 }
@@ -109,11 +112,9 @@ fn dc_chances(c: &Casting, attr: i32, focused: bool) -> Vec<(i32, f64)> {
 pub fn cast_odds(world: &mut World, c: &Casting) -> Vec<SpellOdds> {
     let targets = super::effects::targets(world, c);
     let focused = has_focus(world, c.caster);
-    let attr = world
-        .get::<Stats>(c.caster)
-        .map_or(0, |s| s.template.attribute(c.spell.attribute));
+    let die = super::casting::spell_die(world, c.caster, c.spell.attribute);
     let damage = damage_of(c);
-    let dcs = dc_chances(c, attr, focused);
+    let dcs = dc_chances(c, die, focused);
     let save = c.spell.save.unwrap_or_default();
     let mut out = vec![];
     for unit in targets {
@@ -124,16 +125,14 @@ pub fn cast_odds(world: &mut World, c: &Casting) -> Vec<SpellOdds> {
             SpellKind::Surecast => 1.0,
             SpellKind::Defense => 0.0,
             _ => {
-                let bonus = world
-                    .get::<Stats>(unit)
-                    .map_or(0, |s| s.template.attribute(save));
+                let (sides, bonus) = super::casting::spell_die(world, unit, save);
                 // Against a caster without a focus, two dice, the higher.
                 let advantage = if focused { 0 } else { 1 };
                 dcs.iter()
                     .map(|(dc, p)| {
-                        let fail: f64 = (1..=20u32)
+                        let fail: f64 = (1..=sides)
                             .filter(|k| (*k as i32 + bonus) < *dc)
-                            .map(|k| kept_probability(k, advantage))
+                            .map(|k| kept_chance(k, sides, advantage))
                             .sum();
                         p * fail
                     })
