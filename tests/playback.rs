@@ -108,6 +108,19 @@ fn a_blocked_blow_knocks_on_the_shield() {
 }
 
 #[test]
+fn a_cast_and_a_ward_shimmer() {
+    // V11.3 SD: Ila's ward, raised twice (held, then failed), shimmers as
+    // a cast does; the blows still swing and wound.
+    let heard = cues_of("v11_3_ward.ron");
+    let spells = heard.iter().filter(|s| **s == Sound::Spell).count();
+    assert_eq!(spells, 2, "{heard:?}");
+    // V11.6: a cast shimmers, its field's burns wound.
+    let heard = cues_of("v11_6_fields.ron");
+    assert_eq!(heard.first(), Some(&Sound::Spell), "{heard:?}");
+    assert!(heard.contains(&Sound::HitFlesh), "{heard:?}");
+}
+
+#[test]
 fn floating_words_never_overlap_even_at_speed_64() {
     // A whole battle of the AI against itself, shown at the fastest speed:
     // every frame, no two words on screen share a pixel, and every word

@@ -275,3 +275,44 @@ fn the_spell_bar_arms_upcasts_and_casts_on_a_click() {
     press(&mut app, Pos::new(4, 1), None, Some(KeyCode::Escape));
     assert_eq!(armed(&app), None);
 }
+
+/// A save keeps what spells hold (V11.5, V11.6, V11.4): taken in the tour's
+/// spells battle with the flame field laid and Ila holding it, the loaded
+/// battle has the field, the concentration and the MP, and the rest of
+/// the battle (Vek walking through the field, a bolt) goes on exactly as
+/// in the unsaved one.
+#[test]
+fn a_save_keeps_the_fields_and_the_concentration() {
+    use skirmish::save::{SaveGame, to_ron};
+    let path = crate::common::root().join("levels/demo/24_spells.ron");
+    let (scenario, level) = skirmish::scenario::load_file(&path).unwrap();
+    let mut app = headless_app_with(
+        &level,
+        Dice::scripted(scenario.dice.clone()),
+        scenario.initiative.as_deref(),
+    );
+    let _ = scenario.rig(app.world_mut());
+    let (before, after) = scenario.commands.split_at(14);
+    for c in before {
+        submit(app.world_mut(), c.clone()).unwrap();
+    }
+    let text = to_ron(&SaveGame::capture(app.world_mut())).unwrap();
+    assert!(
+        text.contains("fields:") && text.contains("concentrating: Some(\"flame field\")"),
+        "the save holds the field and its concentration"
+    );
+    let save: SaveGame = ron::from_str(&text).expect("a save file reads back");
+    let mut loaded = save.restore(catalog()).expect("the save loads");
+    let _ = scenario.rig(loaded.world_mut());
+    assert_eq!(
+        SaveGame::capture(loaded.world_mut()),
+        SaveGame::capture(app.world_mut())
+    );
+    for c in after {
+        submit(app.world_mut(), c.clone()).unwrap();
+        submit(loaded.world_mut(), c.clone()).expect("the loaded battle accepts it");
+    }
+    let log = |app: &bevy::prelude::App| skirmish::rules::CombatLog::of(app.world()).text();
+    assert!(log(&loaded).contains("Vek enters the flame field at (8, 2) (V11.6)"));
+    assert_eq!(log(&loaded), log(&app));
+}

@@ -26,6 +26,10 @@ pub enum Needle<'a> {
     Str(&'a str),
     /// The `n`th string literal (0-based).
     NthStr(usize),
+    /// A list entry's name: the string literal of a `name: "…"` field
+    /// holding exactly this text (not a mention of it elsewhere, as a
+    /// template's list of spells).
+    Named(&'a str),
     /// A character literal `'c'`.
     Char(char),
 }
@@ -103,6 +107,13 @@ impl Locator {
                 .iter()
                 .find(|(start, _, content)| *start >= from && content == text)
                 .map(|(start, ..)| *start),
+            Needle::Named(text) => self
+                .strings
+                .iter()
+                .find(|(start, _, content)| {
+                    *start >= from && content == text && self.after_name_field(*start)
+                })
+                .map(|(start, ..)| *start),
             Needle::NthStr(n) => self
                 .strings
                 .iter()
@@ -115,6 +126,18 @@ impl Locator {
                 (from..hay.len()).find(|&i| hay[i..].starts_with(l) && !self.in_string(i))
             }
         }
+    }
+
+    /// True when the string literal at `offset` is a `name:` field's value.
+    fn after_name_field(&self, offset: usize) -> bool {
+        // `name` and the colon sit just before the quote.
+        let before = String::from_utf8_lossy(&self.masked[offset.saturating_sub(40)..offset]);
+        let before = before.trim_end().strip_suffix(':').unwrap_or("");
+        before.trim_end().ends_with("name")
+            && before
+                .trim_end()
+                .strip_suffix("name")
+                .is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
     }
 
     /// True when `offset` is inside a string literal (opening quote excluded).
@@ -288,6 +311,19 @@ mod tests {
         );
         assert_eq!(loc.locate(&[Str("Orm"), Ident("at")]), Some((5, 43)));
         assert_eq!(loc.locate(&[Ident("nowhere")]), None);
+    }
+
+    #[test]
+    fn an_entry_is_found_by_its_name_field_not_a_mention() {
+        let src = "templates: [(name: \"mage\", spells: [\"bolt\"])],\n\
+                   spells: [(name: \"hex\"), (name: \"bolt\", level: 0)]";
+        let loc = Locator::new(src);
+        use Needle::*;
+        // A plain string finds the template's mention first.
+        assert_eq!(loc.locate(&[Str("bolt")]), Some((1, 37)));
+        assert_eq!(loc.locate(&[Named("bolt")]), Some((2, 32)));
+        assert_eq!(loc.locate(&[Named("bolt"), Ident("level")]), Some((2, 40)));
+        assert_eq!(loc.locate(&[Named("mage")]), Some((1, 20)));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::report::{Report, check_name, quoted};
 use crate::format::{
     Catalog, Dice, Item, Range, Spell, SpellDamage, SpellEffect, UnitTemplate, Weapon,
 };
-use Needle::{Ident, Str};
+use Needle::{Ident, Named, Str};
 use std::collections::BTreeSet;
 
 /// Checks every entry of a catalog file on its own: references resolve in
@@ -530,8 +530,8 @@ const MOST_LEVEL: i32 = 20;
 /// range, each where it is written.
 pub(super) fn check_spell(r: &mut Report, s: &Spell) {
     let owner = format!("spell \"{}\"", s.name);
-    let path = |f| [Ident("spells"), Str(&s.name), Ident(f)];
-    let at = [Ident("spells"), Str(&s.name)];
+    let path = |f| [Ident("spells"), Named(&s.name), Ident(f)];
+    let at = [Ident("spells"), Named(&s.name)];
     let what = format!("{owner}: level");
     if check_min(r, &path("level"), what.clone(), s.level, 1) {
         check_bound(r, &path("level"), &what, s.level.into(), MOST_LEVEL.into());
@@ -590,8 +590,45 @@ pub(super) fn check_spell(r: &mut Report, s: &Spell) {
         r.error(
             &path("kind"),
             format!(
-                "{owner}: a {:?} spell needs the attribute its targets save with: save: Some(Con) (V11.3)",
+                "{owner}: kind {:?} is resolved by saves: give the attribute its targets save with, save: Some(Con) (V11.3)",
                 s.kind
+            ),
+        );
+    }
+    check_spell_shape(r, s, &owner);
+}
+
+/// What a spell's kind, keywords and effect must agree on: a field or
+/// zone acts on whoever sets it off, so it is no attack on one unit nor a
+/// reaction (V11.6); a Defense spell absorbs (V11.3 SD); a duration is a
+/// field's or a zone's (V11.6).
+fn check_spell_shape(r: &mut Report, s: &Spell, owner: &str) {
+    use crate::format::{Keyword, SpellKind};
+    let path = |f| [Ident("spells"), Named(&s.name), Ident(f)];
+    let ground = s.has(Keyword::Field) || s.has(Keyword::Zone);
+    if ground && matches!(s.kind, SpellKind::Projectile | SpellKind::Defense) {
+        r.error(
+            &path("keywords"),
+            format!(
+                "{owner}: a field or zone acts on whoever enters it, so it cannot be a {:?} spell: \
+                 make it Attack, Determined, DeterminedPlus or Surecast (V11.6)",
+                s.kind
+            ),
+        );
+    }
+    if s.kind == SpellKind::Defense && !matches!(s.effect, SpellEffect::Absorb(_)) {
+        r.error(
+            &path("effect"),
+            format!(
+                "{owner}: a Defense spell absorbs part of a hit: effect: Absorb(\"1d6\") (V11.3)"
+            ),
+        );
+    }
+    if s.duration.is_some() && !ground {
+        r.error(
+            &path("duration"),
+            format!(
+                "{owner}: only a field or a zone lasts rounds: keywords: [Field] or [Zone] (V11.6)"
             ),
         );
     }
