@@ -80,14 +80,16 @@ pub fn greedy(world: &mut World, me: Entity) -> Command {
             .filter(|t| nearest(*t) < nearest(here))
             .min_by_key(|t| (nearest(*t), *t))
     });
-    match to {
-        Some(to) => Command::Move {
-            unit: name,
-            to,
-            path: None,
-            sprint: false,
-        },
-        None => Command::EndTurn,
+    // A Move the rules refuse (held fast by a spell, V11.4) ends the turn.
+    let step = to.map(|to| Command::Move {
+        unit: name,
+        to,
+        path: None,
+        sprint: false,
+    });
+    match step {
+        Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
+        _ => Command::EndTurn,
     }
 }
 
