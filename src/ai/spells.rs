@@ -72,8 +72,10 @@ pub(super) fn casts(world: &mut World, sit: &Situation, w: &Weights) -> Vec<Act>
                 if check(world, command.clone()).is_err() {
                     continue;
                 }
-                let value = cast_value(world, sit, &c, heals, w)
-                    - MP_WORTH * me.worth * f64::from(mp_cost(level));
+                let Some(value) = cast_value(world, sit, &c, heals, w) else {
+                    continue;
+                };
+                let value = value - MP_WORTH * me.worth * f64::from(mp_cost(level));
                 out.push(Act {
                     value,
                     command,
@@ -88,17 +90,32 @@ pub(super) fn casts(world: &mut World, sit: &Situation, w: &Weights) -> Vec<Act>
 
 /// A cast's worth: for each unit it reaches, its share of staying power
 /// taken and its chance to drop, times its worth (for an enemy, against
-/// an ally); healing an ally, the share of its HP given back.
+/// an ally); healing an ally, the share of its HP given back. `None` for a
+/// harmful spell that catches as many allies in action as enemies, or
+/// more *(AI decision)*: an area goes where it catches more enemies.
 fn cast_value(
     world: &mut World,
     sit: &Situation,
     c: &crate::rules::variants::spells::casting::Casting,
     heals: bool,
     w: &Weights,
-) -> f64 {
+) -> Option<f64> {
     let mine = sit.me().side;
+    let odds = cast_odds(world, c);
+    if !heals {
+        let caught = |ours: bool| {
+            odds.iter()
+                .filter_map(|o| sit.units.iter().find(|u| u.entity == o.unit))
+                .filter(|u| !u.down && (u.side == mine) == ours)
+                .count()
+        };
+        let allies = caught(true);
+        if allies > 0 && allies >= caught(false) {
+            return None;
+        }
+    }
     let mut value = 0.0;
-    for o in cast_odds(world, c) {
+    for o in odds {
         let Some(u) = sit.units.iter().find(|u| u.entity == o.unit) else {
             continue;
         };
@@ -128,5 +145,5 @@ fn cast_value(
         let harm = o.harm().min(hp) / hp * w.damage + o.drop() * w.drop + o.affects * hampered;
         value += if u.side == mine { -harm } else { harm } * u.worth;
     }
-    value
+    Some(value)
 }
