@@ -278,6 +278,38 @@ fn check_invariants(world: &mut World) -> Result<(), TestCaseError> {
             prop_assert!(stamina >= 1, "Stamina {}", stamina);
         }
     }
+    // Spells (V11): MP within 0 and the template's (V11.2); a field held
+    // by concentration and a grip have their caster holding the spell
+    // (V11.5, V11.6, V11.4).
+    if skirmish::rules::variants::spells::on(world) {
+        use skirmish::rules::variants::spells::{concentration::Concentrating, held};
+        let holds = |world: &World, caster: Entity, spell: &str| {
+            world
+                .get::<Concentrating>(caster)
+                .is_some_and(|c| c.0 == spell)
+        };
+        for e in skirmish::battle::units(world) {
+            let mp = world.get::<skirmish::battle::Mp>(e).map_or(0, |m| m.0);
+            let most = world
+                .get::<skirmish::battle::Stats>(e)
+                .map_or(0, |s| s.template.mp);
+            prop_assert!((0..=most).contains(&mp), "MP {} of {}", mp, most);
+            if let Some(g) = world.get::<held::Gripped>(e) {
+                prop_assert!(holds(world, g.by, &g.spell), "a grip nobody holds");
+            }
+        }
+        let fields = world.resource::<held::Fields>().0.clone();
+        for f in fields.iter().filter(|f| f.held) {
+            let caster = skirmish::battle::units(world)
+                .into_iter()
+                .find(|e| world.get::<skirmish::battle::UnitId>(*e) == Some(&f.caster));
+            prop_assert!(
+                caster.is_some_and(|c| holds(world, c, &f.spell)),
+                "a field nobody holds: {:?}",
+                f
+            );
+        }
+    }
     for (_, hp, max, ap, _) in &units {
         prop_assert!(*hp >= 0 && hp <= max, "HP {} of {}", hp, max);
         prop_assert!(*ap >= 0, "AP {}", ap);

@@ -148,9 +148,15 @@ fn end_for_the_fallen(world: &mut World) {
         .filter(|e| out_of_action(world, *e))
         .collect();
     for unit in fallen {
-        end(world, unit, Broken::Down);
-        if let Some(mut mp) = world.get_mut::<Mp>(unit) {
-            mp.0 = 0;
-        }
+        fall(world, unit);
+    }
+}
+
+/// `unit` is out of action: its concentration ends and its MP are lost
+/// (V11.2, V11.5).
+pub fn fall(world: &mut World, unit: Entity) {
+    end(world, unit, Broken::Down);
+    if let Some(mut mp) = world.get_mut::<Mp>(unit) {
+        mp.0 = 0;
     }
 }

@@ -159,6 +159,9 @@ pub(super) fn befall(world: &mut World, c: &Casting, target: Entity, harm: &Opti
         }
     }
     if crate::battle::out_of_action(world, target) {
+        // Dropped by a spell, perhaps as a turn opens in a field: what it
+        // held goes now, not at the command's end (V11.5).
+        super::concentration::fall(world, target);
         return;
     }
     match c.spell.effect {
