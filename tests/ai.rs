@@ -516,3 +516,40 @@ fn utility_jumps_a_chasm_to_reach_its_enemy() {
         "{walks:?}"
     );
 }
+
+/// The barrow defect of #27: a unit whose legs gave way mid-move (V3:
+/// both legs severely hurt, prone, cannot stand) has AP left on its turn;
+/// every shipped profile sends it only what the rules accept (a crawl of
+/// one tile at most, R4.8; no Move across the map, no StandUp).
+#[test]
+fn a_unit_lamed_mid_move_is_sent_only_what_the_rules_accept() {
+    use skirmish::format::{BodyPart, Severity};
+    let level = level("barrow.ron");
+    for name in ["utility", "greedy", "cautious", "reckless", "random"] {
+        let mut app = skirmish::setup::headless_app(&level, 3);
+        Players(vec![Some(profile(name)); level.sides().len()]).install(app.world_mut());
+        let world = app.world_mut();
+        let me = world.resource::<TurnState>().current.unwrap();
+        world.entity_mut(me).insert((
+            skirmish::battle::Prone,
+            skirmish::rules::variants::injuries::Injuries(vec![
+                (BodyPart::Legs, Severity::Severe),
+                (BodyPart::Legs, Severity::Severe),
+            ]),
+        ));
+        for _ in 0..6 {
+            if world.resource::<TurnState>().current != Some(me) {
+                break;
+            }
+            let cmd = next_command(world, &players(&level, name)).unwrap();
+            assert!(
+                !matches!(cmd, Command::StandUp { .. }),
+                "{name}: {cmd:?} (V3: its legs cannot carry it)"
+            );
+            if let Err(r) = skirmish::rules::check(world, cmd.clone()) {
+                panic!("{name}: sent {cmd:?}, refused: {r}");
+            }
+            submit(world, cmd).unwrap();
+        }
+    }
+}

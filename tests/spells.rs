@@ -212,7 +212,7 @@ fn the_spell_bar_arms_upcasts_and_casts_on_a_click() {
     use skirmish::view::spell_bar::ArmedSpell;
     let text = r#"Level(
         name: "Input",
-        rules: {rules},
+        rules: (spells: true),
         map: ["........", "........", "........"],
         sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai)],
         units: [

@@ -361,6 +361,8 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     // Where the unit could have stopped last: passing through an ally, it
     // cannot stay in the ally's tile.
     let mut last_free = start;
+    // A reaction that ends the Move (R8.4) is told after the move it cut.
+    let mut interrupted = false;
     for &next in path {
         // A unit the mover's side did not know of stands in the way (a
         // hidden enemy, V8.6): the Move stops before it, its AP spent.
@@ -370,11 +372,12 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
             || barred.iter().any(|t| t.covers_body(here));
         let stopped = !bumped
             && threatened
-            && !crate::rules::reactions::reactive_attack::provoke(
+            && !crate::rules::reactions::reactive_attack::provoke_on_the_way(
                 world,
                 unit,
                 crate::rules::events::Trigger::Leave(at),
             );
+        interrupted |= stopped;
         // A mount dropped under its rider carries it no further (V12.7).
         let unhorsed = crate::battle::mount_of(world, unit)
             .is_some_and(|m| crate::battle::out_of_action(world, m));
@@ -440,6 +443,10 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         cost: cost.filter(|_| walked == path.len()),
     };
     emit(world, event);
+    if interrupted {
+        let unit = id_of(world, unit);
+        emit(world, BattleEvent::ActionInterrupted { unit });
+    }
     walked
 }
 

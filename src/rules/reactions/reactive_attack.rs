@@ -200,6 +200,23 @@ pub fn provoke_from(
     trigger: Trigger,
     only: Option<Entity>,
 ) -> bool {
+    let goes_on = react_to(world, provoker, trigger, only);
+    if !goes_on {
+        let unit = id_of(world, provoker);
+        emit(world, BattleEvent::ActionInterrupted { unit });
+    }
+    goes_on
+}
+
+/// [`provoke`] on a Move's way: the reactions, without telling that the
+/// action ends (R8.4): the walk tells it after its move, in the order a
+/// reader expects.
+pub fn provoke_on_the_way(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
+    react_to(world, provoker, trigger, None)
+}
+
+/// The reactions `trigger` draws; whether the provoking action goes on.
+fn react_to(world: &mut World, provoker: Entity, trigger: Trigger, only: Option<Entity>) -> bool {
     let was_prone = world.entity(provoker).contains::<Prone>();
     let was_stunned = world.entity(provoker).contains::<crate::battle::Stunned>();
     let id = id_of(world, provoker);
@@ -280,10 +297,6 @@ pub fn provoke_from(
     let stopped = out_of_action(world, provoker)
         || (!was_prone && world.entity(provoker).contains::<Prone>())
         || (!was_stunned && world.entity(provoker).contains::<crate::battle::Stunned>());
-    if stopped {
-        let unit = id_of(world, provoker);
-        emit(world, BattleEvent::ActionInterrupted { unit });
-    }
     !stopped
 }
 
