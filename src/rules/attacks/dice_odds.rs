@@ -14,7 +14,7 @@ pub struct DamageDice {
 }
 
 /// `dist[s]`: the probability that `count` dice of `sides` sides sum to `s`.
-fn dice_sum(count: u32, sides: u32) -> Vec<f64> {
+pub fn dice_sum(count: u32, sides: u32) -> Vec<f64> {
     let mut dist = vec![1.0];
     for _ in 0..count {
         dist = add_die(&dist, sides);

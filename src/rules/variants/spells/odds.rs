@@ -51,16 +51,7 @@ impl SpellOdds {
 /// `p[s]`: the chance that `count` dice of `sides` and `bonus` sum to `s`
 /// (at least 1, as R7.7 rolls damage).
 fn sums(count: u32, sides: u32, bonus: i32) -> Vec<f64> {
-    let mut dist = vec![1.0];
-    for _ in 0..count {
-        let mut next = vec![0.0; dist.len() + sides as usize];
-        for (s, p) in dist.iter().enumerate() {
-            for face in 1..=sides as usize {
-                next[s + face] += p / f64::from(sides);
-            }
-        }
-        dist = next;
-    }
+    let dist = crate::rules::attacks::dice_odds::dice_sum(count, sides);
     let mut out = vec![0.0];
     for (s, p) in dist.iter().enumerate() {
         let n = (s as i32 + bonus).max(1) as usize;

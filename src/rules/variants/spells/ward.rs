@@ -86,17 +86,8 @@ pub fn ward_of(world: &World, unit: Entity) -> Option<Ward> {
 
 /// `(chance, sum)` of `count` dice of `sides` plus `bonus` (at least 0).
 fn absorb_chances(count: u32, sides: u32, bonus: i32) -> Vec<(f64, i32)> {
-    let mut dist = vec![1.0];
-    for _ in 0..count {
-        let mut next = vec![0.0; dist.len() + sides as usize];
-        for (s, p) in dist.iter().enumerate() {
-            for face in 1..=sides as usize {
-                next[s + face] += p / f64::from(sides);
-            }
-        }
-        dist = next;
-    }
-    dist.iter()
+    crate::rules::attacks::dice_odds::dice_sum(count, sides)
+        .iter()
         .enumerate()
         .filter(|(_, p)| **p > 0.0)
         .map(|(s, p)| (*p, (s as i32 + bonus).max(0)))
