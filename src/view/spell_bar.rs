@@ -32,17 +32,8 @@ struct SpellTip;
 #[derive(Component, Clone, Copy)]
 struct SpellButton(usize);
 
-/// The keys that arm the caster's spells, with `Shift`.
-const SPELL_KEYS: [KeyCode; 8] = [
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-];
+/// The most spells the bar arms by key, with `Shift`: the digits 1 to 8.
+const SPELL_KEYS: usize = 8;
 
 /// The input systems of spells that need no window: tests add them.
 pub fn spell_input_plugin(app: &mut App) {
@@ -80,7 +71,7 @@ fn arm_spells(world: &mut World) {
     let right = mouse.just_pressed(MouseButton::Right);
     let keys = world.resource::<ButtonInput<KeyCode>>();
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    let pressed = SPELL_KEYS
+    let pressed = super::controls::DIGIT_KEYS[..SPELL_KEYS]
         .iter()
         .position(|k| shift && keys.just_pressed(*k));
     let cancel = keys.just_pressed(KeyCode::Escape) || right;

@@ -44,7 +44,7 @@ const FIELD_Z: f32 = 0.5;
 const SPELL_Z: f32 = 15.5;
 
 /// The tint of a field (it acts on each tile entered): embers.
-const FIELD_TINT: Color = Color::srgba(1.0, 0.5, 0.05, 0.5);
+const FIELD_TINT: Color = Color::srgba(1.0, 0.45, 0.0, 0.62);
 /// The tint of a zone (it acts once on coming in): violet.
 const ZONE_TINT: Color = Color::srgba(0.6, 0.35, 1.0, 0.38);
 
