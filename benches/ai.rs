@@ -6,6 +6,10 @@
 //! - `sim` of 200 battles of the shipped 8-vs-8 level (`levels/pass.ron`) on
 //!   2 threads [≤ 60 s].
 //!
+//! - one decision of the default AI (the look-ahead, `normal`) on 32×32
+//!   with 8 a side and on 64×64 with 16 a side, and the median and slowest
+//!   decision of whole battles there, printed [slowest ≤ 250 ms].
+//!
 //! Run: `cargo bench --bench ai`.
 
 #[path = "generate.rs"]
@@ -21,8 +25,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn utility_players(level: &ValidLevel) -> Players {
-    let utility = Profiles::shipped().get("utility").cloned();
-    Players(vec![utility; level.sides().len()])
+    players_of(level, "utility1")
+}
+
+fn players_of(level: &ValidLevel, name: &str) -> Players {
+    let profile = Profiles::shipped().get(name).cloned();
+    Players(vec![profile; level.sides().len()])
 }
 
 /// A battle of `level` after `turns` unit turns played by the AI: the
@@ -109,6 +117,68 @@ fn slowest_turn(_: &mut Criterion) {
     );
 }
 
+fn bench_decision(c: &mut Criterion, size: usize, per_side: usize) {
+    let level = generate::level(size, per_side);
+    let players = players_of(&level, skirmish::ai::DEFAULT_PROFILE);
+    let mut start = 0usize;
+    let mut group = c.benchmark_group("look-ahead");
+    group.sample_size(20);
+    group.bench_function(
+        format!("normal AI, one decision, {size}x{size}, {per_side} a side"),
+        |b| {
+            b.iter_batched(
+                || {
+                    start = (start + 7) % (4 * 2 * per_side);
+                    battle_after(&level, start as u64, start)
+                },
+                |mut app| {
+                    let command = next_command(app.world_mut(), &players);
+                    (app, command)
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
+    group.finish();
+}
+
+fn bench_decisions(c: &mut Criterion) {
+    bench_decision(c, 32, 8);
+    bench_decision(c, 64, 16);
+}
+
+/// The median and the slowest decision of the default AI over whole
+/// battles (two seeds) on 32×32 with 8 a side and 64×64 with 16 a side.
+fn slowest_decision(_: &mut Criterion) {
+    for (size, per_side) in [(32, 8), (64, 16)] {
+        let level = generate::level(size, per_side);
+        let players = players_of(&level, skirmish::ai::DEFAULT_PROFILE);
+        let mut times = vec![];
+        for seed in 0..2 {
+            let mut app = battle_after(&level, seed, 0);
+            let world = app.world_mut();
+            while times.len() < 4000 {
+                let t = Instant::now();
+                let Some(command) = next_command(world, &players) else {
+                    break;
+                };
+                times.push(t.elapsed());
+                if submit(world, command).is_err() {
+                    let _ = submit(world, skirmish::rules::command::Command::EndTurn);
+                }
+            }
+        }
+        times.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        println!(
+            "normal AI, {size}x{size}, {per_side} a side: median decision {:.1} ms, slowest {:.1} ms over {} decisions of 2 battles",
+            ms(times[times.len() / 2]),
+            ms(*times.last().unwrap_or(&Duration::ZERO)),
+            times.len()
+        );
+    }
+}
+
 fn bench_sim(c: &mut Criterion) {
     let catalog = load_catalog_dir(Path::new("assets/catalog")).expect("catalog");
     let level = load_level_file(Path::new("levels/pass.ron"), &catalog).expect("pass");
@@ -116,7 +186,7 @@ fn bench_sim(c: &mut Criterion) {
     let config = SimConfig {
         level,
         games: 200,
-        a: profiles.get("utility").cloned().expect("utility"),
+        a: profiles.get("utility1").cloned().expect("utility1"),
         b: profiles.get("greedy").cloned().expect("greedy"),
         seed: 1,
         jobs: 2,
@@ -131,5 +201,12 @@ fn bench_sim(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_turns, slowest_turn, bench_sim);
+criterion_group!(
+    benches,
+    bench_turns,
+    slowest_turn,
+    bench_decisions,
+    slowest_decision,
+    bench_sim
+);
 criterion_main!(benches);

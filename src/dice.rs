@@ -108,6 +108,12 @@ impl Dice {
         self.ai.random_range(1..=sides.max(1))
     }
 
+    /// A seed for a search's own dice (the look-ahead's tries), from the
+    /// AI's stream: the rules' rolls are not touched.
+    pub fn pick_seed(&mut self) -> u64 {
+        self.ai.random()
+    }
+
     /// The AI's stream as it stands, to carry a decision made on a copy of
     /// the battle back to the battle.
     pub fn ai_stream(&self) -> ChaCha8Rng {

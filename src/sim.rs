@@ -104,6 +104,13 @@ pub fn play_game(config: &SimConfig, index: usize) -> GameResult {
 
 /// Plays game `index` of `config` and returns its combat log too.
 pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
+    play_explained(config, index, 0)
+}
+
+/// Like [`play_logged`], with the `top` best plans each look-ahead
+/// decision considered written in the log before its command (`sim
+/// --explain`; 0: none).
+pub fn play_explained(config: &SimConfig, index: usize, top: usize) -> (GameResult, String) {
     let seed = game_seed(config.seed, index);
     let swapped = config.swap && index % 2 == 1;
     let mut app = headless_app(&config.level, seed);
@@ -163,7 +170,7 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
         }
     }
     // Refused AI commands are in the log as `refused ...` lines.
-    let log = crate::rules::log::CombatLog::of(world).text();
+    let log = explained_log(world, &played.thoughts, top);
     let result = GameResult {
         index,
         seed,
@@ -181,6 +188,31 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
             .collect(),
     };
     (result, log)
+}
+
+/// The combat log of the battle in `world` with each decision's `top`
+/// plans before the events of its command.
+fn explained_log(
+    world: &bevy::prelude::World,
+    thoughts: &[(usize, crate::ai::search::Thought)],
+    top: usize,
+) -> String {
+    use crate::rules::log::{Names, event_lines};
+    let names = Names::of(world);
+    let events = world.resource::<crate::rules::BattleEvents>().all();
+    let mut thoughts = thoughts.iter().filter(|_| top > 0).peekable();
+    let mut out = String::new();
+    for (i, event) in events.iter().enumerate() {
+        while let Some((_, t)) = thoughts.next_if(|(at, _)| *at <= i) {
+            t.lines(top)
+                .iter()
+                .for_each(|l| out.push_str(&format!("{l}\n")));
+        }
+        event_lines(event, &names)
+            .iter()
+            .for_each(|l| out.push_str(&format!("{l}\n")));
+    }
+    out
 }
 
 /// Plays every game of `config` on `config.jobs` threads; `done` is called

@@ -352,7 +352,10 @@ fn players_follow_the_level_controls() {
     let players = Players::for_level(&level, &Profiles::shipped());
     assert!(players.of(0).is_none(), "a human side");
     assert_eq!(players.of(1).map(|p| p.name.as_str()), Some("cautious"));
-    assert_eq!(players.of(2).map(|p| p.name.as_str()), Some("utility"));
+    assert_eq!(
+        players.of(2).map(|p| p.name.as_str()),
+        Some(skirmish::ai::DEFAULT_PROFILE)
+    );
 }
 
 /// The AI's constants are profile weights (issue #9): a profile can tune

@@ -75,7 +75,7 @@ fn check_and_sim_work_from_any_directory() {
     assert!(text.contains("ford.ron: ok"), "{text}");
     let (ok, text) = skirmish_in(&dir, &["sim", ford, "--games", "2", "--jobs", "1"]);
     assert!(ok, "{text}");
-    assert!(text.contains("utility"), "{text}");
+    assert!(text.contains(skirmish::ai::DEFAULT_PROFILE), "{text}");
     let scenario = root().join("tests/scenarios/r7_1_attack_roll.ron");
     let (ok, text) = skirmish_in(&dir, &["verify", scenario.to_str().unwrap()]);
     assert!(ok, "{text}");

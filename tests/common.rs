@@ -94,3 +94,16 @@ pub fn cases(default: u32) -> u32 {
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
 }
+
+/// The shipped AI profiles with the look-ahead's budget cut to 16 commands
+/// a decision: the same code, quick enough for tests of many battles in a
+/// debug build.
+pub fn quick_profiles() -> skirmish::ai::Profiles {
+    let mut profiles = skirmish::ai::Profiles::shipped();
+    for p in profiles.0.values_mut() {
+        if p.kind == skirmish::ai::Kind::Search {
+            p.search.budget = 16;
+        }
+    }
+    profiles
+}

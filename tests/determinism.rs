@@ -319,9 +319,9 @@ fn a_save_applied_to_the_running_battle_takes_it_back() {
 /// `a` (the first side) and `b` (the others), recorded; returns the record
 /// and the end state.
 fn ai_battle(file: &str, seed: u64, a: &str, b: &str, limit: usize) -> (Replay, SaveGame) {
-    use skirmish::ai::{Players, Profiles, play};
+    use skirmish::ai::{Players, play};
     let level = level(file);
-    let profiles = Profiles::shipped();
+    let profiles = crate::common::quick_profiles();
     let players = Players(
         (0..level.sides().len())
             .map(|s| profiles.get(if s == 0 { a } else { b }).cloned())
@@ -377,7 +377,7 @@ fn a_save_keeps_what_each_side_knows() {
     use skirmish::rules::board::Board;
     let level = crate::common::level_at("tests/levels/night.ron");
     let players =
-        skirmish::ai::Players::chosen(&level, &skirmish::ai::Profiles::shipped(), true, &[]);
+        skirmish::ai::Players::chosen(&level, &crate::common::quick_profiles(), true, &[]);
     let mut kept = 0;
     for seed in 0..4 {
         let mut app = headless_app(&level, seed);

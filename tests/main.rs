@@ -14,6 +14,7 @@ mod golden;
 mod heights;
 mod invariants;
 mod levels;
+mod lookahead;
 mod maneuvers;
 mod odds;
 mod offered;

@@ -228,7 +228,9 @@ fn a_whole_battle_is_played_with_the_mouse() {
     app.init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<ButtonInput<KeyCode>>();
     input_plugin(&mut app);
-    let players = Players::for_level(&level, &Profiles::shipped());
+    // The mouse is under test, not the AI: the opponent is utility1.
+    let profiles = Profiles::shipped().with_default(Some("utility1")).unwrap();
+    let players = Players::for_level(&level, &profiles);
     players.clone().install(app.world_mut());
     let mut clicks = 0;
     for _ in 0..4000 {

@@ -18,17 +18,21 @@
 mod acts;
 pub mod baseline;
 mod energy;
+pub mod intent;
 mod jumps;
 mod maneuvers;
 mod mounts;
 mod positions;
 pub mod profile;
 mod rearm;
+mod respond;
+pub mod search;
 pub mod situation;
 mod spells;
 pub mod utility;
 
-pub use profile::{DEFAULT_PROFILE, Kind, PROFILE_DIR, Profile, Profiles, Weights};
+pub use profile::{DEFAULT_PROFILE, Kind, Lookahead, PROFILE_DIR, Profile, Profiles, Weights};
+pub use respond::fallback;
 
 use crate::battle::Side;
 use crate::dice::Dice;
@@ -117,12 +121,12 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
     if let Some((asked, trigger)) = question {
         let profile = side_of(world, asked).and_then(|s| players.of(s))?;
         if trigger == crate::rules::events::Trigger::Attacked {
-            return Some(answer_attack(world, asked));
+            return Some(respond::answer_attack(world, asked));
         }
         let take = match profile.kind {
             Kind::Random => world.resource_mut::<Dice>().pick(2) == 1,
             Kind::Greedy => true,
-            Kind::Utility => utility::react(world, asked, trigger, &profile.weights),
+            Kind::Utility | Kind::Search => utility::react(world, asked, trigger, &profile.weights),
         };
         let unit = crate::battle::name_of(world, asked);
         return Some(Command::React {
@@ -137,42 +141,16 @@ pub fn next_command(world: &mut World, players: &Players) -> Option<Command> {
         Kind::Random => baseline::random(world),
         Kind::Greedy => baseline::greedy(world, current),
         Kind::Utility => utility::decide(world, current, &profile.weights),
+        Kind::Search => search::decide(world, current, profile),
     })
-}
-
-/// V2: the answer to the held attack on `defender` that lets the least
-/// damage through, as the rules pick for sides that always react; under
-/// die ranks (V6.5) the harm and chance to drop it saves, weighed against
-/// the AP it will owe (`die_ranks::defences::best`).
-fn answer_attack(world: &mut World, defender: Entity) -> Command {
-    let unit = crate::battle::name_of(world, defender);
-    let guard = crate::rules::variants::held_attack_best(world, defender);
-    Command::React {
-        unit,
-        take: guard.is_some(),
-        guard,
-    }
 }
 
 fn side_of(world: &World, unit: Entity) -> Option<usize> {
     world.get::<Side>(unit).map(|s| s.0)
 }
 
-/// What to send instead of a refused AI command (an AI bug, told in the
-/// log), so a battle never stalls: decline the reaction, else end the turn.
-pub fn fallback(command: Command) -> Command {
-    match command {
-        Command::React { unit, .. } => Command::React {
-            unit,
-            take: false,
-            guard: None,
-        },
-        _ => Command::EndTurn,
-    }
-}
-
 /// How a battle played by [`play`] went.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Played {
     /// Commands accepted.
     pub commands: usize,
@@ -180,6 +158,9 @@ pub struct Played {
     pub refused: Vec<String>,
     /// The battle hit the command limit before it ended.
     pub stalled: bool,
+    /// Each look-ahead decision (kind `Search`) with the number of battle
+    /// events told before its command: where it goes in the log.
+    pub thoughts: Vec<(usize, search::Thought)>,
 }
 
 /// Plays the battle in `world` to its end with `players` (every side must
@@ -190,6 +171,10 @@ pub fn play(world: &mut World, players: &Players, limit: usize) -> Played {
         if out.commands + out.refused.len() >= limit {
             out.stalled = true;
             break;
+        }
+        if let Some(thought) = world.remove_resource::<search::Thought>() {
+            let told = world.resource::<crate::rules::BattleEvents>().all().len();
+            out.thoughts.push((told, thought));
         }
         match submit(world, command.clone()) {
             Ok(()) => out.commands += 1,

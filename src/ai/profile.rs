@@ -23,7 +23,7 @@ use std::path::Path;
 pub const PROFILE_DIR: &str = "assets/ai";
 
 /// The profile of a plain `Ai` side.
-pub const DEFAULT_PROFILE: &str = "utility";
+pub const DEFAULT_PROFILE: &str = "normal";
 
 /// How a profile chooses its commands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +36,10 @@ pub enum Kind {
     /// Baseline: the closest enemy, the best immediate expected damage, no
     /// look at risk.
     Greedy,
+    /// Looks ahead: the utility AI's best first commands, each tried on
+    /// copies of the battle through the enemy's replies
+    /// ([`crate::ai::search`]), as the profile's `search` sets.
+    Search,
 }
 
 /// The weights of the utility AI. Values are in one currency: a unit's
@@ -138,6 +142,46 @@ impl Default for Weights {
     }
 }
 
+/// How the look-ahead searches: what an Easy, a Normal and a Hard profile
+/// change (`assets/ai/easy.ron`…).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Lookahead {
+    /// How many of the utility AI's best first commands are tried.
+    pub width: usize,
+    /// Commands played over all the tries of one decision: its thinking
+    /// time, in nodes so that a seed gives the same battle on any machine.
+    /// At least one round of tries is always played.
+    pub budget: usize,
+    /// Unit turns played after the deciding unit's own before the end of a
+    /// try is judged: the enemy's replies (and an ally's follow-up).
+    pub replies: usize,
+    /// Weight of the utility AI's own value of a candidate beside what its
+    /// tries came to: its sense of position (approach, objectives, flank
+    /// set-ups), which a short try does not see pay off.
+    pub prior: f64,
+    /// Noise added to each candidate's value, in shares of the mean unit
+    /// worth: an easier opponent that now and then picks a worse plan.
+    pub noise: f64,
+    /// How sure the tries must be before another plan replaces the utility
+    /// AI's own choice: its gain must exceed this many standard errors (0:
+    /// any gain will do).
+    pub confidence: f64,
+}
+
+impl Default for Lookahead {
+    fn default() -> Self {
+        Lookahead {
+            width: 4,
+            budget: 240,
+            replies: 2,
+            prior: 0.5,
+            noise: 0.0,
+            confidence: 1.5,
+        }
+    }
+}
+
 /// One AI profile.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -151,14 +195,22 @@ pub struct Profile {
     /// How it chooses.
     #[serde(default)]
     pub kind: Kind,
-    /// The utility weights (unused by the baselines).
+    /// The utility weights (unused by the baselines; a `Search` profile's
+    /// candidates and tries are scored with them).
     #[serde(default)]
     pub weights: Weights,
+    /// How a `Search` profile looks ahead (budget, width, replies, noise).
+    #[serde(default)]
+    pub search: Lookahead,
 }
 
 /// The profiles shipped in `assets/ai/`, compiled in so that tests and
 /// simulations run from any directory.
-const SHIPPED: [(&str, &str); 5] = [
+const SHIPPED: [(&str, &str); 9] = [
+    ("easy", include_str!("../../assets/ai/easy.ron")),
+    ("normal", include_str!("../../assets/ai/normal.ron")),
+    ("hard", include_str!("../../assets/ai/hard.ron")),
+    ("utility1", include_str!("../../assets/ai/utility1.ron")),
     ("utility", include_str!("../../assets/ai/utility.ron")),
     ("cautious", include_str!("../../assets/ai/cautious.ron")),
     ("reckless", include_str!("../../assets/ai/reckless.ron")),
@@ -171,8 +223,8 @@ const SHIPPED: [(&str, &str); 5] = [
 pub struct Profiles(pub BTreeMap<String, Profile>);
 
 impl Profiles {
-    /// The shipped profiles (`utility`, `cautious`, `reckless`, `random`,
-    /// `greedy`).
+    /// The shipped profiles (`easy`, `normal`, `hard`, `utility1`,
+    /// `utility`, `cautious`, `reckless`, `random`, `greedy`).
     pub fn shipped() -> Profiles {
         let mut out = Profiles::default();
         for (name, text) in SHIPPED {
@@ -225,6 +277,23 @@ impl Profiles {
         } else {
             Err(Problems(problems))
         }
+    }
+
+    /// These profiles with `difficulty` (a profile's name: `easy`, `normal`,
+    /// `hard`) standing in for the default one, so that every plain `Ai`
+    /// side plays it; an unknown name is an error naming the known ones.
+    pub fn with_default(mut self, difficulty: Option<&str>) -> Result<Profiles, String> {
+        let Some(name) = difficulty else {
+            return Ok(self);
+        };
+        let profile = self.get(name).cloned().ok_or_else(|| {
+            format!(
+                "unknown AI profile \"{name}\" (known: {})",
+                self.names().join(", ")
+            )
+        })?;
+        self.0.insert(DEFAULT_PROFILE.to_string(), profile);
+        Ok(self)
     }
 
     /// The profile called `name`.
@@ -282,7 +351,10 @@ mod tests {
         let p = Profiles::shipped();
         assert_eq!(
             p.names(),
-            ["cautious", "greedy", "random", "reckless", "utility"]
+            [
+                "cautious", "easy", "greedy", "hard", "normal", "random", "reckless", "utility",
+                "utility1"
+            ]
         );
         let (u, c, r) = (
             &p.get("utility").unwrap().weights,
@@ -292,6 +364,17 @@ mod tests {
         assert!(c.exposure > u.exposure && u.exposure > r.exposure);
         assert_eq!(p.get("greedy").unwrap().kind, Kind::Greedy);
         assert_eq!(p.get("random").unwrap().kind, Kind::Random);
+        // The difficulty levels search, each with more thinking than the
+        // one below; utility1 is the utility AI as it was.
+        let budget = |n: &str| p.get(n).map(|p| p.search.budget).unwrap_or(0);
+        for n in ["easy", "normal", "hard"] {
+            assert_eq!(p.get(n).map(|p| p.kind), Some(Kind::Search), "{n}");
+        }
+        assert!(0 < budget("easy") && budget("easy") < budget("normal"));
+        assert!(budget("normal") < budget("hard"));
+        assert_eq!(p.get(DEFAULT_PROFILE).unwrap().kind, Kind::Search);
+        assert_eq!(p.get("utility1").unwrap().weights, Weights::default());
+        assert_eq!(p.get("utility1").unwrap().kind, Kind::Utility);
     }
 
     #[test]

@@ -31,31 +31,129 @@ use bevy::prelude::*;
 /// up may be expected to take before it rather stays down (R4.8, R8.2).
 const STAND_UNDER: f64 = 0.5;
 
-/// The plan with the best value so far.
+/// A first command and the value of the plan it begins (the move-then-act
+/// plan's, in unit worths).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The plan's value.
+    pub value: f64,
+    /// Its first command.
+    pub command: Command,
+}
+
+/// The plans with the best values so far, best first: the best alone for
+/// [`decide`], the `keep` best for the look-ahead ([`plans`]).
 struct Best {
     value: f64,
     command: Option<Command>,
+    keep: usize,
+    others: Vec<Plan>,
 }
 
 impl Best {
-    fn offer(&mut self, value: f64, command: impl FnOnce() -> Command) {
-        if value > self.value + 1e-9 {
-            self.value = value;
-            self.command = Some(command());
+    fn new(stay: f64, keep: usize) -> Self {
+        Best {
+            value: stay,
+            command: None,
+            keep,
+            others: vec![],
         }
     }
+
+    fn offer(&mut self, value: f64, command: impl FnOnce() -> Command) {
+        if value > self.value + 1e-9 {
+            let old = self.command.replace(command());
+            if let Some(old) = old {
+                self.push_other(self.value, old);
+            }
+            self.value = value;
+        } else if self.keep > 1 && self.worth_keeping(value) {
+            let command = command();
+            self.push_other(value, command);
+        }
+    }
+
+    /// The value a plan must beat to be kept: the best's alone, else the
+    /// last kept's once `keep` are kept.
+    fn floor(&self, stay: f64) -> f64 {
+        if self.keep <= 1 {
+            self.value
+        } else if self.others.len() + 1 >= self.keep {
+            self.others.last().map_or(self.value, |p| p.value)
+        } else {
+            stay
+        }
+    }
+
+    fn worth_keeping(&self, value: f64) -> bool {
+        self.others.len() + 1 < self.keep
+            || self.others.last().is_some_and(|p| value > p.value + 1e-9)
+    }
+
+    fn push_other(&mut self, value: f64, command: Command) {
+        if self.keep <= 1 || self.others.iter().any(|p| p.command == command) {
+            return;
+        }
+        let at = self.others.partition_point(|p| p.value >= value);
+        self.others.insert(at, Plan { value, command });
+        self.others.truncate(self.keep - 1);
+    }
+}
+
+/// The utility AI's command for whatever the battle waits for, every side
+/// played by it (the look-ahead's tries): the answer to an open reaction
+/// question, else the next command of the unit whose turn it is; `None`
+/// once the battle is over.
+pub fn next(world: &mut World, w: &Weights) -> Option<Command> {
+    if world.resource::<TurnState>().outcome.is_some() {
+        return None;
+    }
+    let question = world
+        .resource::<crate::rules::Decisions>()
+        .questions
+        .first()
+        .copied();
+    if let Some((asked, trigger)) = question {
+        if trigger == Trigger::Attacked {
+            return Some(super::respond::answer_attack(world, asked));
+        }
+        let take = react(world, asked, trigger, w);
+        let unit = name_of(world, asked);
+        return Some(Command::React {
+            unit,
+            take,
+            guard: None,
+        });
+    }
+    let current = world.resource::<TurnState>().current?;
+    Some(decide(world, current, w))
 }
 
 /// The next command of `me`, the unit whose turn it is.
 pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
+    plans(world, me, w, 1).swap_remove(0).command
+}
+
+/// The `keep` best plans of `me`, the unit whose turn it is, best first,
+/// each a first command the rules accept now; never empty. A forced step
+/// (a potion when badly hurt, standing up) is the only plan; doing nothing
+/// more (end the turn facing the safest way, or a watchman's Search) is one
+/// among the others.
+pub fn plans(world: &mut World, me: Entity, w: &Weights, keep: usize) -> Vec<Plan> {
     let name = name_of(world, me);
+    let only = |command| {
+        vec![Plan {
+            value: 0.0,
+            command,
+        }]
+    };
     let Some(sit) = Situation::read(world, me, true, w) else {
-        return Command::EndTurn;
+        return only(Command::EndTurn);
     };
     let free_used = world.get::<ActionPoints>(me).is_some_and(|a| a.free_used);
     // The turn's free action first: a potion when badly hurt (R3.1, R10.5).
     if !free_used && let Some(cmd) = drink_when_hurt(world, &sit, &name, w) {
-        return cmd;
+        return only(cmd);
     }
     // Only the reactions its side knows of (V8.10).
     let mine = world.get::<crate::battle::Side>(me).map_or(0, |s| s.0);
@@ -69,7 +167,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
         let stand = Command::StandUp { unit: name.clone() };
         let blows = reaction_damage(&sit, &watchers, sit.me().pos, 1);
         if blows < STAND_UNDER * sit.me().pool() && check(world, stand.clone()).is_ok() {
-            return stand;
+            return only(stand);
         }
     }
     // A rider's free Move is a move without AP (V12.2).
@@ -77,16 +175,13 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     // AP, or Energy with the round's stand-in (V5.3).
     let budget = super::energy::budget(world, me, sit.ap);
     if budget <= 0 && move_ap > 0 {
-        return finish_turn(&sit, &name);
+        return only(finish_turn(&sit, &name));
     }
     let me_unit = sit.me().clone();
     let start = me_unit.pos;
     // Doing nothing more: the position as it is.
     let stay = position_value(&sit, start, w);
-    let mut best = Best {
-        value: stay,
-        command: None,
-    };
+    let mut best = Best::new(stay, keep);
     // Acting from here.
     // Maneuvers are drafted from where the unit stands (V7).
     let mut more = super::maneuvers::maneuvers_here(world, &sit, w);
@@ -107,10 +202,8 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
     if crate::rules::variants::maneuvers::held_in_place(world, me)
         || crate::rules::variants::spells::grip::gripped(world, me)
     {
-        return match best.command {
-            Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
-            _ => finish_turn(&sit, &name),
-        };
+        let idle = finish_turn(&sit, &name);
+        return ranked(world, best, stay, idle);
     }
     // Moving first (R5), then acting with what is left.
     let farthest = farthest_attack(world, &sit);
@@ -125,7 +218,7 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
         let left = budget - super::energy::move_cost(world, me, reach.cost, move_ap);
         let picks = super::rearm::pick_ups(world, &sit, to, &loose, &watchers, w);
         let upper = value + attack_ceiling(&sit, to, left, farthest, w);
-        if upper <= best.value && picks.is_empty() {
+        if upper <= best.floor(stay) && picks.is_empty() {
             continue;
         }
         let mut more = super::mounts::mount_attacks(world, &sit, to, w);
@@ -185,10 +278,33 @@ pub fn decide(world: &mut World, me: Entity, w: &Weights) -> Command {
             }
         }
     }
-    match best.command {
-        Some(cmd) if check(world, cmd.clone()).is_ok() => cmd,
-        _ => search_when_idle(world, &sit, &name).unwrap_or_else(|| finish_turn(&sit, &name)),
-    }
+    let idle = search_when_idle(world, &sit, &name).unwrap_or_else(|| finish_turn(&sit, &name));
+    ranked(world, best, stay, idle)
+}
+
+/// The plans `best` kept, best first, those the rules refuse left out, and
+/// doing nothing more (`idle`, worth `stay`) in its place among them.
+fn ranked(world: &mut World, best: Best, stay: f64, idle: Command) -> Vec<Plan> {
+    let mut all: Vec<Plan> = best
+        .command
+        .map(|command| Plan {
+            value: best.value,
+            command,
+        })
+        .into_iter()
+        .chain(best.others)
+        .filter(|p| check(world, p.command.clone()).is_ok())
+        .collect();
+    let at = all.partition_point(|p| p.value > stay + 1e-9);
+    all.insert(
+        at,
+        Plan {
+            value: stay,
+            command: idle,
+        },
+    );
+    all.truncate(best.keep.max(1));
+    all
 }
 
 /// With nothing better to do and an enemy its side has lost track of (V8.4),

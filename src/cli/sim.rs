@@ -37,6 +37,10 @@ pub struct SimArgs {
     /// the battles: watch how the AIs play.
     #[arg(long, value_name = "N")]
     pub log: Option<usize>,
+    /// With --log (battle 0 without): before each look-ahead decision, the
+    /// best plans it considered with their values, N of them.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3")]
+    pub explain: Option<usize>,
     /// The catalog the level is resolved against (default: the standard
     /// one).
     #[arg(long)]
@@ -81,8 +85,10 @@ pub fn sim(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Some(index) = args.log {
-        let (result, log) = crate::sim::play_logged(&config, index);
+    if args.log.is_some() || args.explain.is_some() {
+        let index = args.log.unwrap_or(0);
+        let top = args.explain.unwrap_or(0);
+        let (result, log) = crate::sim::play_explained(&config, index, top);
         print!("{log}");
         println!(
             "battle {index} (seed {}): winner side {:?} after {} rounds",

@@ -74,6 +74,11 @@ pub struct PlayArgs {
     /// Let the AI play this side (name or 0-based index).
     #[arg(long = "ai", value_name = "SIDE")]
     pub ai_side: Vec<String>,
+    /// The AI profile every plain `Ai` side plays: easy, normal (the
+    /// default) or hard, or any profile's name (the level menu's
+    /// difficulty).
+    #[arg(long, value_name = "PROFILE")]
+    pub difficulty: Option<String>,
     /// Save the window to this PNG once the level is drawn (with --watch:
     /// at the end of the battle) and exit.
     #[arg(long, value_name = "FILE.png")]
@@ -102,6 +107,10 @@ pub struct PlayArgs {
     /// Keep the cursor on tile X,Y (screenshots for tests and bug reports).
     #[arg(long, value_name = "X,Y", value_parser = parse_tile)]
     pub hover: Option<crate::grid::Pos>,
+    /// Show each enemy's intent (the `/` key) once it is your turn
+    /// (screenshots).
+    #[arg(long)]
+    pub intent: bool,
     /// A spell armed for your caster, `NAME` or `NAME:LEVEL` (V11; keys
     /// Shift+1-8 in the window): with --hover, its area and odds.
     #[arg(long, value_name = "NAME[:LEVEL]", value_parser = parse_spell)]
@@ -162,7 +171,14 @@ pub fn play(args: &PlayArgs) -> ExitCode {
             }
         }
     }
-    let players = crate::view::players_for(&level, args.watch, &overrides);
+    let difficulty = args.difficulty.as_deref();
+    let players = match crate::view::players_for(&level, args.watch, &overrides, difficulty) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let seed = args.seed.or(level.source.seed).unwrap_or(1);
     crate::view::run(
         crate::view::PlayOptions {
@@ -177,6 +193,7 @@ pub fn play(args: &PlayArgs) -> ExitCode {
             speed: args.speed,
             record: args.record.clone(),
             hover: args.hover,
+            intent: args.intent,
             spell: args.spell.clone(),
             overlays: args
                 .overlay
@@ -189,6 +206,7 @@ pub fn play(args: &PlayArgs) -> ExitCode {
                 seed: args.seed,
                 watch: args.watch,
                 overrides,
+                difficulty: args.difficulty.clone(),
                 ..crate::design::reload::LiveLevel::new(&args.level)
             }),
         },
@@ -236,7 +254,9 @@ pub fn tour(
             return ExitCode::FAILURE;
         }
     };
-    let players = crate::view::players_for(&level, false, &[]);
+    let Ok(players) = crate::view::players_for(&level, false, &[], None) else {
+        return ExitCode::FAILURE;
+    };
     let seed = level.source.seed.unwrap_or(1);
     let tour = crate::view::tour::Tour::new(demos.clone(), index, scenario, players.clone());
     crate::view::run(

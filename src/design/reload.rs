@@ -48,6 +48,8 @@ pub struct LiveLevel {
     /// Sides given to the AI (`true`) or a human (`false`) on the command
     /// line.
     pub overrides: Vec<(usize, bool)>,
+    /// The profile every plain `Ai` side plays (`play --difficulty`).
+    pub difficulty: Option<String>,
     /// Time between looks at the files.
     pub every: Duration,
 }
@@ -62,6 +64,7 @@ impl LiveLevel {
             seed: None,
             watch: false,
             overrides: vec![],
+            difficulty: None,
             every: POLL,
         }
     }
@@ -102,6 +105,15 @@ impl LiveLevel {
         if !unknown.is_empty() {
             return Err(Problems(unknown));
         }
+        let profiles = profiles
+            .with_default(self.difficulty.as_deref())
+            .map_err(|message| {
+                Problems(vec![crate::load::Diagnostic {
+                    file: file.clone(),
+                    at: None,
+                    message,
+                }])
+            })?;
         let players = Players::chosen(&level, &profiles, self.watch, &self.overrides);
         Ok((level, players))
     }

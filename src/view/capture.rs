@@ -112,6 +112,8 @@ fn take_screenshot(world: &mut World) {
             None => turn.is_none() || finished(turn, playback) || human_waits(world) || script_done,
         }
     };
+    // Asked for the enemies' intent: once it is drawn.
+    let ready = ready && !super::intent::busy(world);
     shoot_when_ready(world, path, ready);
 }
 

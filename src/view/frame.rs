@@ -53,6 +53,9 @@ pub struct PlayOptions {
     /// Keep the cursor on this tile (screenshots for tests and bug
     /// reports).
     pub hover: Option<crate::grid::Pos>,
+    /// Show each enemy's intent (the `/` key) as soon as it is a human's
+    /// turn (screenshots for tests and bug reports).
+    pub intent: bool,
     /// The overlays switched on at start (default: the view's own).
     pub overlays: Option<BTreeSet<Overlay>>,
     /// A spell armed at a level for the first unit of the player's that
@@ -86,6 +89,7 @@ impl PlayOptions {
             speed: None,
             record: None,
             hover: None,
+            intent: false,
             overlays: None,
             spell: None,
             replay: None,

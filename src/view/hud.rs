@@ -46,7 +46,7 @@ struct HoverText;
 /// The keys and the map's shades, under the log.
 const KEYS_AND_SHADES: &str = "Space: skip animations · +/-: speed · L: log · PgUp/PgDn: scroll \
 log · F5 save · F9 load · arrows, Enter: tile cursor · WASD, wheel: camera · 1-7: overlays · \
-Alt: compare a tile · Ctrl: aim at the mount · M: mute · Esc: settings\n\
+Alt: compare a tile · Ctrl: aim at the mount · /: enemy intent · M: mute · Esc: settings\n\
 Map: blue = reachable (lighter: cheaper) · yellow = path · deepest = provokes (R8.2) · \
 bars: HP (green), AR (blue)";
 

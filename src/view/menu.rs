@@ -60,6 +60,37 @@ struct Choice(usize);
 /// The menu's last line: the guided rules tour rather than a level.
 const TOUR: usize = usize::MAX;
 
+/// The menu's line that changes the difficulty.
+const DIFFICULTY: usize = usize::MAX - 2;
+
+/// The difficulties the menu offers: the AI profile every plain `Ai` side
+/// of the chosen level plays (`play --difficulty`).
+pub const DIFFICULTIES: [&str; 3] = ["easy", "normal", "hard"];
+
+/// The difficulty chosen, an index into [`DIFFICULTIES`] (Normal first).
+#[derive(Resource)]
+struct Difficulty(usize);
+
+/// The words of the difficulty line.
+#[derive(Component)]
+struct DifficultyWords;
+
+fn difficulty_words(d: usize) -> String {
+    let names: Vec<String> = DIFFICULTIES
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let mut n = n.to_string();
+            n[..1].make_ascii_uppercase();
+            if i == d { format!("[{n}]") } else { n }
+        })
+        .collect();
+    format!(
+        "D. Difficulty: {}  (click or D to change: how far and how long the AI looks ahead)",
+        names.join("  ")
+    )
+}
+
 /// Opens the menu window.
 pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
     if let Some(problem) = super::display_problem() {
@@ -91,6 +122,7 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
         .insert_resource(super::settings::MenuWindow)
         .add_plugins(super::settings::menu_plugin)
         .insert_resource(Levels(levels))
+        .insert_resource(Difficulty(1))
         .add_systems(Startup, spawn_menu)
         .add_systems(Update, choose_level)
         .add_systems(Last, shoot_menu)
@@ -127,6 +159,12 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
             }
             spawn_choice(
                 root,
+                DIFFICULTY,
+                difficulty_words(1),
+                Color::srgb(0.75, 1.0, 0.75),
+            );
+            spawn_choice(
+                root,
                 TOUR,
                 "T. Rules tour: a short demo of each rule area, step by step with captions, \
                  then yours to try (skirmish tour)"
@@ -159,7 +197,7 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
         BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
     ))
     .with_children(|b| {
-        b.spawn((
+        let mut text = b.spawn((
             Text::new(words),
             TextFont {
                 font_size: FontSize::Px(15.0),
@@ -167,11 +205,16 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
             },
             TextColor(color),
         ));
+        if choice == DIFFICULTY {
+            text.insert(DifficultyWords);
+        }
     });
 }
 
 fn choose_level(
     levels: Res<Levels>,
+    mut difficulty: ResMut<Difficulty>,
+    mut words: Query<&mut Text, With<DifficultyWords>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
     mut settings: ResMut<super::settings::SettingsMenu>,
@@ -184,6 +227,9 @@ fn choose_level(
     let mut chosen = digits.iter().position(|k| keys.just_pressed(*k));
     if keys.just_pressed(KeyCode::KeyT) {
         chosen = Some(TOUR);
+    }
+    if keys.just_pressed(KeyCode::KeyD) {
+        chosen = Some(DIFFICULTY);
     }
     for (interaction, choice, mut color) in &mut buttons {
         match interaction {
@@ -198,8 +244,20 @@ fn choose_level(
             settings.open = true;
             return;
         }
+        Some(DIFFICULTY) => {
+            difficulty.0 = (difficulty.0 + 1) % DIFFICULTIES.len();
+            for mut text in &mut words {
+                text.0 = difficulty_words(difficulty.0);
+            }
+            return;
+        }
         Some(i) => match levels.0.get(i) {
-            Some(entry) => vec!["play".into(), entry.path.clone().into()],
+            Some(entry) => vec![
+                "play".into(),
+                entry.path.clone().into(),
+                "--difficulty".into(),
+                DIFFICULTIES[difficulty.0].into(),
+            ],
             None => return,
         },
         None => return,

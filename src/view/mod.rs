@@ -32,6 +32,7 @@ pub mod frame;
 pub mod ground;
 pub mod hud;
 pub mod input;
+pub mod intent;
 pub mod key_cursor;
 pub mod live;
 pub mod log;
@@ -113,6 +114,7 @@ impl Plugin for ViewPlugin {
             energy_pips::plugin,
             spell_bar::plugin,
             spell_marks::plugin,
+            intent::plugin,
         ));
     }
 }
@@ -139,14 +141,21 @@ pub fn display_problem() -> Option<String> {
 }
 
 /// The players of `level` as it names them, overridden per side, with
-/// the profiles of `assets/ai` over the shipped ones (as `sim` reads them).
-pub fn players_for(level: &ValidLevel, watch: bool, overrides: &[(usize, bool)]) -> Players {
+/// the profiles of `assets/ai` over the shipped ones (as `sim` reads them),
+/// and `difficulty` (a profile) playing every plain `Ai` side.
+pub fn players_for(
+    level: &ValidLevel,
+    watch: bool,
+    overrides: &[(usize, bool)],
+    difficulty: Option<&str>,
+) -> Result<Players, String> {
     let profiles =
         Profiles::load(std::path::Path::new(crate::ai::PROFILE_DIR)).unwrap_or_else(|problems| {
             warn!("the AI profiles have problems, using the shipped ones:\n{problems}");
             Profiles::shipped()
         });
-    Players::chosen(level, &profiles, watch, overrides)
+    let profiles = profiles.with_default(difficulty)?;
+    Ok(Players::chosen(level, &profiles, watch, overrides))
 }
 
 /// Opens the window and plays the battle of `options` until it is closed;

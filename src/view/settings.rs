@@ -205,6 +205,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("Y N / B P D N", "answer a reaction / an attack (V2)"),
     ("1-7", "overlays"),
+    ("/", "what each enemy would do now (its intent)"),
     ("Space + -", "skip animations, faster, slower"),
     ("L PgUp PgDn", "log; scroll it"),
     ("F5 F9 F4", "save, load, edit the level"),

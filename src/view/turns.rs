@@ -35,7 +35,16 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The AI's decision being made off the main thread, if any.
 #[derive(Resource, Default)]
-pub struct Thinking(pub Option<Task<Option<(Command, ChaCha8Rng)>>>);
+pub struct Thinking(pub Option<Task<Option<Decided>>>);
+
+/// A decision made on the worker thread: the command, the AI's dice stream
+/// where it left it, and the plan its look-ahead chose (for the intent
+/// markers).
+pub struct Decided {
+    command: Command,
+    stream: ChaCha8Rng,
+    intent: Option<crate::ai::intent::Intent>,
+}
 
 /// The replay of this battle without its commands: level, seed, policies.
 #[derive(Resource, Clone, Debug)]
@@ -83,9 +92,10 @@ fn play_ai_command(world: &mut World) {
             return;
         };
         world.resource_mut::<Thinking>().0 = None;
-        if let Some((command, stream)) = answer {
-            world.resource_mut::<Dice>().set_ai_stream(stream);
-            send(world, command);
+        if let Some(decided) = answer {
+            world.resource_mut::<Dice>().set_ai_stream(decided.stream);
+            super::intent::show_plan(world, decided.intent);
+            send(world, decided.command);
         }
         return;
     }
@@ -98,9 +108,26 @@ fn play_ai_command(world: &mut World) {
             let world = copy.world_mut();
             world.insert_resource(players.clone());
             let command = next_command(world, &players)?;
-            Some((command, world.resource::<Dice>().ai_stream()))
+            // The plan behind a look-ahead's decision, from where it stands.
+            let intent = world
+                .remove_resource::<crate::ai::search::Thought>()
+                .and_then(|t| {
+                    let me = crate::battle::unit_named(world, &t.unit)?;
+                    let from = world.get::<crate::battle::GridPos>(me)?.0;
+                    crate::ai::intent::Intent::of_thought(&t, from)
+                });
+            Some(Decided {
+                command,
+                stream: world.resource::<Dice>().ai_stream(),
+                intent,
+            })
         });
         world.resource_mut::<Thinking>().0 = Some(task);
+    } else if !world.resource::<super::intent::Intents>().foreseen
+        && !world.resource::<super::intent::Intents>().list.is_empty()
+    {
+        // The AI's turn is over and shown: its plan is done.
+        super::intent::show_plan(world, None);
     }
 }
 

@@ -185,6 +185,13 @@ fn next_turn(world: &mut World, mut index: usize) {
     }
 }
 
+/// Begins `unit`'s turn now, out of the initiative order: for the AI's
+/// copies of a battle only, to see what a unit would do were its turn now
+/// (the window's intent markers), never in a battle that is played.
+pub fn start_turn_now(world: &mut World, unit: Entity) {
+    start_turn(world, unit);
+}
+
 /// The start of `unit`'s turn: 3 AP and the free action (R3.1), reactions
 /// refreshed (R3.2), off-guard over (R2.3), "until your next turn" effects
 /// over (R4.6, R4.7).

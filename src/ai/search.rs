@@ -1,0 +1,475 @@
+//! The look-ahead AI (profile kind `Search`): the utility AI proposes its
+//! best first commands, and each is tried on copies of the battle, played
+//! on by both sides' utility AI through the enemy's replies, and judged by
+//! what stands at the end. The dice of each try are sampled from the rules'
+//! own rolls (Monte Carlo over the real outcome distributions: every
+//! modifier, reaction, variant and splash the rules apply), with the same
+//! dice for every candidate in a round (common random numbers), so the
+//! candidates are compared on the same luck.
+//!
+//! Budget and determinism: a decision spends a budget of *commands played*
+//! in its tries (the profile's `budget`), never wall time, in rounds of one
+//! try per candidate, so it is anytime (more budget, more rounds, a
+//! sharper mean) and the same seed and budget always give the same command.
+//! Its dice seed is drawn from the AI's stream ([`Dice::pick_seed`]), never
+//! the rules' rolls, so a replay of the commands rolls the same rules' dice.
+//!
+//! What its side may know (V8.10): the candidates and the tries are read
+//! from its side's view, but a copy of the battle holds every unit. While
+//! an enemy is hidden from its side, trying a command on the copy would
+//! tell it where that enemy is: it decides as the utility AI does then.
+
+use super::profile::{Profile, Weights};
+use super::situation::Situation;
+use super::utility::{Plan, plans};
+use crate::battle::{ArmorReduction, Battlefield, Dying, GridPos, Health, Side, name_of};
+use crate::dice::Dice;
+use crate::grid::Pos;
+use crate::rules::command::Command;
+use crate::rules::events::{BattleEvent, BattleEvents, Outcome};
+use crate::rules::{TurnState, submit};
+use crate::save::SaveGame;
+use bevy::prelude::*;
+
+/// One candidate first command and what its tries came to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Considered {
+    /// The first command.
+    pub command: Command,
+    /// The utility AI's value of the plan it begins.
+    pub utility: f64,
+    /// The mean change of the balance of worth over its tries (ours minus
+    /// the enemy's; a win or a loss counts every unit of the losing side).
+    pub swing: f64,
+    /// Tries played.
+    pub tries: usize,
+    /// What it is worth beyond the utility AI's own choice (the first
+    /// candidate, 0): its mean gain of swing over the same dice, plus
+    /// `prior` times the gain of utility value, plus any noise.
+    pub score: f64,
+    /// The standard error of that gain over its tries.
+    pub spread: f64,
+    /// The deciding unit's commands in its first try: the plan as it
+    /// played out (where it goes, whom it attacks).
+    pub line: Vec<Command>,
+    /// Mean damage (HP and AR) each enemy had taken when the deciding
+    /// unit's turn ended, over the tries, by name: whom it attacks and
+    /// what it expects to do.
+    pub harm: Vec<(String, f64)>,
+    /// Where the deciding unit stood when its turn ended in the first try.
+    pub end: Option<Pos>,
+}
+
+/// A decision of the look-ahead, for `--explain`, the log of `sim` and the
+/// window's intent markers.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Thought {
+    /// The deciding unit.
+    pub unit: String,
+    /// The candidates, best first by score.
+    pub considered: Vec<Considered>,
+    /// Commands played in all the tries.
+    pub nodes: usize,
+    /// Why the search was not run, when it was not (one plan, an enemy
+    /// hidden).
+    pub skipped: Option<&'static str>,
+}
+
+/// The next command of `me` by the look-ahead of `profile`; the decision's
+/// [`Thought`] is left in `world`.
+pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
+    let set = &profile.search;
+    let w = &profile.weights;
+    let unit = name_of(world, me);
+    let candidates = plans(world, me, w, set.width.max(1));
+    let skip = if candidates.len() < 2 {
+        Some("one plan")
+    } else if enemy_hidden(world, me) {
+        Some("an enemy is hidden from its side (V8.10)")
+    } else {
+        None
+    };
+    if let Some(why) = skip {
+        let command = candidates[0].command.clone();
+        world.insert_resource(Thought {
+            unit,
+            considered: candidates.iter().map(untried).collect(),
+            nodes: 0,
+            skipped: Some(why),
+        });
+        return command;
+    }
+    let seed = world.resource_mut::<Dice>().pick_seed();
+    let noise: Vec<f64> = (0..candidates.len())
+        .map(|_| {
+            if set.noise > 0.0 {
+                let r = world.resource_mut::<Dice>().pick(2001) as f64;
+                set.noise * (r - 1001.0) / 1000.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let Some(mut sandbox) = Sandbox::new(world, me, profile) else {
+        return candidates[0].command.clone();
+    };
+    let mut considered: Vec<Considered> = candidates.iter().map(untried).collect();
+    let n = considered.len();
+    // Each candidate's swing in each round: round r's dice are the same
+    // for all, so candidates are compared try by try.
+    let mut swings: Vec<Vec<f64>> = vec![vec![]; n];
+    let mut alive = vec![true; n];
+    let mut nodes = 0;
+    let mut round = 0u64;
+    while round == 0 || nodes < set.budget {
+        let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for (i, c) in considered.iter_mut().enumerate() {
+            if !alive[i] {
+                continue;
+            }
+            let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
+            nodes += tried.nodes;
+            swings[i].push(tried.swing);
+            c.tries += 1;
+            for (name, harm) in tried.harm {
+                match c.harm.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, h)) => *h += harm,
+                    None => c.harm.push((name, harm)),
+                }
+            }
+            if round == 0 {
+                c.line = tried.line;
+                c.end = tried.end;
+            }
+        }
+        round += 1;
+        // A candidate clearly worse than the utility's own choice is tried
+        // no more: the budget goes to those still in doubt.
+        for (i, alive) in alive.iter_mut().enumerate().skip(1) {
+            let (gain, spread) = gain_over_first(&considered, &swings, i, set.prior);
+            if *alive && gain + 2.0 * spread < 0.0 {
+                *alive = false;
+            }
+        }
+        if alive.iter().filter(|a| **a).count() < 2 {
+            break;
+        }
+    }
+    let scale = sandbox.mean_worth;
+    let mut chosen = 0;
+    for i in 0..n {
+        let (gain, spread) = gain_over_first(&considered, &swings, i, set.prior);
+        let c = &mut considered[i];
+        let tries = c.tries.max(1) as f64;
+        c.swing = swings[i].iter().sum::<f64>() / tries;
+        c.harm.iter_mut().for_each(|(_, h)| *h /= tries);
+        c.score = gain + noise[i] * scale;
+        c.spread = spread;
+    }
+    // The utility's choice stands unless another beats it by more than
+    // `confidence` times the spread of the tries.
+    for i in 1..n {
+        let c = &considered[i];
+        if c.score > set.confidence * c.spread && c.score > considered[chosen].score {
+            chosen = i;
+        }
+    }
+    let pick = considered.remove(chosen);
+    considered.sort_by(|a, b| b.score.total_cmp(&a.score));
+    considered.insert(0, pick);
+    let command = considered[0].command.clone();
+    world.insert_resource(Thought {
+        unit,
+        considered,
+        nodes,
+        skipped: None,
+    });
+    command
+}
+
+impl Thought {
+    /// The decision in words, a line each: the unit, then its `top` best
+    /// candidates with their values (`sim --explain`).
+    pub fn lines(&self, top: usize) -> Vec<String> {
+        let mut out = vec![match self.skipped {
+            Some(why) => format!("  [AI] {} decides without looking ahead: {why}", self.unit),
+            None => format!(
+                "  [AI] {} looks ahead ({} commands of tries):",
+                self.unit, self.nodes
+            ),
+        }];
+        for (i, c) in self.considered.iter().take(top).enumerate() {
+            let line = if c.line.is_empty() {
+                c.command.to_string()
+            } else {
+                c.line
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", then ")
+            };
+            let values = if c.tries == 0 {
+                format!("utility {:.2}", c.utility)
+            } else {
+                format!(
+                    "gain {:+.2} ± {:.2} over the utility's choice: swing {:+.2} over {} tries, utility {:.2}",
+                    c.score, c.spread, c.swing, c.tries, c.utility
+                )
+            };
+            out.push(format!("  [AI]   {}. {line} ({values})", i + 1));
+        }
+        out
+    }
+}
+
+/// How much better candidate `i` did than the first (the utility's own
+/// choice), try by try on the same dice, plus `prior` times the difference
+/// of their utility values; and the spread of that mean (its standard
+/// error; infinite with fewer than two tries).
+fn gain_over_first(
+    considered: &[Considered],
+    swings: &[Vec<f64>],
+    i: usize,
+    prior: f64,
+) -> (f64, f64) {
+    let prior_gain = prior * (considered[i].utility - considered[0].utility);
+    let k = swings[i].len().min(swings[0].len());
+    if i == 0 {
+        return (0.0, 0.0);
+    }
+    if k == 0 {
+        return (prior_gain, f64::INFINITY);
+    }
+    let d: Vec<f64> = (0..k).map(|r| swings[i][r] - swings[0][r]).collect();
+    let mean = d.iter().sum::<f64>() / k as f64;
+    let spread = if k < 2 {
+        f64::INFINITY
+    } else {
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
+        (var / k as f64).sqrt()
+    };
+    (mean + prior_gain, spread)
+}
+
+fn untried(plan: &Plan) -> Considered {
+    Considered {
+        command: plan.command.clone(),
+        utility: plan.value,
+        swing: 0.0,
+        tries: 0,
+        score: 0.0,
+        spread: 0.0,
+        line: vec![],
+        harm: vec![],
+        end: None,
+    }
+}
+
+/// Whether an enemy still in the battle is hidden from `me`'s side (V8).
+fn enemy_hidden(world: &World, me: Entity) -> bool {
+    let Some(mine) = world.get::<Side>(me).map(|s| s.0) else {
+        return false;
+    };
+    crate::battle::units(world).into_iter().any(|e| {
+        world.get::<Side>(e).is_some_and(|s| s.0 != mine)
+            && !crate::battle::out_of_action(world, e)
+            && crate::battle::hidden_from(world, e, mine)
+    })
+}
+
+/// What one try came to.
+pub(super) struct Tried {
+    /// The change of the balance of worth (see [`balance`]).
+    pub swing: f64,
+    /// Commands played.
+    pub nodes: usize,
+    /// The deciding unit's commands, when recorded.
+    pub line: Vec<Command>,
+    /// What each enemy had taken as the deciding unit's turn ended.
+    pub harm: Vec<(String, f64)>,
+    /// Where the deciding unit stood then.
+    pub end: Option<Pos>,
+}
+
+/// A copy of the battle to try commands on, put back to the decision's
+/// position before each try.
+pub(super) struct Sandbox {
+    app: App,
+    save: SaveGame,
+    /// The weights both sides' utility AI plays the tries with.
+    weights: Weights,
+    me: Entity,
+    side: usize,
+    /// Each unit the deciding side knows of: its entity in the copy, side,
+    /// worth, name, and HP and AR at the decision.
+    known: Vec<Known>,
+    mean_worth: f64,
+    before: f64,
+}
+
+struct Known {
+    entity: Entity,
+    side: usize,
+    worth: f64,
+    name: String,
+    pool: i32,
+}
+
+/// Commands a try may play before it is cut short (a battle that stalls).
+const TRY_LIMIT: usize = 200;
+
+impl Sandbox {
+    /// A copy of the battle in `world` for `me`'s decisions, its tries
+    /// played by `profile`'s utility AI on every side.
+    pub(super) fn new(world: &mut World, me: Entity, profile: &Profile) -> Option<Sandbox> {
+        let sit = Situation::read(world, me, false, &profile.weights)?;
+        let side = sit.me().side;
+        let catalog = world.resource::<Battlefield>().0.catalog.clone();
+        let save = SaveGame::capture(world);
+        let app = save.restore(&catalog).ok()?;
+        // Entities are spawned in the same order in the copy: match by id.
+        let ids = |w: &World, e: Entity| w.get::<crate::battle::UnitId>(e).copied();
+        let mut known = vec![];
+        for u in &sit.units {
+            let id = ids(world, u.entity)?;
+            let entity = crate::battle::units(app.world())
+                .into_iter()
+                .find(|e| ids(app.world(), *e) == Some(id))?;
+            known.push(Known {
+                entity,
+                side: u.side,
+                worth: u.worth,
+                name: name_of(world, u.entity),
+                pool: u.hp + u.ar,
+            });
+        }
+        let me = known.iter().find(|k| k.name == name_of(world, me))?.entity;
+        let mean_worth = known.iter().map(|k| k.worth).sum::<f64>() / known.len().max(1) as f64;
+        let mut sandbox = Sandbox {
+            app,
+            save,
+            weights: profile.weights.clone(),
+            me,
+            side,
+            known,
+            mean_worth,
+            before: 0.0,
+        };
+        sandbox.before = balance(&sandbox.known, side, sandbox.app.world());
+        Some(sandbox)
+    }
+
+    /// Plays `first` and on to the horizon, `replies` unit turns past the
+    /// deciding unit's, with `dice`, from the decision's position;
+    /// `record`: keep the deciding unit's line. No `first`: the deciding
+    /// unit's turn begins now, out of order, and its AI plays it (what it
+    /// would do were its turn now).
+    pub(super) fn try_out(
+        &mut self,
+        first: Option<&Command>,
+        dice: u64,
+        replies: usize,
+        record: bool,
+    ) -> Tried {
+        let world = self.app.world_mut();
+        self.save.apply(world);
+        world.insert_resource(Dice::seeded(dice));
+        if first.is_none() {
+            crate::rules::turns::turn::start_turn_now(world, self.me);
+        }
+        let start = world.resource::<BattleEvents>().all().len();
+        let mut line = vec![];
+        let mut nodes = 0;
+        let mut turn_end = None;
+        let mut next = match first {
+            Some(first) => Some(first.clone()),
+            None => super::utility::next(world, &self.weights),
+        };
+        while let Some(command) = next {
+            let mine = world.resource::<TurnState>().current == Some(self.me)
+                && !matches!(command, Command::React { .. });
+            if submit(world, command.clone()).is_err() {
+                let _ = submit(world, super::respond::fallback(command.clone()));
+            }
+            nodes += 1;
+            if record && mine {
+                line.push(command);
+            }
+            if turn_end.is_none() && world.resource::<TurnState>().current != Some(self.me) {
+                turn_end = Some(turn_end_of(&self.known, self.side, self.me, world));
+            }
+            let turns = world.resource::<BattleEvents>().all()[start..]
+                .iter()
+                .filter(|e| matches!(e, BattleEvent::TurnStarted { .. }))
+                .count();
+            if turns > replies || nodes >= TRY_LIMIT {
+                break;
+            }
+            next = super::utility::next(world, &self.weights);
+        }
+        let (end, harm) =
+            turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
+        Tried {
+            swing: balance(&self.known, self.side, world) - self.before,
+            nodes,
+            line,
+            harm,
+            end,
+        }
+    }
+}
+
+/// Where `me` stands and what each enemy has taken, as its turn ends.
+fn turn_end_of(
+    known: &[Known],
+    side: usize,
+    me: Entity,
+    world: &World,
+) -> (Option<Pos>, Vec<(String, f64)>) {
+    let end = world.get::<GridPos>(me).map(|p| p.0);
+    let harm = known
+        .iter()
+        .filter(|k| k.side != side)
+        .map(|k| {
+            (
+                k.name.clone(),
+                (k.pool - pool(world, k.entity)).max(0) as f64,
+            )
+        })
+        .filter(|(_, h)| *h > 0.0)
+        .collect();
+    (end, harm)
+}
+
+/// `side`'s worth in the battle minus the enemy's: a unit counts half
+/// its worth for being in action and half by its HP and AR left; a
+/// dying one a tenth (it may be saved, R10.4). A battle won counts
+/// every enemy unit once more, one lost every one of ours.
+fn balance(known: &[Known], side: usize, world: &World) -> f64 {
+    let outcome = world.resource::<TurnState>().outcome.clone();
+    let mut total = 0.0;
+    for k in known {
+        let mine = k.side == side;
+        let sign = if mine { 1.0 } else { -1.0 };
+        let standing = if world.get::<Dying>(k.entity).is_some() {
+            0.1
+        } else if crate::battle::out_of_action(world, k.entity) {
+            0.0
+        } else {
+            let left = pool(world, k.entity) as f64 / k.pool.max(1) as f64;
+            0.5 + 0.5 * left.min(1.0)
+        };
+        total += sign * k.worth * standing;
+        if let Some(Outcome::Victory { side: won, .. }) = outcome
+            && (won == side) != mine
+        {
+            total -= sign * k.worth;
+        }
+    }
+    total
+}
+
+fn pool(world: &World, unit: Entity) -> i32 {
+    world.get::<Health>(unit).map_or(0, |h| h.hp)
+        + world.get::<ArmorReduction>(unit).map_or(0, |a| a.0)
+}

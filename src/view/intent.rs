@@ -1,0 +1,258 @@
+//! The AI's intent on the map, as Into the Breach shows it: an orange
+//! trail from each AI unit to where it will end its turn, a red mark on
+//! each unit it will strike, and a label with what it expects to take
+//! from them ("Gor: Ann -6.1").
+//!
+//! - During an AI unit's turn: the plan its look-ahead chose
+//!   ([`crate::ai::intent::Intent::of_thought`]), set by [`super::turns`]
+//!   with each decision, so the marks follow the plan as it unfolds.
+//! - During yours, on demand (`/`): what each enemy would do were its
+//!   turn now ([`crate::ai::intent::foresee`]), worked out on a copy of
+//!   the battle on the AI's worker thread; gone once you act.
+//!
+//! The view only draws what the AI worked out: no rule is judged here.
+
+use super::coords::{Grid, TILE};
+use super::frame::ViewSystems;
+use crate::ai::Players;
+use crate::ai::intent::{Intent, foresee};
+use crate::battle::{Battlefield, GridPos, Side};
+use crate::rules::{History, TurnState};
+use crate::save::SaveGame;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Intents>()
+        .init_resource::<Foreseeing>()
+        .add_systems(
+            Update,
+            (ask_for_foresight, receive_foresight, forget_old_foresight)
+                .chain()
+                .in_set(ViewSystems::Act),
+        )
+        .add_systems(Update, draw_intents.in_set(ViewSystems::Draw));
+}
+
+/// The key that shows what each enemy would do were its turn now.
+pub const FORESEE_KEY: KeyCode = KeyCode::Slash;
+
+/// The intents shown on the map.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Intents {
+    /// One per AI unit shown.
+    pub list: Vec<Intent>,
+    /// Asked for with [`FORESEE_KEY`] (not an AI turn's own plan): kept
+    /// until the battle moves on.
+    pub foreseen: bool,
+    /// The battle's command count when they were worked out.
+    pub at: usize,
+}
+
+/// Enemy intents being worked out off the main thread.
+#[derive(Resource, Default)]
+struct Foreseeing(Option<Task<Vec<Intent>>>);
+
+/// `/` during a human's turn: works out each enemy's intent; `/` again
+/// hides them.
+fn ask_for_foresight(world: &mut World) {
+    let asked_at_start = world
+        .get_resource::<super::frame::PlayOptions>()
+        .is_some_and(|o| o.intent)
+        && world.resource::<super::playback::Playback>().idle();
+    let pressed = world
+        .get_resource::<ButtonInput<KeyCode>>()
+        .is_some_and(|k| k.just_pressed(FORESEE_KEY));
+    if !(pressed || asked_at_start) || world.resource::<Foreseeing>().0.is_some() {
+        return;
+    }
+    if world.resource::<Intents>().foreseen {
+        *world.resource_mut::<Intents>() = Intents::default();
+        return;
+    }
+    let Some(players) = world.get_resource::<Players>().cloned() else {
+        return;
+    };
+    let turn = world.resource::<TurnState>();
+    let viewer = turn
+        .current
+        .filter(|_| turn.outcome.is_none())
+        .and_then(|u| world.get::<Side>(u))
+        .map(|s| s.0)
+        .filter(|s| players.of(*s).is_none());
+    let Some(viewer) = viewer else {
+        return;
+    };
+    if let Some(mut options) = world.get_resource_mut::<super::frame::PlayOptions>() {
+        options.intent = false;
+    }
+    let save = SaveGame::capture(world);
+    let catalog = world.resource::<Battlefield>().0.catalog.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let Ok(mut copy) = save.restore(&catalog) else {
+            return vec![];
+        };
+        foresee(copy.world_mut(), &players, viewer)
+    });
+    world.resource_mut::<Foreseeing>().0 = Some(task);
+}
+
+/// Shows the enemies' intents once worked out.
+fn receive_foresight(world: &mut World) {
+    let mut foreseeing = world.resource_mut::<Foreseeing>();
+    let Some(task) = foreseeing.0.as_mut() else {
+        return;
+    };
+    let Some(list) = block_on(poll_once(task)) else {
+        return;
+    };
+    world.resource_mut::<Foreseeing>().0 = None;
+    let at = commands_played(world);
+    *world.resource_mut::<Intents>() = Intents {
+        list,
+        foreseen: true,
+        at,
+    };
+}
+
+/// Foreseen intents hold for the position they were worked out in: gone
+/// once a command changes it.
+fn forget_old_foresight(mut intents: ResMut<Intents>, history: Option<Res<History>>) {
+    let at = history.map_or(0, |h| h.0.len());
+    if intents.foreseen && intents.at != at {
+        *intents = Intents::default();
+    }
+}
+
+/// Whether intents asked for are still to be drawn (a screenshot waits).
+pub fn busy(world: &World) -> bool {
+    let asked = world
+        .get_resource::<super::frame::PlayOptions>()
+        .is_some_and(|o| o.intent);
+    asked
+        || world
+            .get_resource::<Foreseeing>()
+            .is_some_and(|f| f.0.is_some())
+}
+
+fn commands_played(world: &World) -> usize {
+    world.get_resource::<History>().map_or(0, |h| h.0.len())
+}
+
+/// Shows the plan an AI unit's decision chose (`None`: no plan to show,
+/// a human's turn).
+pub fn show_plan(world: &mut World, intent: Option<Intent>) {
+    let at = commands_played(world);
+    *world.resource_mut::<Intents>() = Intents {
+        list: intent.into_iter().collect(),
+        foreseen: false,
+        at,
+    };
+}
+
+/// A mark of an intent on the map.
+#[derive(Component)]
+struct IntentMark;
+
+/// Over the units and the overlays' words, under the floating numbers.
+const INTENT_Z: f32 = 9.0;
+/// The trail to where an AI unit will end its turn.
+const TRAIL: Color = Color::srgba(1.0, 0.62, 0.1, 0.95);
+/// The mark on a unit it will strike.
+const STRIKE: Color = Color::srgba(0.95, 0.15, 0.1, 0.45);
+
+/// Draws the intents anew when they change.
+fn draw_intents(
+    intents: Res<Intents>,
+    grid: Option<Res<Grid>>,
+    old: Query<Entity, With<IntentMark>>,
+    units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
+    mut commands: Commands,
+) {
+    let Some(grid) = grid else { return };
+    if !intents.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let at = |name: &str| {
+        units
+            .iter()
+            .find(|(n, _)| n.as_str() == name)
+            .map(|(_, p)| p.0)
+    };
+    // Two foreseen enemies may mean to end on the same tile: their words
+    // are stacked, not overlaid.
+    let mut stacked: std::collections::HashMap<crate::grid::Pos, f32> = Default::default();
+    for intent in &intents.list {
+        let (a, b) = (grid.world(intent.from), grid.world(intent.to));
+        dotted(&mut commands, a, b, TRAIL, 5.0);
+        if intent.to != intent.from {
+            // The tile it will end on, in its trail's colour.
+            commands.spawn((
+                IntentMark,
+                Sprite::from_color(TRAIL.with_alpha(0.35), Vec2::splat(TILE * 0.9)),
+                Transform::from_translation(b.extend(INTENT_Z - 0.2)),
+            ));
+        }
+        let mut words = vec![];
+        for (target, harm) in intent.targets.iter().filter(|(_, h)| *h >= 0.05) {
+            let Some(p) = at(target) else { continue };
+            let t = grid.world(p);
+            dotted(&mut commands, b, t, STRIKE.with_alpha(0.9), 4.0);
+            commands.spawn((
+                IntentMark,
+                Sprite::from_color(STRIKE, Vec2::splat(TILE * 0.9)),
+                Transform::from_translation(t.extend(INTENT_Z - 0.1)),
+            ));
+            words.push(format!("{target} -{harm:.1}"));
+        }
+        let text = if words.is_empty() {
+            format!("{}: moves", intent.unit)
+        } else {
+            format!("{}: {}", intent.unit, words.join(", "))
+        };
+        let row = stacked.entry(intent.to).or_default();
+        label(&mut commands, b + Vec2::Y * (TILE * 0.55 - *row), text);
+        *row += 14.0;
+    }
+}
+
+/// A dotted line from `a` to `b`: the path is left to the animation, the
+/// trail only says where.
+fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
+    let d = b - a;
+    let n = (d.length() / (TILE * 0.3)).ceil().max(1.0) as i32;
+    for i in 1..n {
+        let p = a + d * (i as f32 / n as f32);
+        commands.spawn((
+            IntentMark,
+            Sprite::from_color(color, Vec2::splat(size)),
+            Transform::from_translation(p.extend(INTENT_Z)),
+        ));
+    }
+}
+
+/// Words with a dark shadow, readable over a figure or a bright tile.
+fn label(commands: &mut Commands, at: Vec2, words: String) {
+    for (offset, color, z) in [
+        (
+            Vec2::new(1.0, -1.0),
+            Color::srgba(0.0, 0.0, 0.0, 0.9),
+            INTENT_Z + 0.1,
+        ),
+        (Vec2::ZERO, Color::srgb(1.0, 0.85, 0.55), INTENT_Z + 0.2),
+    ] {
+        commands.spawn((
+            IntentMark,
+            Text2d::new(words.clone()),
+            TextFont {
+                font_size: FontSize::Px(12.0),
+                ..default()
+            },
+            TextColor(color),
+            Transform::from_translation((at + offset).extend(z)),
+        ));
+    }
+}
