@@ -124,7 +124,9 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     while round == 0 || nodes < set.budget {
         let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for (i, c) in considered.iter_mut().enumerate() {
-            if !alive[i] {
+            // The budget holds within a round too: a candidate with fewer
+            // tries is compared on the tries it had.
+            if !alive[i] || (round > 0 && nodes >= set.budget) {
                 continue;
             }
             let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
@@ -294,7 +296,8 @@ pub(super) struct Tried {
 /// A copy of the battle to try commands on, put back to the decision's
 /// position before each try.
 pub(super) struct Sandbox {
-    app: App,
+    /// The copy (given back to this thread's [`COPY`] when done).
+    app: Option<App>,
     save: SaveGame,
     /// The weights both sides' utility AI plays the tries with.
     weights: Weights,
@@ -315,8 +318,38 @@ struct Known {
     pool: i32,
 }
 
+thread_local! {
+    /// The last copy of a battle this thread tried commands on. Building a
+    /// copy (an app, its schedules, the level spawned) costs more than many
+    /// tries, so one is kept per thread and put back to each decision's
+    /// position ([`SaveGame::apply`], the window's F9) while the level is
+    /// the same.
+    static COPY: std::cell::RefCell<Option<App>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A copy of the battle `save` holds: this thread's last one when it is of
+/// the same level (to be put back to `save`'s position), else a new one.
+fn copy_of(world: &World, save: &SaveGame) -> Option<App> {
+    let kept = COPY.with(|c| c.borrow_mut().take());
+    if let Some(app) = kept
+        && app.world().resource::<Battlefield>().0.source == save.level
+    {
+        return Some(app);
+    }
+    save.restore(&world.resource::<Battlefield>().0.catalog)
+        .ok()
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        if let Some(app) = self.app.take() {
+            COPY.with(|c| *c.borrow_mut() = Some(app));
+        }
+    }
+}
+
 /// Commands a try may play before it is cut short (a battle that stalls).
-const TRY_LIMIT: usize = 200;
+const TRY_LIMIT: usize = 60;
 
 impl Sandbox {
     /// A copy of the battle in `world` for `me`'s decisions, its tries
@@ -324,9 +357,9 @@ impl Sandbox {
     pub(super) fn new(world: &mut World, me: Entity, profile: &Profile) -> Option<Sandbox> {
         let sit = Situation::read(world, me, false, &profile.weights)?;
         let side = sit.me().side;
-        let catalog = world.resource::<Battlefield>().0.catalog.clone();
         let save = SaveGame::capture(world);
-        let app = save.restore(&catalog).ok()?;
+        let mut app = copy_of(world, &save)?;
+        save.apply(app.world_mut());
         // Entities are spawned in the same order in the copy: match by id.
         let ids = |w: &World, e: Entity| w.get::<crate::battle::UnitId>(e).copied();
         let mut known = vec![];
@@ -345,17 +378,17 @@ impl Sandbox {
         }
         let me = known.iter().find(|k| k.name == name_of(world, me))?.entity;
         let mean_worth = known.iter().map(|k| k.worth).sum::<f64>() / known.len().max(1) as f64;
-        let mut sandbox = Sandbox {
-            app,
+        let before = balance(&known, side, app.world());
+        let sandbox = Sandbox {
+            app: Some(app),
             save,
             weights: profile.weights.clone(),
             me,
             side,
             known,
             mean_worth,
-            before: 0.0,
+            before,
         };
-        sandbox.before = balance(&sandbox.known, side, sandbox.app.world());
         Some(sandbox)
     }
 
@@ -371,7 +404,16 @@ impl Sandbox {
         replies: usize,
         record: bool,
     ) -> Tried {
-        let world = self.app.world_mut();
+        let Some(app) = self.app.as_mut() else {
+            return Tried {
+                swing: 0.0,
+                nodes: 1,
+                line: vec![],
+                harm: vec![],
+                end: None,
+            };
+        };
+        let world = app.world_mut();
         self.save.apply(world);
         world.insert_resource(Dice::seeded(dice));
         if first.is_none() {
