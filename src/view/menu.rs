@@ -154,15 +154,16 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
                 },
                 TextColor(Color::srgb(1.0, 0.9, 0.5)),
             ));
-            for (i, e) in levels.0.iter().enumerate() {
-                spawn_choice(root, i, format!("{}. {}", i + 1, describe(e)), Color::WHITE);
-            }
+            // First, where it is seen before a level is chosen.
             spawn_choice(
                 root,
                 DIFFICULTY,
                 difficulty_words(1),
                 Color::srgb(0.75, 1.0, 0.75),
             );
+            for (i, e) in levels.0.iter().enumerate() {
+                spawn_choice(root, i, format!("{}. {}", i + 1, describe(e)), Color::WHITE);
+            }
             spawn_choice(
                 root,
                 TOUR,
