@@ -367,3 +367,37 @@ fn mine_puzzles() {
     }
     eprintln!("{found} found");
 }
+
+/// On a human's turn, each enemy's intent (the window's `/`): one per
+/// enemy in action, ending on a tile of the map, harming only the asking
+/// side's units.
+#[test]
+fn each_enemy_is_foreseen_from_its_own_ai() {
+    let level = level("ford.ron");
+    let mut app = headless_app(&level, 3);
+    let players = skirmish::ai::Players::for_level(&level, &crate::common::quick_profiles());
+    players.clone().install(app.world_mut());
+    let world = app.world_mut();
+    let viewer = 0;
+    let intents = skirmish::ai::intent::foresee(world, &players, viewer);
+    let enemies: Vec<String> = skirmish::battle::units(world)
+        .into_iter()
+        .filter(|e| world.get::<skirmish::battle::Side>(*e).unwrap().0 != viewer)
+        .map(|e| skirmish::battle::name_of(world, e))
+        .collect();
+    let mut named: Vec<String> = intents.iter().map(|i| i.unit.clone()).collect();
+    named.sort();
+    let mut expected = enemies.clone();
+    expected.sort();
+    assert_eq!(named, expected);
+    for i in &intents {
+        assert!(level.map.contains(i.to), "{i:?}");
+        for (target, harm) in &i.targets {
+            assert!(!enemies.contains(target), "{i:?} harms its own side");
+            assert!(*harm > 0.0);
+        }
+    }
+    // The battle was not touched: the same turn, nobody moved.
+    let again = skirmish::ai::intent::foresee(world, &players, viewer);
+    assert_eq!(intents, again, "foreseeing is repeatable");
+}

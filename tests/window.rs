@@ -1324,3 +1324,21 @@ fn a_spell_shows_its_area_and_a_field_glows_on_the_map() {
         assert!(share < 0.1, "{t} lies past the field ({share})");
     }
 }
+
+/// The enemies' intent (#27): `play --intent` draws what each enemy would
+/// do were its turn now (the `/` key) on the human's turn: orange trails
+/// to where each ends, which the plain picture of the same turn lacks.
+#[test]
+fn the_enemies_intent_is_drawn_on_demand() {
+    let Some(xvfb) = xvfb() else { return };
+    let ford = root().join("levels/ford.ron");
+    let ford = ford.to_str().unwrap();
+    let plain = picture(&xvfb, "intent-plain", &["play", ford]);
+    let shown = picture(&xvfb, "intent-shown", &["play", ford, "--intent"]);
+    let trail = [255, 158, 26];
+    let (before, after) = (count_near(&plain, trail, 24), count_near(&shown, trail, 24));
+    assert!(
+        after > before + 100,
+        "no trails drawn: {before} orange pixels without, {after} with"
+    );
+}
