@@ -14,6 +14,7 @@
 
 use super::coords::{Grid, TILE};
 use super::frame::ViewSystems;
+use super::overlays::shadowed_words;
 use crate::ai::Players;
 use crate::ai::intent::{Intent, foresee};
 use crate::battle::{Battlefield, GridPos, Side};
@@ -151,7 +152,7 @@ pub fn show_plan(world: &mut World, intent: Option<Intent>) {
 }
 
 /// A mark of an intent on the map.
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct IntentMark;
 
 /// Over the units and the overlays' words, under the floating numbers.
@@ -214,7 +215,16 @@ fn draw_intents(
             format!("{}: {}", intent.unit, words.join(", "))
         };
         let row = stacked.entry(intent.to).or_default();
-        label(&mut commands, b + Vec2::Y * (TILE * 0.55 - *row), text);
+        let at = b + Vec2::Y * (TILE * 0.55 - *row);
+        let orange = Color::srgb(1.0, 0.85, 0.55);
+        shadowed_words(
+            &mut commands,
+            IntentMark,
+            at.extend(INTENT_Z + 0.2),
+            &text,
+            12.0,
+            orange,
+        );
         *row += 14.0;
     }
 }
@@ -230,29 +240,6 @@ fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
             IntentMark,
             Sprite::from_color(color, Vec2::splat(size)),
             Transform::from_translation(p.extend(INTENT_Z)),
-        ));
-    }
-}
-
-/// Words with a dark shadow, readable over a figure or a bright tile.
-fn label(commands: &mut Commands, at: Vec2, words: String) {
-    for (offset, color, z) in [
-        (
-            Vec2::new(1.0, -1.0),
-            Color::srgba(0.0, 0.0, 0.0, 0.9),
-            INTENT_Z + 0.1,
-        ),
-        (Vec2::ZERO, Color::srgb(1.0, 0.85, 0.55), INTENT_Z + 0.2),
-    ] {
-        commands.spawn((
-            IntentMark,
-            Text2d::new(words.clone()),
-            TextFont {
-                font_size: FontSize::Px(12.0),
-                ..default()
-            },
-            TextColor(color),
-            Transform::from_translation((at + offset).extend(z)),
         ));
     }
 }

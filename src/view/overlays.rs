@@ -500,7 +500,7 @@ fn show_toggles(on: Res<Overlays>, mut buttons: Query<(&Toggle, &mut BackgroundC
 }
 
 /// A word or a link drawn over the map.
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct Mark;
 
 /// Draws the overlays' words and links, anew when they change.
@@ -526,24 +526,43 @@ fn draw_marks(
         ));
     }
     for (p, words) in &marks.labels {
-        // A dark shadow a pixel off keeps the words readable over a figure
-        // or a bright tile.
         let at = grid.world(*p) + Vec2::Y * (TILE / 4.0);
-        for (offset, color, z) in [
-            (Vec2::new(1.0, -1.0), Color::srgba(0.0, 0.0, 0.0, 0.9), 7.9),
-            (Vec2::ZERO, Color::WHITE, 8.0),
-        ] {
-            commands.spawn((
-                Mark,
-                Text2d::new(words.clone()),
-                TextFont {
-                    font_size: FontSize::Px(11.0),
-                    ..default()
-                },
-                TextColor(color),
-                Transform::from_translation((at + offset).extend(z)),
-            ));
-        }
+        shadowed_words(
+            &mut commands,
+            Mark,
+            at.extend(8.0),
+            words,
+            11.0,
+            Color::WHITE,
+        );
+    }
+}
+
+/// Words on the map with a dark shadow a pixel off, readable over a figure
+/// or a bright tile; both spawned with `marker` so they go with the marks
+/// they belong to.
+pub fn shadowed_words(
+    commands: &mut Commands,
+    marker: impl Component + Clone,
+    at: Vec3,
+    words: &str,
+    size: f32,
+    color: Color,
+) {
+    for (offset, color) in [
+        (Vec3::new(1.0, -1.0, -0.1), Color::srgba(0.0, 0.0, 0.0, 0.9)),
+        (Vec3::ZERO, color),
+    ] {
+        commands.spawn((
+            marker.clone(),
+            Text2d::new(words),
+            TextFont {
+                font_size: FontSize::Px(size),
+                ..default()
+            },
+            TextColor(color),
+            Transform::from_translation(at + offset),
+        ));
     }
 }
 
