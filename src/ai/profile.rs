@@ -151,7 +151,10 @@ pub struct Lookahead {
     pub width: usize,
     /// Commands played over all the tries of one decision: its thinking
     /// time, in nodes so that a seed gives the same battle on any machine.
-    /// At least one round of tries is always played.
+    /// With more than 16 units in the battle a command counts for the
+    /// square of its units over 16 (each weighs every unit against every
+    /// other). The utility AI's own choice is
+    /// always tried first; a candidate never tried is never chosen.
     pub budget: usize,
     /// Unit turns played after the deciding unit's own before the end of a
     /// try is judged: the enemy's replies (and an ally's follow-up).
@@ -173,7 +176,7 @@ impl Default for Lookahead {
     fn default() -> Self {
         Lookahead {
             width: 4,
-            budget: 240,
+            budget: 120,
             replies: 2,
             prior: 0.5,
             noise: 0.0,

@@ -120,17 +120,32 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let mut swings: Vec<Vec<f64>> = vec![vec![]; n];
     let mut alive = vec![true; n];
     let mut nodes = 0;
+    // The budget is spent in commands, each worth more in a bigger battle:
+    // a command is a decision that weighs every unit against every other,
+    // so its cost grows as the square of their number (measured: a command
+    // of 16 v 16 costs about three of 8 v 8). Counted in whole numbers, so
+    // it is the same on any machine.
+    let units = sandbox.known.len().max(BUDGET_UNITS);
+    let per_command = units * units / BUDGET_UNITS;
+    let budget = set.budget * BUDGET_UNITS;
+    let (mut spent, mut played) = (0, 0);
+    // A try is begun only when one of the mean length so far still fits:
+    // the budget is a bound on the time, not only a target.
+    let fits = |spent: usize, played: usize| spent + spent / played.max(1) <= budget;
     let mut round = 0u64;
-    while round == 0 || nodes < set.budget {
+    while fits(spent, played) {
         let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for (i, c) in considered.iter_mut().enumerate() {
-            // The budget holds within a round too: a candidate with fewer
-            // tries is compared on the tries it had.
-            if !alive[i] || (round > 0 && nodes >= set.budget) {
+            // The budget holds within a round, the first too: a candidate
+            // is compared on the tries it had, and one never tried is
+            // never chosen (the utility's choice, tried first, stands).
+            if !alive[i] || !fits(spent, played) {
                 continue;
             }
             let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
             nodes += tried.nodes;
+            spent += tried.nodes * per_command;
+            played += 1;
             swings[i].push(tried.swing);
             c.tries += 1;
             for (name, harm) in tried.harm {
@@ -348,8 +363,14 @@ impl Drop for Sandbox {
     }
 }
 
-/// Commands a try may play before it is cut short (a battle that stalls).
-const TRY_LIMIT: usize = 60;
+/// Commands a try may play before it is cut short (a battle that stalls;
+/// a full horizon of three unit turns with reactions is about 15).
+const TRY_LIMIT: usize = 40;
+
+/// Units in a battle whose commands cost one command of the budget each:
+/// in a bigger battle each command counts for the square of its units over
+/// this.
+const BUDGET_UNITS: usize = 16;
 
 impl Sandbox {
     /// A copy of the battle in `world` for `me`'s decisions, its tries

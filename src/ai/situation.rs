@@ -25,6 +25,7 @@ use crate::rules::turns::victory::round_limit;
 use crate::rules::variants::die_ranks::ladder;
 use crate::rules::variants::die_ranks::ranks::CAP;
 use crate::terrain::Cover;
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -221,7 +222,7 @@ pub struct Situation {
     pub units: Vec<Unit>,
     /// Terrain cost from each enemy's tile (index into `units`): how soon it
     /// can reach a tile (units ignored: they move).
-    pub fields: Vec<(usize, CostMap)>,
+    pub fields: Vec<(usize, Arc<CostMap>)>,
     /// For each entry of `fields`: how many of our units besides `me` that
     /// enemy can get at next round, plus one. Its blows are shared among
     /// them: a unit that advances with its allies risks less than one alone.
@@ -239,7 +240,10 @@ pub struct Situation {
     /// How late the battle is, 0 at the start to 1 at the round limit.
     pub lateness: f64,
     /// Expected damage by (enemy slot, ranged, advantage, DV).
-    memo: std::cell::RefCell<std::collections::HashMap<(usize, bool, i32, i32), f64>>,
+    memo: std::cell::RefCell<HashMap<(usize, bool, i32, i32), f64>>,
+    /// The safest facing and its danger by (tile, DV bonus): a decision
+    /// asks it of the same tile for its position, its guard and its Defend.
+    facings: std::cell::RefCell<HashMap<(Pos, i32), (Dir, f64)>>,
 }
 
 impl Situation {
@@ -273,12 +277,10 @@ impl Situation {
             .filter(|(_, u)| with_fields && u.side != side && !u.down)
             .map(|(i, u)| {
                 let limit = (3 * u.speed.max(1)) as u32 + 4;
-                // Each walks as its body does (V10.6); units ignored.
-                let empty = Occupancy::of_bodies(&level.map, std::iter::empty(), u.side, u.body());
-                (i, search(&level.map, &empty, u.pos, limit))
+                (i, field_of(&level, u, limit))
             })
             .collect();
-        let fields: Vec<(usize, CostMap)> = fields;
+        let fields: Vec<(usize, Arc<CostMap>)> = fields;
         let shared = fields
             .iter()
             .map(|(i, field)| {
@@ -321,6 +323,7 @@ impl Situation {
             leads,
             lateness: (round as f64 / limit as f64).min(1.0),
             memo: Default::default(),
+            facings: Default::default(),
         })
     }
 
@@ -449,6 +452,9 @@ impl Situation {
 
     /// The facing that keeps `at` safest next round, and its danger.
     pub fn best_facing(&self, at: Pos, dv_bonus: i32) -> (Dir, f64) {
+        if let Some(known) = self.facings.borrow().get(&(at, dv_bonus)) {
+            return *known;
+        }
         let reach = self.reach(at, dv_bonus);
         let mut best = (self.me().facing, f64::INFINITY);
         // The current facing first: ties keep it.
@@ -459,6 +465,7 @@ impl Situation {
                 best = (f, d);
             }
         }
+        self.facings.borrow_mut().insert((at, dv_bonus), best);
         best
     }
 
@@ -473,6 +480,48 @@ impl Situation {
         let goals = self.goals.iter().chain(&self.leads).map(|g| g.distance(at));
         enemies.chain(goals).min()
     }
+}
+
+/// The terrain fields worked out on this thread, by level (the battle's
+/// and its look-ahead copy's) and by body, side and reach limit: a field
+/// depends on the map and these alone, and the look-ahead's tries read the
+/// same enemies on the same tiles command after command. Each level is held
+/// while its fields are, so no other level can take its place in memory.
+type Fields = Vec<(Arc<ValidLevel>, HashMap<(Body, usize, u32), Arc<CostMap>>)>;
+
+thread_local! {
+    static FIELDS: std::cell::RefCell<Fields> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Levels whose fields a thread keeps (a battle and its copy, with room).
+const KEPT_LEVELS: usize = 4;
+
+/// How soon `u` can reach each tile within `limit` (units ignored: they
+/// move), as its body walks (V10.6); kept per thread and level.
+fn field_of(level: &Arc<ValidLevel>, u: &Unit, limit: u32) -> Arc<CostMap> {
+    FIELDS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let at = match kept.iter().position(|(l, _)| Arc::ptr_eq(l, level)) {
+            Some(at) => at,
+            None => {
+                if kept.len() >= KEPT_LEVELS {
+                    kept.remove(0);
+                }
+                kept.push((level.clone(), HashMap::default()));
+                kept.len() - 1
+            }
+        };
+        let maps = &mut kept[at].1;
+        if maps.len() > 4096 {
+            maps.clear();
+        }
+        maps.entry((u.body(), u.side, limit))
+            .or_insert_with(|| {
+                let empty = Occupancy::of_bodies(&level.map, std::iter::empty(), u.side, u.body());
+                Arc::new(search(&level.map, &empty, u.pos, limit))
+            })
+            .clone()
+    })
 }
 
 /// The tiles of every zone a side must hold or reach (R11): ours to take,
@@ -501,7 +550,11 @@ fn read_unit(
     me: Entity,
     w: &Weights,
 ) -> Option<Unit> {
-    let stats = world.get::<Stats>(e)?.template.clone();
+    // Only the shield and the MB are read: the template is not cloned.
+    let (shield_name, mb) = {
+        let t = &world.get::<Stats>(e)?.template;
+        (t.shield.clone(), t.mb)
+    };
     let pos = world.get::<GridPos>(e)?.0;
     let n = crate::battle::side_of_body(world, e);
     let entity = world.entity(e);
@@ -542,8 +595,7 @@ fn read_unit(
             _ => None,
         },
     );
-    let shield = stats
-        .shield
+    let shield = shield_name
         .as_ref()
         .and_then(|s| catalog.shield(s))
         .map_or(0, |s| s.dv);
@@ -613,7 +665,7 @@ fn read_unit(
         prone,
         open,
         speed: crate::rules::motion::movement::speed_of(world, e) as i32,
-        mb: stats.mb,
+        mb,
         dv,
         shield,
         melee,

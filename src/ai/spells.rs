@@ -39,7 +39,7 @@ pub(super) fn casts(world: &mut World, sit: &Situation, w: &Weights) -> Vec<Act>
     };
     let mp = world.get::<Mp>(me.entity).map_or(0, |m| m.0);
     let name = name_of(world, me.entity);
-    let catalog = sit.level.catalog.clone();
+    let catalog = &sit.level.catalog;
     let mut out = vec![];
     for spell in t.spells.iter().filter_map(|s| catalog.spell(s)) {
         if spell.kind == SpellKind::Defense {
