@@ -159,6 +159,8 @@ struct IntentMark;
 const INTENT_Z: f32 = 9.0;
 /// The trail to where an AI unit will end its turn.
 const TRAIL: Color = Color::srgba(1.0, 0.62, 0.1, 0.95);
+/// The size of an intent's words.
+const LABEL_SIZE: f32 = 12.0;
 /// The mark on a unit it will strike.
 const STRIKE: Color = Color::srgba(0.95, 0.15, 0.1, 0.45);
 
@@ -183,9 +185,9 @@ fn draw_intents(
             .find(|(n, _)| n.as_str() == name)
             .map(|(_, p)| p.0)
     };
-    // Two foreseen enemies may mean to end on the same tile: their words
-    // are stacked, not overlaid.
-    let mut stacked: std::collections::HashMap<crate::grid::Pos, f32> = Default::default();
+    // Labels of enemies ending near each other would overlap: each is
+    // moved down a line until it is clear of those placed before it.
+    let mut placed: Vec<(Vec2, f32)> = vec![];
     for intent in &intents.list {
         let (a, b) = (grid.world(intent.from), grid.world(intent.to));
         dotted(&mut commands, a, b, TRAIL, 5.0);
@@ -209,23 +211,35 @@ fn draw_intents(
             ));
             words.push(format!("{target} -{harm:.1}"));
         }
+        // The numbers are what each target is expected to lose: said once
+        // on the label, so no one needs the README to read it.
         let text = if words.is_empty() {
             format!("{}: moves", intent.unit)
         } else {
-            format!("{}: {}", intent.unit, words.join(", "))
+            format!("{} hits {} (HP+AR)", intent.unit, words.join(", "))
         };
-        let row = stacked.entry(intent.to).or_default();
-        let at = b + Vec2::Y * (TILE * 0.55 - *row);
+        let mut at = b + Vec2::Y * TILE * 0.55;
+        // Kept over the map: a label at its edge would run into the panel.
+        let half = text.chars().count() as f32 * LABEL_SIZE * 0.3;
+        let edge = grid.width as f32 * TILE / 2.0;
+        at.x = at.x.clamp(-edge + half, (edge - half).max(-edge + half));
+        let line = LABEL_SIZE + 2.0;
+        while placed
+            .iter()
+            .any(|(p, h)| (p.x - at.x).abs() < h + half && (p.y - at.y).abs() < line)
+        {
+            at.y -= line;
+        }
+        placed.push((at, half));
         let orange = Color::srgb(1.0, 0.85, 0.55);
         shadowed_words(
             &mut commands,
             IntentMark,
             at.extend(INTENT_Z + 0.2),
             &text,
-            12.0,
+            LABEL_SIZE,
             orange,
         );
-        *row += 14.0;
     }
 }
 
