@@ -7,7 +7,10 @@
 //!   rules' exact preview and a profile's [`Weights`].
 //! - [`baseline`]: `random` and `greedy`, to measure it against (`skirmish
 //!   sim`).
-//! - [`situation`]: what a decision reads once (units, strikes, danger).
+//! - [`situation`]: what a decision reads once (units, strikes, danger);
+//!   `fields` keeps each enemy's terrain field per thread between reads.
+//! - [`search`]: the look-ahead (the default), trying the utility AI's best
+//!   first commands on a copy of the battle.
 //! - [`profile`]: the RON profiles of `assets/ai/`.
 //!
 //! Headless like the rules: no rendering, no timing; its randomness (the
@@ -18,6 +21,7 @@
 mod acts;
 pub mod baseline;
 mod energy;
+mod fields;
 pub mod intent;
 mod jumps;
 mod maneuvers;

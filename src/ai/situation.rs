@@ -17,7 +17,7 @@ use crate::rules::attacks::preview::{DamageDice, degree_chances, expected_damage
 use crate::rules::attacks::resolution::unarmed;
 use crate::rules::contest::{Contest, Pool};
 use crate::rules::modifiers::{AttackDraft, AttackMode, Effect, damage_degrees, gather};
-use crate::rules::motion::movement::{CostMap, Occupancy, search};
+use crate::rules::motion::movement::CostMap;
 use crate::rules::positioning::facing::in_front_arc;
 use crate::rules::positioning::threat::melee_weapon_for;
 use crate::rules::rule::Rule;
@@ -277,7 +277,7 @@ impl Situation {
             .filter(|(_, u)| with_fields && u.side != side && !u.down)
             .map(|(i, u)| {
                 let limit = (3 * u.speed.max(1)) as u32 + 4;
-                (i, field_of(&level, u, limit))
+                (i, super::fields::field_of(&level, u.body(), u.side, limit))
             })
             .collect();
         let fields: Vec<(usize, Arc<CostMap>)> = fields;
@@ -480,48 +480,6 @@ impl Situation {
         let goals = self.goals.iter().chain(&self.leads).map(|g| g.distance(at));
         enemies.chain(goals).min()
     }
-}
-
-/// The terrain fields worked out on this thread, by level (the battle's
-/// and its look-ahead copy's) and by body, side and reach limit: a field
-/// depends on the map and these alone, and the look-ahead's tries read the
-/// same enemies on the same tiles command after command. Each level is held
-/// while its fields are, so no other level can take its place in memory.
-type Fields = Vec<(Arc<ValidLevel>, HashMap<(Body, usize, u32), Arc<CostMap>>)>;
-
-thread_local! {
-    static FIELDS: std::cell::RefCell<Fields> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Levels whose fields a thread keeps (a battle and its copy, with room).
-const KEPT_LEVELS: usize = 4;
-
-/// How soon `u` can reach each tile within `limit` (units ignored: they
-/// move), as its body walks (V10.6); kept per thread and level.
-fn field_of(level: &Arc<ValidLevel>, u: &Unit, limit: u32) -> Arc<CostMap> {
-    FIELDS.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        let at = match kept.iter().position(|(l, _)| Arc::ptr_eq(l, level)) {
-            Some(at) => at,
-            None => {
-                if kept.len() >= KEPT_LEVELS {
-                    kept.remove(0);
-                }
-                kept.push((level.clone(), HashMap::default()));
-                kept.len() - 1
-            }
-        };
-        let maps = &mut kept[at].1;
-        if maps.len() > 4096 {
-            maps.clear();
-        }
-        maps.entry((u.body(), u.side, limit))
-            .or_insert_with(|| {
-                let empty = Occupancy::of_bodies(&level.map, std::iter::empty(), u.side, u.body());
-                Arc::new(search(&level.map, &empty, u.pos, limit))
-            })
-            .clone()
-    })
 }
 
 /// The tiles of every zone a side must hold or reach (R11): ours to take,
