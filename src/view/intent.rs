@@ -161,6 +161,10 @@ const INTENT_Z: f32 = 9.0;
 const TRAIL: Color = Color::srgba(1.0, 0.62, 0.1, 0.95);
 /// The size of an intent's words.
 const LABEL_SIZE: f32 = 12.0;
+/// How far below its end tile's centre an intent's label sits, in tiles.
+const LABEL_DROP: f32 = 0.3;
+/// The plate under an intent's words.
+const LABEL_PLATE: Color = Color::srgba(0.05, 0.04, 0.03, 0.72);
 /// The mark on a unit it will strike.
 const STRIKE: Color = Color::srgba(0.95, 0.15, 0.1, 0.45);
 
@@ -218,7 +222,10 @@ fn draw_intents(
         } else {
             format!("{} hits {} (HP+AR)", intent.unit, words.join(", "))
         };
-        let mut at = b + Vec2::Y * TILE * 0.55;
+        // In the lower part of the tile it will end on: a unit's bars and
+        // icons are along its tile's top edge, its feet below, so a label
+        // there hides no one's numbers.
+        let mut at = b - Vec2::Y * TILE * LABEL_DROP;
         // Kept over the map: a label at its edge would run into the panel.
         let half = text.chars().count() as f32 * LABEL_SIZE * 0.3;
         let edge = grid.width as f32 * TILE / 2.0;
@@ -231,6 +238,13 @@ fn draw_intents(
             at.y -= line;
         }
         placed.push((at, half));
+        // A dark plate under the words: readable over grass, water, a red
+        // strike mark or a figure alike.
+        commands.spawn((
+            IntentMark,
+            Sprite::from_color(LABEL_PLATE, Vec2::new(2.0 * half + 6.0, line)),
+            Transform::from_translation(at.extend(INTENT_Z + 0.05)),
+        ));
         let orange = Color::srgb(1.0, 0.85, 0.55);
         shadowed_words(
             &mut commands,
