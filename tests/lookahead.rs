@@ -119,6 +119,56 @@ fn a_bigger_budget_plays_more_tries() {
     );
 }
 
+/// The budget bounds the time, not only aims at it: a try begins only
+/// while one of the mean length so far still fits, so a decision plays at
+/// most its budget plus one try; a budget smaller than one try plays the
+/// utility's own choice once, and the others, never tried, are not chosen.
+#[test]
+fn the_budget_bounds_the_tries() {
+    let level = level("brawl.ron");
+    let mut profile = quick();
+    profile.search.width = 4;
+    profile.search.replies = 2;
+    for budget in [6, 60] {
+        profile.search.budget = budget;
+        let players = Players(vec![Some(profile.clone()); level.sides().len()]);
+        let mut app = headless_app(&level, 3);
+        players.clone().install(app.world_mut());
+        let world = app.world_mut();
+        let (mut searched, mut cut_short) = (0, 0);
+        for _ in 0..40 {
+            let Some(command) = next_command(world, &players) else {
+                break;
+            };
+            if let Some(t) = world.remove_resource::<Thought>()
+                && t.skipped.is_none()
+            {
+                searched += 1;
+                assert!(
+                    t.nodes <= budget + skirmish::ai::search::TRY_LIMIT,
+                    "budget {budget}: {} commands played",
+                    t.nodes
+                );
+                // The chosen was tried; a candidate never tried is never
+                // chosen.
+                assert!(t.considered[0].tries >= 1, "{t:?}");
+                assert_eq!(t.considered[0].command, command);
+                let tries: usize = t.considered.iter().map(|c| c.tries).sum();
+                if tries == 1 {
+                    cut_short += 1;
+                }
+            }
+            submit(world, command).expect("accepted");
+        }
+        assert!(searched > 0, "budget {budget}: no decision looked ahead");
+        // A budget smaller than one try: the utility's choice alone, in
+        // the first round too (of 4 candidates).
+        if budget == 6 {
+            assert!(cut_short > 0, "no decision cut short at budget 6");
+        }
+    }
+}
+
 /// V8.10: while an enemy is hidden from its side, the look-ahead does not
 /// try commands on a copy that holds the hidden enemy: it decides as the
 /// utility AI does, and says why.

@@ -365,7 +365,7 @@ impl Drop for Sandbox {
 
 /// Commands a try may play before it is cut short (a battle that stalls;
 /// a full horizon of three unit turns with reactions is about 15).
-const TRY_LIMIT: usize = 40;
+pub const TRY_LIMIT: usize = 40;
 
 /// Units in a battle whose commands cost one command of the budget each:
 /// in a bigger battle each command counts for the square of its units over
