@@ -850,3 +850,35 @@ fn the_unit_panel_tells_stun_daze_the_stand_up_cost_and_the_save() {
     let orm = injuries_of(&app, "Orm");
     assert!(orm.contains("knock-out save DC 2+"), "{orm}");
 }
+
+/// The level menu's line for a level says which AI plays each side at the
+/// difficulty chosen (a side the level leaves to the default AI), a level a
+/// line so that all fit the window; a side the level names a profile for
+/// keeps it.
+#[test]
+fn the_menu_line_says_the_difficulty_chosen() {
+    use skirmish::view::menu::{DIFFICULTIES, Entry, describe};
+    let path = crate::common::root().join("levels/ford.ron");
+    let level = crate::common::level("ford.ron");
+    let entry = Entry { path, level };
+    for d in DIFFICULTIES {
+        let line = describe(&entry, d);
+        assert!(line.contains(&format!("AI {d})")), "{d}: {line}");
+        assert!(!line.contains('\n'), "{line}");
+    }
+    let named = r#"Level(
+        name: "Named",
+        map: ["....", "...."],
+        sides: [(name: "Heroes", control: Human), (name: "Orcs", control: Ai("greedy"))],
+        units: [
+            (name: "Hero", side: "Heroes", template: "skirmisher", at: (0, 0), facing: E),
+            (name: "Orc", side: "Orcs", template: "raider", at: (3, 1), facing: W),
+        ],
+    )"#;
+    let level = parse_level(named.as_bytes(), "named.ron", catalog()).expect("the level");
+    let entry = Entry {
+        path: "named.ron".into(),
+        level,
+    };
+    assert!(describe(&entry, "hard").contains("AI greedy"));
+}

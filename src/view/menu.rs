@@ -17,8 +17,10 @@ pub struct Entry {
     pub level: ValidLevel,
 }
 
-/// One line of the menu: what a player reads before choosing.
-pub fn describe(e: &Entry) -> String {
+/// One line of the menu: the level's name, size and sides (its
+/// description is shown under the list while it is hovered). A side the
+/// level leaves to the default AI is played at `difficulty` (a profile).
+pub fn describe(e: &Entry, difficulty: &str) -> String {
     let l = &e.level;
     let sides: Vec<String> = l
         .sides()
@@ -27,7 +29,7 @@ pub fn describe(e: &Entry) -> String {
             let who = match &s.control {
                 crate::format::Control::Human => "you".to_string(),
                 crate::format::Control::Ai(p) => {
-                    format!("AI {}", p.as_deref().unwrap_or(crate::ai::DEFAULT_PROFILE))
+                    format!("AI {}", p.as_deref().unwrap_or(difficulty))
                 }
             };
             let n = l
@@ -39,12 +41,11 @@ pub fn describe(e: &Entry) -> String {
         })
         .collect();
     format!(
-        "{} - {}x{} - {}\n{}",
+        "{} - {}x{} - {}",
         l.name(),
         l.map.width(),
         l.map.height(),
         sides.join(" vs "),
-        l.source.description
     )
 }
 
@@ -75,6 +76,10 @@ struct Difficulty(usize);
 #[derive(Component)]
 struct DifficultyWords;
 
+/// The words of level `0`'s line: rewritten when the difficulty changes.
+#[derive(Component)]
+struct LevelWords(usize);
+
 fn difficulty_words(d: usize) -> String {
     let names: Vec<String> = DIFFICULTIES
         .iter()
@@ -89,6 +94,18 @@ fn difficulty_words(d: usize) -> String {
         "D. Difficulty: {}  (click or D to change: how far and how long the AI looks ahead)",
         names.join("  ")
     )
+}
+
+/// The panel under the list with the hovered level's description.
+#[derive(Component)]
+struct LevelDescription;
+
+/// What the description panel says before a level is hovered.
+const HOVER_HINT: &str = "Hover over a level to read what it is about.";
+
+/// Level `i`'s line at difficulty `d` (an index into [`DIFFICULTIES`]).
+fn level_words(i: usize, e: &Entry, d: usize) -> String {
+    format!("{}. {}", i + 1, describe(e, DIFFICULTIES[d]))
 }
 
 /// Opens the menu window.
@@ -124,7 +141,7 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
         .insert_resource(Levels(levels))
         .insert_resource(Difficulty(1))
         .add_systems(Startup, spawn_menu)
-        .add_systems(Update, choose_level)
+        .add_systems(Update, (choose_level, show_description))
         .add_systems(Last, shoot_menu)
         .run();
     ExitCode::SUCCESS
@@ -139,8 +156,8 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
-                padding: UiRect::all(px(16)),
-                row_gap: px(6),
+                padding: UiRect::all(px(12)),
+                row_gap: px(3),
                 ..default()
             },
             BackgroundColor(Color::srgb(0.07, 0.08, 0.1)),
@@ -149,7 +166,7 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
             root.spawn((
                 Text::new("Skirmish: choose a battle (click, or press its number)"),
                 TextFont {
-                    font_size: FontSize::Px(26.0),
+                    font_size: FontSize::Px(24.0),
                     ..default()
                 },
                 TextColor(Color::srgb(1.0, 0.9, 0.5)),
@@ -162,8 +179,30 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
                 Color::srgb(0.75, 1.0, 0.75),
             );
             for (i, e) in levels.0.iter().enumerate() {
-                spawn_choice(root, i, format!("{}. {}", i + 1, describe(e)), Color::WHITE);
+                spawn_choice(root, i, level_words(i, e, 1), Color::WHITE);
             }
+            // A level a line, so that every one fits a 1280x720 window;
+            // the hovered one's description here.
+            root.spawn((
+                Node {
+                    width: px(1220),
+                    min_height: px(62),
+                    padding: UiRect::axes(px(10), px(6)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.1, 0.11, 0.14)),
+            ))
+            .with_children(|panel| {
+                panel.spawn((
+                    LevelDescription,
+                    Text::new(HOVER_HINT),
+                    TextFont {
+                        font_size: FontSize::Px(15.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(0.85, 0.85, 0.8)),
+                ));
+            });
             spawn_choice(
                 root,
                 TOUR,
@@ -188,11 +227,10 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
     root.spawn((
         Button,
         Choice(choice),
-        // Wide enough for a level's description on one line: every
-        // level, the tour and the settings fit a 1280×720 window.
+        // Wide enough for a level's name, size and sides on one line.
         Node {
             width: px(1220),
-            padding: UiRect::axes(px(10), px(6)),
+            padding: UiRect::axes(px(10), px(4)),
             ..default()
         },
         BackgroundColor(Color::srgb(0.15, 0.17, 0.22)),
@@ -206,8 +244,14 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
             },
             TextColor(color),
         ));
-        if choice == DIFFICULTY {
-            text.insert(DifficultyWords);
+        match choice {
+            DIFFICULTY => {
+                text.insert(DifficultyWords);
+            }
+            TOUR | SETTINGS => {}
+            level => {
+                text.insert(LevelWords(level));
+            }
         }
     });
 }
@@ -215,7 +259,10 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
 fn choose_level(
     levels: Res<Levels>,
     mut difficulty: ResMut<Difficulty>,
-    mut words: Query<&mut Text, With<DifficultyWords>>,
+    mut words: Query<
+        (&mut Text, Option<&LevelWords>),
+        Or<(With<DifficultyWords>, With<LevelWords>)>,
+    >,
     keys: Res<ButtonInput<KeyCode>>,
     mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
     mut settings: ResMut<super::settings::SettingsMenu>,
@@ -247,8 +294,12 @@ fn choose_level(
         }
         Some(DIFFICULTY) => {
             difficulty.0 = (difficulty.0 + 1) % DIFFICULTIES.len();
-            for mut text in &mut words {
-                text.0 = difficulty_words(difficulty.0);
+            // The level lines say who the AI sides are: at the new level.
+            for (mut text, level) in &mut words {
+                text.0 = match level {
+                    Some(LevelWords(i)) => level_words(*i, &levels.0[*i], difficulty.0),
+                    None => difficulty_words(difficulty.0),
+                };
             }
             return;
         }
@@ -265,6 +316,24 @@ fn choose_level(
     };
     if super::frame::relaunch(&args) {
         exit.write(AppExit::Success);
+    }
+}
+
+/// Shows the hovered level's description under the list.
+fn show_description(
+    levels: Res<Levels>,
+    buttons: Query<(&Interaction, &Choice), Changed<Interaction>>,
+    mut panel: Query<&mut Text, With<LevelDescription>>,
+) {
+    for (interaction, choice) in &buttons {
+        let Some(entry) = levels.0.get(choice.0) else {
+            continue;
+        };
+        if *interaction == Interaction::Hovered {
+            for mut text in &mut panel {
+                text.0 = entry.level.source.description.clone();
+            }
+        }
     }
 }
 
