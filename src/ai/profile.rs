@@ -156,8 +156,10 @@ pub struct Lookahead {
     /// other). The utility AI's own choice is
     /// always tried first; a candidate never tried is never chosen.
     pub budget: usize,
-    /// Unit turns played after the deciding unit's own before the end of a
-    /// try is judged: the enemy's replies (and an ally's follow-up).
+    /// Enemy turns played after the deciding unit's own before the end of
+    /// a try is judged: the enemy's replies. Allies whose turns come
+    /// before them (initiative is by unit, R2.1) play theirs too: their
+    /// follow-up.
     pub replies: usize,
     /// Weight of the utility AI's own value of a candidate beside what its
     /// tries came to: its sense of position (approach, objectives, flank
@@ -177,7 +179,7 @@ impl Default for Lookahead {
         Lookahead {
             width: 4,
             budget: 120,
-            replies: 2,
+            replies: 1,
             prior: 0.5,
             noise: 0.0,
             confidence: 1.5,

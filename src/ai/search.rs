@@ -5,7 +5,11 @@
 //! own rolls (Monte Carlo over the real outcome distributions: every
 //! modifier, reaction, variant and splash the rules apply), with the same
 //! dice for every candidate in a round (common random numbers), so the
-//! candidates are compared on the same luck.
+//! candidates are compared on the same luck: each unit's k-th command of a
+//! try rolls from its own seed (the round's, the unit's name and k), so an
+//! enemy's reply has the same luck whatever the candidate rolled before it
+//! (measured on hill: this halves the spread of a candidate's gain, worth
+//! four times the tries).
 //!
 //! Budget and determinism: a decision spends a budget of *commands played*
 //! in its tries (the profile's `budget`), never wall time, in rounds of one
@@ -321,6 +325,8 @@ pub(super) struct Sandbox {
     /// Each unit the deciding side knows of: its entity in the copy, side,
     /// worth, name, and HP and AR at the decision.
     known: Vec<Known>,
+    /// The enemies it knows of, by id: whose turns are the replies.
+    enemies: Vec<crate::battle::UnitId>,
     mean_worth: f64,
     before: f64,
 }
@@ -400,7 +406,13 @@ impl Sandbox {
         let me = known.iter().find(|k| k.name == name_of(world, me))?.entity;
         let mean_worth = known.iter().map(|k| k.worth).sum::<f64>() / known.len().max(1) as f64;
         let before = balance(&known, side, app.world());
+        let enemies = known
+            .iter()
+            .filter(|k| k.side != side)
+            .filter_map(|k| ids(app.world(), k.entity))
+            .collect();
         let sandbox = Sandbox {
+            enemies,
             app: Some(app),
             save,
             weights: profile.weights.clone(),
@@ -413,8 +425,9 @@ impl Sandbox {
         Some(sandbox)
     }
 
-    /// Plays `first` and on to the horizon, `replies` unit turns past the
-    /// deciding unit's, with `dice`, from the decision's position;
+    /// Plays `first` and on to the horizon, `replies` enemy turns past the
+    /// deciding unit's (and allies' turns before them), with `dice`, from
+    /// the decision's position;
     /// `record`: keep the deciding unit's line. No `first`: the deciding
     /// unit's turn begins now, out of order, and its AI plays it (what it
     /// would do were its turn now).
@@ -440,7 +453,8 @@ impl Sandbox {
         if first.is_none() {
             crate::rules::turns::turn::start_turn_now(world, self.me);
         }
-        let start = world.resource::<BattleEvents>().all().len();
+        let mut scanned = world.resource::<BattleEvents>().all().len();
+        let mut enemy_turns = 0;
         let mut line = vec![];
         let mut nodes = 0;
         let mut turn_end = None;
@@ -448,9 +462,33 @@ impl Sandbox {
             Some(first) => Some(first.clone()),
             None => super::utility::next(world, &self.weights),
         };
+        // Each unit's k-th command of a try rolls dice of its own, drawn
+        // from the round's seed, the unit and k: an enemy's reply has the
+        // same luck in every candidate's try of a round, whatever dice
+        // came before it (common random numbers kept in step).
+        let mut acted: Vec<(String, u64)> = vec![];
         while let Some(command) = next {
             let mine = world.resource::<TurnState>().current == Some(self.me)
                 && !matches!(command, Command::React { .. });
+            let actor = match command.actor() {
+                Some(name) => name.to_string(),
+                None => world
+                    .resource::<TurnState>()
+                    .current
+                    .map(|e| name_of(world, e))
+                    .unwrap_or_default(),
+            };
+            let k = match acted.iter_mut().find(|(n, _)| *n == actor) {
+                Some((_, k)) => {
+                    *k += 1;
+                    *k
+                }
+                None => {
+                    acted.push((actor.clone(), 0));
+                    0
+                }
+            };
+            world.insert_resource(Dice::seeded(dice_of(dice, &actor, k)));
             if submit(world, command.clone()).is_err() {
                 let _ = submit(world, super::respond::fallback(command.clone()));
             }
@@ -461,11 +499,23 @@ impl Sandbox {
             if turn_end.is_none() && world.resource::<TurnState>().current != Some(self.me) {
                 turn_end = Some(turn_end_of(&self.known, self.side, self.me, world));
             }
-            let turns = world.resource::<BattleEvents>().all()[start..]
-                .iter()
-                .filter(|e| matches!(e, BattleEvent::TurnStarted { .. }))
-                .count();
-            if turns > replies || nodes >= TRY_LIMIT {
+            // The horizon: once `replies` enemy turns are played, the
+            // next turn to begin ends the try. Allies' turns in between
+            // are played too (initiative is by unit, R2.1: two of ours may
+            // come first), so a try always meets the enemy's answer.
+            let events = world.resource::<BattleEvents>().all();
+            let mut over = false;
+            for e in &events[scanned..] {
+                if let BattleEvent::TurnStarted { unit, .. } = e {
+                    if enemy_turns >= replies {
+                        over = true;
+                    } else if self.enemies.contains(unit) {
+                        enemy_turns += 1;
+                    }
+                }
+            }
+            scanned = events.len();
+            if over || nodes >= TRY_LIMIT {
                 break;
             }
             next = super::utility::next(world, &self.weights);
@@ -480,6 +530,19 @@ impl Sandbox {
             end,
         }
     }
+}
+
+/// The dice seed of `unit`'s `k`-th command in a try of round seed `round`
+/// (FNV-1a over the name, mixed with splitmix64): the same on any machine.
+fn dice_of(round: u64, unit: &str, k: u64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in unit.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut z = round ^ h ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Where `me` stands and what each enemy has taken, as its turn ends.
@@ -504,9 +567,18 @@ fn turn_end_of(
     (end, harm)
 }
 
+/// What a dying unit counts of its worth in the balance: it may yet be
+/// saved (R10.4), or die.
+const DYING: f64 = 0.1;
+/// What a stabilised unit counts: saved from death, out of the fight
+/// until healed (R10.4, R10.5). More than a dying one, or a try would
+/// count a Stabilize as a loss and an archer would walk away from its
+/// dying giant.
+const STABLE: f64 = 0.2;
+
 /// `side`'s worth in the battle minus the enemy's: a unit counts half
 /// its worth for being in action and half by its HP and AR left; a
-/// dying one a tenth (it may be saved, R10.4). A battle won counts
+/// dying one [`DYING`], a stabilised one [`STABLE`]. A battle won counts
 /// every enemy unit once more, one lost every one of ours.
 fn balance(known: &[Known], side: usize, world: &World) -> f64 {
     let outcome = world.resource::<TurnState>().outcome.clone();
@@ -515,7 +587,11 @@ fn balance(known: &[Known], side: usize, world: &World) -> f64 {
         let mine = k.side == side;
         let sign = if mine { 1.0 } else { -1.0 };
         let standing = if world.get::<Dying>(k.entity).is_some() {
-            0.1
+            DYING
+        } else if world.get::<crate::battle::Stable>(k.entity).is_some()
+            && world.get::<crate::battle::Dead>(k.entity).is_none()
+        {
+            STABLE
         } else if crate::battle::out_of_action(world, k.entity) {
             0.0
         } else {
