@@ -180,6 +180,10 @@ pub fn play(world: &mut World, players: &Players, limit: usize) -> Played {
             let told = world.resource::<crate::rules::BattleEvents>().all().len();
             out.thoughts.push((told, thought));
         }
+        // A headless battle is never updated as an app: the trackers of
+        // removed components (every gathered draft is one, R7.1) are
+        // cleared after each command, or they grow for the whole battle.
+        world.clear_trackers();
         match submit(world, command.clone()) {
             Ok(()) => out.commands += 1,
             Err(r) => {

@@ -492,6 +492,10 @@ impl Sandbox {
             if submit(world, command.clone()).is_err() {
                 let _ = submit(world, super::respond::fallback(command.clone()));
             }
+            // The copy is never updated as an app: its trackers of removed
+            // components (every gathered draft is one) are cleared here, or
+            // they grow by each preview for as long as the thread lives.
+            world.clear_trackers();
             nodes += 1;
             if record && mine {
                 line.push(command);
