@@ -294,7 +294,16 @@ fn pay_in_energy(world: &mut World) {
         e.remove::<Defending>();
     }
     let unit = id_of(world, actor);
+    // A free command (a Face) pays nothing and tells no price, but a
+    // Defend it finds run out is told all the same (V5.12): the events
+    // must say every change.
     if price == Price::default() {
+        if ran_out {
+            emit(
+                world,
+                BattleEvent::Energy(EnergyEvent::DefendEnded { unit }),
+            );
+        }
         return;
     }
     emit(
