@@ -370,7 +370,8 @@ impl Drop for Sandbox {
 }
 
 /// Commands a try may play before it is cut short (a battle that stalls;
-/// a full horizon of three unit turns with reactions is about 15).
+/// the deciding unit's turn, an ally's and the enemy's reply, with
+/// reactions, are about 15).
 pub const TRY_LIMIT: usize = 40;
 
 /// Units in a battle whose commands cost one command of the budget each:
