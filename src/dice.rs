@@ -159,3 +159,12 @@ impl Dice {
         self.rolled
     }
 }
+
+/// SplitMix64's finalizer: a well-mixed 64-bit number from `z`, the same on
+/// any machine. Derived seeds (a game's of a run, a look-ahead try's of a
+/// unit's command) are made with it, so neighbours get unrelated dice.
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -45,11 +45,8 @@ pub struct SimConfig {
 /// The seed of game `index` of a run seeded `seed` (SplitMix64 of the two:
 /// neighbouring games get unrelated dice).
 pub fn game_seed(seed: u64, index: usize) -> u64 {
-    let mut z = seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let z = seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    crate::dice::mix64(z.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 /// One unit's part in one battle.

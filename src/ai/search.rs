@@ -538,16 +538,14 @@ impl Sandbox {
 }
 
 /// The dice seed of `unit`'s `k`-th command in a try of round seed `round`
-/// (FNV-1a over the name, mixed with splitmix64): the same on any machine.
+/// (FNV-1a over the name, then [`crate::dice::mix64`]): the same on any
+/// machine.
 fn dice_of(round: u64, unit: &str, k: u64) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in unit.bytes() {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
-    let mut z = round ^ h ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::dice::mix64(round ^ h ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// Where `me` stands and what each enemy has taken, as its turn ends.
