@@ -15,6 +15,7 @@
 use super::coords::{Grid, TILE};
 use super::frame::ViewSystems;
 use super::overlays::shadowed_words;
+use super::units::Part;
 use crate::ai::Players;
 use crate::ai::intent::{Intent, foresee};
 use crate::battle::{Battlefield, GridPos, Side};
@@ -174,6 +175,7 @@ fn draw_intents(
     grid: Option<Res<Grid>>,
     old: Query<Entity, With<IntentMark>>,
     units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
+    parts: Query<(&Part, &Sprite, &GlobalTransform, &InheritedVisibility)>,
     mut commands: Commands,
 ) {
     let Some(grid) = grid else { return };
@@ -189,9 +191,18 @@ fn draw_intents(
             .find(|(n, _)| n.as_str() == name)
             .map(|(_, p)| p.0)
     };
-    // Labels of enemies ending near each other would overlap: each is
-    // moved down a line until it is clear of those placed before it.
-    let mut placed: Vec<(Vec2, f32)> = vec![];
+    // What no label may cover: every unit's bars and condition icons.
+    // Labels placed join the list, so two never overlap either.
+    let mut clear: Vec<Rect> = parts
+        .iter()
+        .filter(|(part, _, _, shown)| matches!(part, Part::BarBack | Part::Icon(_)) && shown.get())
+        .map(|(_, sprite, at, _)| {
+            let (scale, _, at) = at.to_scale_rotation_translation();
+            let size = sprite.custom_size.unwrap_or(Vec2::ZERO) * scale.truncate();
+            Rect::from_center_size(at.truncate(), size)
+        })
+        .collect();
+    let map = Rect::from_center_size(Vec2::ZERO, grid.extent());
     for intent in &intents.list {
         let (a, b) = (grid.world(intent.from), grid.world(intent.to));
         dotted(&mut commands, a, b, TRAIL, 5.0);
@@ -222,27 +233,18 @@ fn draw_intents(
         } else {
             format!("{} hits {} (HP+AR)", intent.unit, words.join(", "))
         };
-        // In the lower part of the tile it will end on: a unit's bars and
-        // icons are along its tile's top edge, its feet below, so a label
-        // there hides no one's numbers.
-        let mut at = b - Vec2::Y * TILE * LABEL_DROP;
-        // Kept over the map: a label at its edge would run into the panel.
-        let half = text.chars().count() as f32 * LABEL_SIZE * 0.3;
-        let edge = grid.width as f32 * TILE / 2.0;
-        at.x = at.x.clamp(-edge + half, (edge - half).max(-edge + half));
+        // On the tile it will end on, or as near it as is clear of every
+        // unit's bars and icons and of the labels placed before it.
         let line = LABEL_SIZE + 2.0;
-        while placed
-            .iter()
-            .any(|(p, h)| (p.x - at.x).abs() < h + half && (p.y - at.y).abs() < line)
-        {
-            at.y -= line;
-        }
-        placed.push((at, half));
+        let half = text.chars().count() as f32 * LABEL_SIZE * 0.3;
+        let size = Vec2::new(2.0 * half + 6.0, line);
+        let at = place_label(b - Vec2::Y * TILE * LABEL_DROP, size, &clear, map);
+        clear.push(Rect::from_center_size(at, size));
         // A dark plate under the words: readable over grass, water, a red
         // strike mark or a figure alike.
         commands.spawn((
             IntentMark,
-            Sprite::from_color(LABEL_PLATE, Vec2::new(2.0 * half + 6.0, line)),
+            Sprite::from_color(LABEL_PLATE, size),
             Transform::from_translation(at.extend(INTENT_Z + 0.05)),
         ));
         let orange = Color::srgb(1.0, 0.85, 0.55);
@@ -257,6 +259,37 @@ fn draw_intents(
     }
 }
 
+/// Where a label of `size` wanted at `want` goes: the nearest spot that
+/// meets none of `clear`, looked for a few pixels at a time, nearest
+/// first and down before up at the same distance, and kept inside
+/// `map`, where a label at its edge would run into the panel. Where no
+/// spot within two tiles is clear, it stays where it was wanted.
+fn place_label(want: Vec2, size: Vec2, clear: &[Rect], map: Rect) -> Vec2 {
+    let inside = |mut at: Vec2| {
+        let half = size / 2.0;
+        at.x = at.x.clamp(
+            map.min.x + half.x,
+            (map.max.x - half.x).max(map.min.x + half.x),
+        );
+        at.y = at.y.clamp(
+            map.min.y + half.y,
+            (map.max.y - half.y).max(map.min.y + half.y),
+        );
+        at
+    };
+    let free = |at: Vec2| {
+        let r = Rect::from_center_size(at, size);
+        clear.iter().all(|c| r.intersect(*c).is_empty())
+    };
+    const STEP: f32 = 2.0;
+    let reach = (2.0 * TILE / STEP) as i32;
+    (0..=reach)
+        .flat_map(|k| [-k, k])
+        .map(|k| inside(want + Vec2::Y * k as f32 * STEP))
+        .find(|at| free(*at))
+        .unwrap_or_else(|| inside(want))
+}
+
 /// A dotted line from `a` to `b`: the path is left to the animation, the
 /// trail only says where.
 fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
@@ -269,5 +302,47 @@ fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
             Sprite::from_color(color, Vec2::splat(size)),
             Transform::from_translation(p.extend(INTENT_Z)),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAP: Rect = Rect {
+        min: Vec2::splat(-160.0),
+        max: Vec2::splat(160.0),
+    };
+
+    #[test]
+    fn a_label_stays_where_it_is_wanted_when_nothing_is_in_the_way() {
+        let at = place_label(Vec2::new(0.0, -10.0), Vec2::new(80.0, 14.0), &[], MAP);
+        assert_eq!(at, Vec2::new(0.0, -10.0));
+    }
+
+    #[test]
+    fn a_label_moves_off_a_units_bars_and_off_the_label_before_it() {
+        let size = Vec2::new(80.0, 14.0);
+        // The bars of the unit a row below, as `units` draws them.
+        let bars = Rect::from_center_size(Vec2::new(0.0, -32.0 + 13.0), Vec2::new(25.0, 6.0));
+        let first = Rect::from_center_size(Vec2::new(0.0, -10.0), size);
+        let at = place_label(Vec2::new(0.0, -10.0), size, &[bars, first], MAP);
+        let label = Rect::from_center_size(at, size);
+        assert!(label.intersect(bars).is_empty(), "{at} covers the bars");
+        assert!(
+            label.intersect(first).is_empty(),
+            "{at} covers the first label"
+        );
+        // The nearest clear spot: over the first label (14 px up), nearer
+        // than under the bars (20 px down), not a tile away.
+        assert_eq!(at, Vec2::new(0.0, 4.0));
+    }
+
+    #[test]
+    fn a_label_at_the_maps_edge_is_kept_over_the_map() {
+        let size = Vec2::new(120.0, 14.0);
+        let at = place_label(Vec2::new(150.0, 150.0), size, &[], MAP);
+        assert!(Rect::from_center_size(at, size).min.cmpge(MAP.min).all());
+        assert!(Rect::from_center_size(at, size).max.cmple(MAP.max).all());
     }
 }
