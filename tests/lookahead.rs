@@ -169,6 +169,49 @@ fn the_budget_bounds_the_tries() {
     }
 }
 
+/// Where weapons take no HP (V3 as 001, wounds.ron), a hit's injuries are
+/// all the harm it does: the tries count them (as the utility AI does, by
+/// their values), or a look-ahead would see nothing short of a knock-out.
+/// Some try must harm an enemy by less than its HP (a knock-out takes all
+/// of it): on the old measure, HP and AR alone, every harm was 0 or that.
+#[test]
+fn the_tries_count_injuries_where_weapons_take_no_hp() {
+    let level = level("wounds.ron");
+    let profile = quick();
+    let players = Players(vec![Some(profile); level.sides().len()]);
+    let mut app = headless_app(&level, 5);
+    players.clone().install(app.world_mut());
+    let world = app.world_mut();
+    let hp_of = |world: &mut bevy::prelude::World, name: &str| {
+        skirmish::battle::units(world)
+            .into_iter()
+            .find(|e| skirmish::battle::name_of(world, *e) == name)
+            .and_then(|e| world.get::<skirmish::battle::Health>(e).map(|h| h.hp))
+            .unwrap_or(0)
+    };
+    let mut wounded = vec![];
+    for _ in 0..60 {
+        let Some(command) = next_command(world, &players) else {
+            break;
+        };
+        if let Some(t) = world.remove_resource::<Thought>() {
+            for c in &t.considered {
+                for (name, harm) in &c.harm {
+                    let hp = hp_of(world, name) as f64;
+                    if *harm > 0.0 && *harm < hp {
+                        wounded.push((name.clone(), *harm));
+                    }
+                }
+            }
+        }
+        submit(world, command).expect("accepted");
+    }
+    assert!(
+        !wounded.is_empty(),
+        "no try counted an injury short of a knock-out"
+    );
+}
+
 /// V8.10: while an enemy is hidden from its side, the look-ahead does not
 /// try commands on a copy that holds the hidden enemy: it decides as the
 /// utility AI does, and says why.

@@ -488,7 +488,7 @@ const CONCENTRATION_WORTH: f64 = 0.15;
 
 /// The sum of injury values a unit is taken to stand without HP (V3 as
 /// 001): past about 20 its Constitution save fails whatever the d20.
-const INJURY_TOLERANCE: f64 = 20.0;
+pub(super) const INJURY_TOLERANCE: f64 = 20.0;
 
 /// What finishing a dying enemy that no ally can reach is worth, relative
 /// to one that could be saved: its own chance to wake over a few turns

@@ -23,6 +23,7 @@
 //! an enemy is hidden from its side, trying a command on the copy would
 //! tell it where that enemy is: it decides as the utility AI does then.
 
+use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
 use super::situation::Situation;
 use super::utility::{Plan, plans};
@@ -31,6 +32,7 @@ use crate::dice::Dice;
 use crate::grid::Pos;
 use crate::rules::command::Command;
 use crate::rules::events::{BattleEvent, BattleEvents, Outcome};
+use crate::rules::variants::injuries::Injuries;
 use crate::rules::{TurnState, submit};
 use crate::save::SaveGame;
 use bevy::prelude::*;
@@ -336,7 +338,7 @@ struct Known {
     side: usize,
     worth: f64,
     name: String,
-    pool: i32,
+    pool: f64,
 }
 
 thread_local! {
@@ -401,7 +403,7 @@ impl Sandbox {
                 side: u.side,
                 worth: u.worth,
                 name: name_of(world, u.entity),
-                pool: u.hp + u.ar,
+                pool: pool(world, u.entity),
             });
         }
         let me = known.iter().find(|k| k.name == name_of(world, me))?.entity;
@@ -559,12 +561,7 @@ fn turn_end_of(
     let harm = known
         .iter()
         .filter(|k| k.side != side)
-        .map(|k| {
-            (
-                k.name.clone(),
-                (k.pool - pool(world, k.entity)).max(0) as f64,
-            )
-        })
+        .map(|k| (k.name.clone(), (k.pool - pool(world, k.entity)).max(0.0)))
         .filter(|(_, h)| *h > 0.0)
         .collect();
     (end, harm)
@@ -598,7 +595,7 @@ fn balance(known: &[Known], side: usize, world: &World) -> f64 {
         } else if crate::battle::out_of_action(world, k.entity) {
             0.0
         } else {
-            let left = pool(world, k.entity) as f64 / k.pool.max(1) as f64;
+            let left = pool(world, k.entity) / k.pool.max(1.0);
             0.5 + 0.5 * left.min(1.0)
         };
         total += sign * k.worth * standing;
@@ -611,7 +608,21 @@ fn balance(known: &[Known], side: usize, world: &World) -> f64 {
     total
 }
 
-fn pool(world: &World, unit: Entity) -> i32 {
-    world.get::<Health>(unit).map_or(0, |h| h.hp)
-        + world.get::<ArmorReduction>(unit).map_or(0, |a| a.0)
+/// A unit's HP and AR, less what its injuries stand for where weapons
+/// take no HP (V3 as 001): there the injuries are all the harm a hit does,
+/// and a try blind to them would see nothing but knock-outs. Measured as
+/// the utility AI measures the same harm ([`INJURY_TOLERANCE`]).
+fn pool(world: &World, unit: Entity) -> f64 {
+    let health = world.get::<Health>(unit);
+    let left = health.map_or(0, |h| h.hp) + world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
+    let injure_only = world
+        .get_resource::<Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only());
+    let wounds = match world.get::<Injuries>(unit) {
+        Some(i) if injure_only => {
+            i.value() as f64 * health.map_or(0, |h| h.max) as f64 / INJURY_TOLERANCE
+        }
+        _ => 0.0,
+    };
+    (left as f64 - wounds).max(0.0)
 }
