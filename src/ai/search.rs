@@ -179,7 +179,6 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         }
     }
     let scale = sandbox.mean_worth;
-    let mut chosen = 0;
     for i in 0..n {
         let (gain, spread) = gain_over_first(&considered, &swings, i, set.prior);
         let c = &mut considered[i];
@@ -189,14 +188,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         c.score = gain + noise[i] * scale;
         c.spread = spread;
     }
-    // The utility's choice stands unless another beats it by more than
-    // `confidence` times the spread of the tries.
-    for i in 1..n {
-        let c = &considered[i];
-        if c.score > set.confidence * c.spread && c.score > considered[chosen].score {
-            chosen = i;
-        }
-    }
+    let chosen = chosen(&considered, set.confidence);
     let pick = considered.remove(chosen);
     considered.sort_by(|a, b| b.score.total_cmp(&a.score));
     considered.insert(0, pick);
@@ -272,6 +264,40 @@ fn gain_over_first(
         (var / k as f64).sqrt()
     };
     (mean + prior_gain, spread)
+}
+
+/// Which of `considered` (scored) to play: the utility's choice (the
+/// first) stands unless another beats it by more than `confidence` times
+/// the spread of its tries, widened for so few tries ([`small_sample`]).
+fn chosen(considered: &[Considered], confidence: f64) -> usize {
+    let mut chosen = 0;
+    for (i, c) in considered.iter().enumerate().skip(1) {
+        let bar = if confidence > 0.0 {
+            confidence * small_sample(c.tries) * c.spread
+        } else {
+            0.0
+        };
+        if c.score > bar && c.score > considered[chosen].score {
+            chosen = i;
+        }
+    }
+    chosen
+}
+
+/// How much farther than a normal one the reach of one standard error
+/// goes for a mean of `k` paired tries (Student's t with `k - 1` degrees of
+/// freedom at the normal's 84%, one-sided): a spread read from two tries is
+/// itself a guess, and a gain of one such spread comes by chance a quarter
+/// of the time, not a sixth.
+fn small_sample(k: usize) -> f64 {
+    const T: [f64; 10] = [
+        1.837, 1.321, 1.197, 1.142, 1.111, 1.091, 1.077, 1.067, 1.059, 1.053,
+    ];
+    match k {
+        0 | 1 => f64::INFINITY,
+        k if k - 2 < T.len() => T[k - 2],
+        k => 1.0 + 0.5 / (k - 1) as f64,
+    }
 }
 
 fn untried(plan: &Plan) -> Considered {
@@ -625,4 +651,40 @@ fn pool(world: &World, unit: Entity) -> f64 {
         _ => 0.0,
     };
     (left as f64 - wounds).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scored(score: f64, spread: f64, tries: usize) -> Considered {
+        Considered {
+            score,
+            spread,
+            tries,
+            ..untried(&Plan {
+                value: 0.0,
+                command: Command::EndTurn,
+            })
+        }
+    }
+
+    #[test]
+    fn a_gain_of_one_spread_over_two_tries_does_not_overrule_the_utility() {
+        let first = scored(0.0, 0.0, 2);
+        // One standard error over two tries: by chance a quarter of the
+        // time; the same over ten tries a sixth and a bit.
+        assert_eq!(chosen(&[first.clone(), scored(1.5, 1.0, 2)], 1.0), 0);
+        assert_eq!(chosen(&[first.clone(), scored(1.9, 1.0, 2)], 1.0), 1);
+        assert_eq!(chosen(&[first.clone(), scored(1.1, 1.0, 10)], 1.0), 1);
+        // Never on one try, whatever its gain; any gain at confidence 0.
+        assert_eq!(
+            chosen(&[first.clone(), scored(9.0, f64::INFINITY, 1)], 1.0),
+            0
+        );
+        assert_eq!(chosen(&[first.clone(), scored(0.1, 5.0, 2)], 0.0), 1);
+        // The best of those that clear the bar.
+        let three = [first, scored(3.0, 0.5, 4), scored(2.0, 0.1, 4)];
+        assert_eq!(chosen(&three, 1.0), 1);
+    }
 }
