@@ -178,7 +178,7 @@ impl Default for Lookahead {
     fn default() -> Self {
         Lookahead {
             width: 4,
-            budget: 120,
+            budget: 180,
             replies: 1,
             prior: 0.5,
             noise: 0.0,
