@@ -32,7 +32,7 @@ use crate::dice::Dice;
 use crate::grid::Pos;
 use crate::rules::command::Command;
 use crate::rules::events::{BattleEvent, BattleEvents, Outcome};
-use crate::rules::variants::injuries::Injuries;
+use crate::rules::variants::injuries::{self, Injuries};
 use crate::rules::{TurnState, submit};
 use crate::save::SaveGame;
 use bevy::prelude::*;
@@ -641,11 +641,8 @@ fn balance(known: &[Known], side: usize, world: &World) -> f64 {
 fn pool(world: &World, unit: Entity) -> f64 {
     let health = world.get::<Health>(unit);
     let left = health.map_or(0, |h| h.hp) + world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
-    let injure_only = world
-        .get_resource::<Battlefield>()
-        .is_some_and(|f| f.0.rules().injure_only());
     let wounds = match world.get::<Injuries>(unit) {
-        Some(i) if injure_only => {
+        Some(i) if injuries::injure_only(world) => {
             i.value() as f64 * health.map_or(0, |h| h.max) as f64 / INJURY_TOLERANCE
         }
         _ => 0.0,

@@ -176,6 +176,7 @@ fn draw_intents(
     old: Query<Entity, With<IntentMark>>,
     units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
     parts: Query<(&Part, &Sprite, &GlobalTransform, &InheritedVisibility)>,
+    field: Option<Res<Battlefield>>,
     mut commands: Commands,
 ) {
     let Some(grid) = grid else { return };
@@ -227,11 +228,17 @@ fn draw_intents(
             words.push(format!("{target} -{harm:.1}"));
         }
         // The numbers are what each target is expected to lose: said once
-        // on the label, so no one needs the README to read it.
+        // on the label, so no one needs the README to read it. Where hits
+        // injure only (V3 as 001), it is their injuries, counted as HP.
+        let measure = if field.as_ref().is_some_and(|f| f.0.rules().injure_only()) {
+            "injuries as HP"
+        } else {
+            "HP+AR"
+        };
         let text = if words.is_empty() {
             format!("{}: moves", intent.unit)
         } else {
-            format!("{} hits {} (HP+AR)", intent.unit, words.join(", "))
+            format!("{} hits {} ({measure})", intent.unit, words.join(", "))
         };
         // On the tile it will end on, or as near it as is clear of every
         // unit's bars and icons and of the labels placed before it.

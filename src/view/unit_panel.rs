@@ -248,9 +248,7 @@ pub fn injuries_text(world: &World, unit: Entity) -> Option<String> {
     if world.get::<crate::battle::Dazed>(unit).is_some() {
         effects.push("dazed: attacks +1 dis".to_string());
     }
-    let injure_only = world
-        .get_resource::<crate::battle::Battlefield>()
-        .is_some_and(|f| f.0.rules().injure_only());
+    let injure_only = crate::rules::variants::injuries::injure_only(world);
     if injure_only {
         // What the next wound's Constitution save must beat, at the least.
         effects.push(format!("knock-out save DC {}+", injuries.value() + 1));

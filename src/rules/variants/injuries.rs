@@ -284,8 +284,9 @@ fn add_what_fells(world: &mut World) {
 /// is past any d20).
 pub const MAX_DEGREES: i32 = 12;
 
-/// Whether hits injure only (V3 as 001 has it, `hp_damage: false`).
-fn injure_only(world: &World) -> bool {
+/// Whether hits injure only (V3 as 001 has it, `hp_damage: false`): the
+/// one place the rules, the previews, the AI and the view ask.
+pub fn injure_only(world: &World) -> bool {
     world
         .get_resource::<Battlefield>()
         .is_some_and(|f| f.0.rules().injure_only())
