@@ -59,7 +59,11 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
     }
     let hit = run(world, HitSchedule::Land, hit);
     // V3 as 001 has it: the hit injures and deals no HP; no damage dice.
-    if crate::rules::variants::injuries::injure_only(world) && draft.maneuver.is_none() {
+    if world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only())
+        && draft.maneuver.is_none()
+    {
         run(world, HitSchedule::Wound, hit);
         return;
     }
@@ -98,7 +102,10 @@ pub fn apply_hit(world: &mut World, draft: &AttackDraft, result: &AttackResult) 
 /// size's shift, V10.2), no dice, no STR, and no AR (armor counts in the
 /// DEF die). V3 as 001 has it (`hp_damage: false`) deals none.
 pub fn deal_successes(world: &mut World, draft: &AttackDraft, degrees: i32) {
-    if crate::rules::variants::injuries::injure_only(world) {
+    if world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only())
+    {
         return;
     }
     let damage = damage_degrees(degrees, draft.degree_shift());

@@ -534,7 +534,9 @@ pub fn preview_of(world: &World, draft: &AttackDraft) -> AttackPreview {
     } else {
         0.0
     };
-    let injure_only = crate::rules::variants::injuries::injure_only(world);
+    let injure_only = world
+        .get_resource::<crate::battle::Battlefield>()
+        .is_some_and(|f| f.0.rules().injure_only());
     let preview = AttackPreview {
         fumble,
         melee,

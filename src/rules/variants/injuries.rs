@@ -284,8 +284,9 @@ fn add_what_fells(world: &mut World) {
 /// is past any d20).
 pub const MAX_DEGREES: i32 = 12;
 
-/// Whether hits injure only (V3 as 001 has it, `hp_damage: false`): the
-/// one place the rules, the previews, the AI and the view ask.
+/// Whether hits injure only (V3 as 001 has it, `hp_damage: false`), for
+/// this variant, the AI and the view; `attacks/`, which the variants build
+/// on and may not import, reads the level's rules itself.
 pub fn injure_only(world: &World) -> bool {
     world
         .get_resource::<Battlefield>()
