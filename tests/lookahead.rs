@@ -20,7 +20,7 @@ fn quick() -> Profile {
         .get(skirmish::ai::DEFAULT_PROFILE)
         .cloned()
         .expect("the default profile");
-    p.search.budget = 24;
+    p.search.budget = 72;
     p.search.width = 3;
     p.search.replies = 1;
     p
@@ -76,11 +76,18 @@ fn a_decision_is_repeatable_and_leaves_the_battle_alone() {
     let (c2, t2) = decide();
     assert_eq!(c1, c2);
     assert_eq!(t1, t2);
-    assert!(t1.skipped.is_some() || t1.nodes >= profile.search.budget);
+    // The whole budget was spent: one more try would not have fitted.
+    let budget_work = profile.search.budget * skirmish::ai::search::COMMAND_WORK;
+    assert!(t1.skipped.is_some() || t1.work + t1.largest_try > budget_work);
     if t1.skipped.is_none() {
-        // Every candidate had the same number of tries, at least one.
+        // Every candidate was tried, in rounds of one try each: the last
+        // round may be cut short by the budget (none is ruled out here).
         let tries: Vec<usize> = t1.considered.iter().map(|c| c.tries).collect();
-        assert!(tries.iter().all(|t| *t == tries[0] && *t >= 1), "{tries:?}");
+        let (least, most) = (tries.iter().min(), tries.iter().max());
+        assert!(
+            least >= Some(&1) && most <= least.map(|l| l + 1).as_ref(),
+            "{tries:?}"
+        );
         assert_eq!(t1.considered[0].command, c1);
     }
 }
@@ -120,7 +127,7 @@ fn a_bigger_budget_plays_more_tries() {
 }
 
 /// The budget bounds the time, not only aims at it: a try begins only
-/// while one of the mean length so far still fits, so a decision plays at
+/// while one of the mean work so far still fits, so a decision spends at
 /// most its budget plus one try; a budget smaller than one try plays the
 /// utility's own choice once, and the others, never tried, are not chosen.
 #[test]
@@ -144,11 +151,17 @@ fn the_budget_bounds_the_tries() {
                 && t.skipped.is_none()
             {
                 searched += 1;
+                // The work counted is the attacks the copy gathered and
+                // each command's walk over the map: at most the budget
+                // and one try, and never less than the commands played.
+                let budget_work = budget * skirmish::ai::search::COMMAND_WORK;
                 assert!(
-                    t.nodes <= budget + skirmish::ai::search::TRY_LIMIT,
-                    "budget {budget}: {} commands played",
-                    t.nodes
+                    t.work <= budget_work + t.largest_try,
+                    "budget {budget}: {} work spent, the largest try {}",
+                    t.work,
+                    t.largest_try
                 );
+                assert!(t.nodes > 0 && t.work > t.nodes, "{t:?}");
                 // The chosen was tried; a candidate never tried is never
                 // chosen.
                 assert!(t.considered[0].tries >= 1, "{t:?}");
@@ -513,4 +526,34 @@ fn each_enemy_is_foreseen_from_its_own_ai() {
     // The battle was not touched: the same turn, nobody moved.
     let again = skirmish::ai::intent::foresee(world, &players, viewer);
     assert_eq!(intents, again, "foreseeing is repeatable");
+}
+
+/// The look-ahead's work is counted in the attacks the rules gather
+/// (`Gathered`, kept in its copy only): weighing a unit's plans gathers
+/// one for each attack it weighs, the same count from the same position,
+/// and a world that keeps no count is not given one.
+#[test]
+fn the_work_is_the_attacks_the_rules_gather() {
+    use skirmish::rules::modifiers::Gathered;
+    let level = level("brawl.ron");
+    let mut app = headless_app(&level, 5);
+    let world = app.world_mut();
+    let me = world
+        .resource::<TurnState>()
+        .current
+        .expect("a unit's turn");
+    let weights = shipped(skirmish::ai::DEFAULT_PROFILE).weights;
+    let count = |world: &mut bevy::prelude::World| {
+        world.insert_resource(Gathered(0));
+        skirmish::ai::utility::plans(world, me, &weights, 4);
+        world.remove_resource::<Gathered>().expect("kept").0
+    };
+    let first = count(world);
+    assert!(first > 0, "no attack gathered for a whole decision");
+    assert_eq!(count(world), first, "the same position, another count");
+    skirmish::ai::utility::plans(world, me, &weights, 4);
+    assert!(world.get_resource::<Gathered>().is_none());
+    // A command's walk over the map is counted besides, more on more map.
+    let overhead = skirmish::ai::search::command_overhead;
+    assert!(overhead(16 * 12) < overhead(32 * 32) && overhead(32 * 32) < overhead(64 * 64));
 }

@@ -34,6 +34,7 @@ pub mod search;
 pub mod situation;
 mod spells;
 pub mod utility;
+mod verdict;
 
 pub use profile::{DEFAULT_PROFILE, Kind, Lookahead, PROFILE_DIR, Profile, Profiles, Weights};
 pub use respond::fallback;

@@ -149,12 +149,14 @@ impl Default for Weights {
 pub struct Lookahead {
     /// How many of the utility AI's best first commands are tried.
     pub width: usize,
-    /// Commands played over all the tries of one decision: its thinking
-    /// time, in nodes so that a seed gives the same battle on any machine.
-    /// With more than 16 units in the battle a command counts for the
-    /// square of its units over 16 (each weighs every unit against every
-    /// other). The utility AI's own choice is
-    /// always tried first; a candidate never tried is never chosen.
+    /// The work of all the tries of one decision: its thinking time, in
+    /// commands' worth of work ([`crate::ai::search::COMMAND_WORK`]
+    /// attacks gathered by the rules each, a command's walk over the map
+    /// counted besides), counted, not timed, so that a seed gives the same
+    /// battle on any machine. A try of cheap commands (few targets in
+    /// reach) costs less than one of dear ones, so the budget bounds the
+    /// time closely. The utility AI's own choice is always tried first; a
+    /// candidate never tried is never chosen.
     pub budget: usize,
     /// Enemy turns played after the deciding unit's own before the end of
     /// a try is judged: the enemy's replies. Allies whose turns come
@@ -178,7 +180,7 @@ impl Default for Lookahead {
     fn default() -> Self {
         Lookahead {
             width: 4,
-            budget: 180,
+            budget: 360,
             replies: 1,
             prior: 0.5,
             noise: 0.0,

@@ -11,10 +11,15 @@
 //! (measured on hill: this halves the spread of a candidate's gain, worth
 //! four times the tries).
 //!
-//! Budget and determinism: a decision spends a budget of *commands played*
-//! in its tries (the profile's `budget`), never wall time, in rounds of one
-//! try per candidate, so it is anytime (more budget, more rounds, a
-//! sharper mean) and the same seed and budget always give the same command.
+//! Budget and determinism: a decision spends a budget of *work* in its
+//! tries (the profile's `budget`), never wall time, in rounds of one try
+//! per candidate, so it is anytime (more budget, more rounds, a sharper
+//! mean) and the same seed and budget always give the same command. Work
+//! is counted in the attacks the rules gather ([`Gathered`]), most of what
+//! a command of a try costs, plus each command's walk over the map (its
+//! reach and the enemies'; [`command_overhead`]): a command with many
+//! targets in reach costs more than one with none, and the count follows
+//! the time to within a sixth where commands alone were off by half.
 //! Its dice seed is drawn from the AI's stream ([`Dice::pick_seed`]), never
 //! the rules' rolls, so a replay of the commands rolls the same rules' dice.
 //!
@@ -27,11 +32,13 @@ use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
 use super::situation::Situation;
 use super::utility::{Plan, plans};
+use super::verdict::{chosen, gain_over_first};
 use crate::battle::{ArmorReduction, Battlefield, Dying, GridPos, Health, Side, name_of};
 use crate::dice::Dice;
 use crate::grid::Pos;
 use crate::rules::command::Command;
 use crate::rules::events::{BattleEvent, BattleEvents, Outcome};
+use crate::rules::modifiers::Gathered;
 use crate::rules::variants::injuries::{self, Injuries};
 use crate::rules::{TurnState, submit};
 use crate::save::SaveGame;
@@ -76,6 +83,12 @@ pub struct Thought {
     pub considered: Vec<Considered>,
     /// Commands played in all the tries.
     pub nodes: usize,
+    /// Work spent in all the tries (attacks gathered, plus
+    /// [`command_overhead`] a command): what the budget bounds.
+    pub work: usize,
+    /// The work of the costliest try: the budget is overrun by at most
+    /// one try, begun while one of the mean so far still fitted.
+    pub largest_try: usize,
     /// Why the search was not run, when it was not (one plan, an enemy
     /// hidden).
     pub skipped: Option<&'static str>,
@@ -101,6 +114,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             unit,
             considered: candidates.iter().map(untried).collect(),
             nodes: 0,
+            work: 0,
+            largest_try: 0,
             skipped: Some(why),
         });
         return command;
@@ -126,14 +141,9 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let mut swings: Vec<Vec<f64>> = vec![vec![]; n];
     let mut alive = vec![true; n];
     let mut nodes = 0;
-    // The budget is spent in commands, each worth more in a bigger battle:
-    // a command is a decision that weighs every unit against every other,
-    // so its cost grows as the square of their number (measured: a command
-    // of 16 v 16 costs about three of 8 v 8). Counted in whole numbers, so
-    // it is the same on any machine.
-    let units = sandbox.known.len().max(BUDGET_UNITS);
-    let per_command = units * units / BUDGET_UNITS;
-    let budget = set.budget * BUDGET_UNITS;
+    let mut largest_try = 0;
+    // The budget is in commands' worth of work ([`COMMAND_WORK`]).
+    let budget = set.budget * COMMAND_WORK;
     let (mut spent, mut played) = (0, 0);
     // A try is begun only when one of the mean length so far still fits:
     // the budget is a bound on the time, not only a target.
@@ -150,7 +160,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             }
             let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
             nodes += tried.nodes;
-            spent += tried.nodes * per_command;
+            spent += tried.work;
+            largest_try = largest_try.max(tried.work);
             played += 1;
             swings[i].push(tried.swing);
             c.tries += 1;
@@ -197,6 +208,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         unit,
         considered,
         nodes,
+        work: spent,
+        largest_try,
         skipped: None,
     });
     command
@@ -209,8 +222,8 @@ impl Thought {
         let mut out = vec![match self.skipped {
             Some(why) => format!("  [AI] {} decides without looking ahead: {why}", self.unit),
             None => format!(
-                "  [AI] {} looks ahead ({} commands of tries):",
-                self.unit, self.nodes
+                "  [AI] {} looks ahead ({} commands of tries, {} work):",
+                self.unit, self.nodes, self.work
             ),
         }];
         for (i, c) in self.considered.iter().take(top).enumerate() {
@@ -237,70 +250,7 @@ impl Thought {
     }
 }
 
-/// How much better candidate `i` did than the first (the utility's own
-/// choice), try by try on the same dice, plus `prior` times the difference
-/// of their utility values; and the spread of that mean (its standard
-/// error; infinite with fewer than two tries).
-fn gain_over_first(
-    considered: &[Considered],
-    swings: &[Vec<f64>],
-    i: usize,
-    prior: f64,
-) -> (f64, f64) {
-    let prior_gain = prior * (considered[i].utility - considered[0].utility);
-    let k = swings[i].len().min(swings[0].len());
-    if i == 0 {
-        return (0.0, 0.0);
-    }
-    if k == 0 {
-        return (prior_gain, f64::INFINITY);
-    }
-    let d: Vec<f64> = (0..k).map(|r| swings[i][r] - swings[0][r]).collect();
-    let mean = d.iter().sum::<f64>() / k as f64;
-    let spread = if k < 2 {
-        f64::INFINITY
-    } else {
-        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
-        (var / k as f64).sqrt()
-    };
-    (mean + prior_gain, spread)
-}
-
-/// Which of `considered` (scored) to play: the utility's choice (the
-/// first) stands unless another beats it by more than `confidence` times
-/// the spread of its tries, widened for so few tries ([`small_sample`]).
-fn chosen(considered: &[Considered], confidence: f64) -> usize {
-    let mut chosen = 0;
-    for (i, c) in considered.iter().enumerate().skip(1) {
-        let bar = if confidence > 0.0 {
-            confidence * small_sample(c.tries) * c.spread
-        } else {
-            0.0
-        };
-        if c.score > bar && c.score > considered[chosen].score {
-            chosen = i;
-        }
-    }
-    chosen
-}
-
-/// How much farther than a normal one the reach of one standard error
-/// goes for a mean of `k` paired tries (Student's t with `k - 1` degrees of
-/// freedom at the normal's 84%, one-sided): a spread read from two tries is
-/// itself a guess, and a gain of one such spread comes by chance a quarter
-/// of the time, not a sixth.
-fn small_sample(k: usize) -> f64 {
-    const T: [f64; 10] = [
-        1.837, 1.321, 1.197, 1.142, 1.111, 1.091, 1.077, 1.067, 1.059, 1.053,
-    ];
-    match k {
-        0 | 1 => f64::INFINITY,
-        k if k - 2 < T.len() => T[k - 2],
-        k => 1.0 + 0.5 / (k - 1) as f64,
-    }
-}
-
-fn untried(plan: &Plan) -> Considered {
+pub(super) fn untried(plan: &Plan) -> Considered {
     Considered {
         command: plan.command.clone(),
         utility: plan.value,
@@ -332,6 +282,8 @@ pub(super) struct Tried {
     pub swing: f64,
     /// Commands played.
     pub nodes: usize,
+    /// Its work: attacks gathered, plus [`command_overhead`] a command.
+    pub work: usize,
     /// The deciding unit's commands, when recorded.
     pub line: Vec<Command>,
     /// What each enemy had taken as the deciding unit's turn ended.
@@ -357,6 +309,8 @@ pub(super) struct Sandbox {
     enemies: Vec<crate::battle::UnitId>,
     mean_worth: f64,
     before: f64,
+    /// The work of a command beside its gatherings on this map.
+    overhead: usize,
 }
 
 struct Known {
@@ -402,10 +356,20 @@ impl Drop for Sandbox {
 /// reactions, are about 15).
 pub const TRY_LIMIT: usize = 40;
 
-/// Units in a battle whose commands cost one command of the budget each:
-/// in a bigger battle each command counts for the square of its units over
-/// this.
-const BUDGET_UNITS: usize = 16;
+/// The work of a command of a try beside the attacks it gathers, in
+/// gatherings, on a map of `area` tiles: its paths, the enemies' reach
+/// over the map and the rules carrying it out. Those walk the map, so they
+/// grow with it: measured at about 25 µs a command on the shipped levels'
+/// maps (a few hundred tiles), 180 µs on 32×32 and 610 µs on 64×64, where
+/// a gathering takes 7 µs.
+pub fn command_overhead(area: usize) -> usize {
+    2 + area / 48
+}
+
+/// A command's worth of work, the unit of a profile's budget: a command
+/// of a try on a shipped level gathers 58 (hill) to 91 (forest) attacks,
+/// plus its overhead.
+pub const COMMAND_WORK: usize = 64;
 
 impl Sandbox {
     /// A copy of the battle in `world` for `me`'s decisions, its tries
@@ -440,7 +404,10 @@ impl Sandbox {
             .filter(|k| k.side != side)
             .filter_map(|k| ids(app.world(), k.entity))
             .collect();
+        let map = &world.resource::<Battlefield>().0.map;
+        let overhead = command_overhead((map.width() * map.height()).max(0) as usize);
         let sandbox = Sandbox {
+            overhead,
             enemies,
             app: Some(app),
             save,
@@ -471,6 +438,7 @@ impl Sandbox {
             return Tried {
                 swing: 0.0,
                 nodes: 1,
+                work: self.overhead,
                 line: vec![],
                 harm: vec![],
                 end: None,
@@ -479,6 +447,7 @@ impl Sandbox {
         let world = app.world_mut();
         self.save.apply(world);
         world.insert_resource(Dice::seeded(dice));
+        world.insert_resource(Gathered(0));
         if first.is_none() {
             crate::rules::turns::turn::start_turn_now(world, self.me);
         }
@@ -555,9 +524,11 @@ impl Sandbox {
         }
         let (end, harm) =
             turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
+        let work = world.resource::<Gathered>().0 + self.overhead * nodes;
         Tried {
             swing: balance(&self.known, self.side, world) - self.before,
             nodes,
+            work,
             line,
             harm,
             end,
@@ -648,40 +619,4 @@ fn pool(world: &World, unit: Entity) -> f64 {
         _ => 0.0,
     };
     (left as f64 - wounds).max(0.0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scored(score: f64, spread: f64, tries: usize) -> Considered {
-        Considered {
-            score,
-            spread,
-            tries,
-            ..untried(&Plan {
-                value: 0.0,
-                command: Command::EndTurn,
-            })
-        }
-    }
-
-    #[test]
-    fn a_gain_of_one_spread_over_two_tries_does_not_overrule_the_utility() {
-        let first = scored(0.0, 0.0, 2);
-        // One standard error over two tries: by chance a quarter of the
-        // time; the same over ten tries a sixth and a bit.
-        assert_eq!(chosen(&[first.clone(), scored(1.5, 1.0, 2)], 1.0), 0);
-        assert_eq!(chosen(&[first.clone(), scored(1.9, 1.0, 2)], 1.0), 1);
-        assert_eq!(chosen(&[first.clone(), scored(1.1, 1.0, 10)], 1.0), 1);
-        // Never on one try, whatever its gain; any gain at confidence 0.
-        assert_eq!(
-            chosen(&[first.clone(), scored(9.0, f64::INFINITY, 1)], 1.0),
-            0
-        );
-        assert_eq!(chosen(&[first.clone(), scored(0.1, 5.0, 2)], 0.0), 1);
-        // The best of those that clear the bar.
-        let three = [first, scored(3.0, 0.5, 4), scored(2.0, 0.1, 4)];
-        assert_eq!(chosen(&three, 1.0), 1);
-    }
 }
