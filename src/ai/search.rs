@@ -145,7 +145,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     // The budget is in commands' worth of work ([`COMMAND_WORK`]).
     let budget = set.budget * COMMAND_WORK;
     let (mut spent, mut played) = (0, 0);
-    // A try is begun only when one of the mean length so far still fits:
+    // A try is begun only when one of the mean work so far still fits:
     // the budget is a bound on the time, not only a target.
     let fits = |spent: usize, played: usize| spent + spent / played.max(1) <= budget;
     let mut round = 0u64;

@@ -267,7 +267,8 @@ fn draw_intents(
 }
 
 /// Where a label of `size` wanted at `want` goes: the nearest spot that
-/// meets none of `clear`, looked for a few pixels at a time, nearest
+/// keeps [`LABEL_GAP`] from each of `clear` (two labels touching read as
+/// one line), looked for a few pixels at a time, nearest
 /// first and down before up at the same distance, and kept inside
 /// `map`, where a label at its edge would run into the panel. Where no
 /// spot within two tiles is clear, it stays where it was wanted.
@@ -285,7 +286,7 @@ fn place_label(want: Vec2, size: Vec2, clear: &[Rect], map: Rect) -> Vec2 {
         at
     };
     let free = |at: Vec2| {
-        let r = Rect::from_center_size(at, size);
+        let r = Rect::from_center_size(at, size + Vec2::splat(2.0 * LABEL_GAP));
         clear.iter().all(|c| r.intersect(*c).is_empty())
     };
     const STEP: f32 = 2.0;
@@ -296,6 +297,9 @@ fn place_label(want: Vec2, size: Vec2, clear: &[Rect], map: Rect) -> Vec2 {
         .find(|at| free(*at))
         .unwrap_or_else(|| inside(want))
 }
+
+/// Pixels kept between a label and the next label, bar or icon.
+const LABEL_GAP: f32 = 2.0;
 
 /// A dotted line from `a` to `b`: the path is left to the animation, the
 /// trail only says where.
@@ -340,9 +344,11 @@ mod tests {
             label.intersect(first).is_empty(),
             "{at} covers the first label"
         );
-        // The nearest clear spot: over the first label (14 px up), nearer
-        // than under the bars (20 px down), not a tile away.
-        assert_eq!(at, Vec2::new(0.0, 4.0));
+        // Not touching it either: two labels touching read as one line.
+        assert!(label.min.y - first.max.y >= LABEL_GAP, "{at} touches it");
+        // The nearest clear spot: over the first label (16 px up), nearer
+        // than under the bars (22 px down), not a tile away.
+        assert_eq!(at, Vec2::new(0.0, 6.0));
     }
 
     #[test]
