@@ -31,8 +31,9 @@
 use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
 use super::situation::Situation;
-use super::utility::{Plan, plans};
-use super::verdict::{chosen, gain_over_first};
+use super::utility::plans;
+pub use super::verdict::Considered;
+use super::verdict::{chosen, gain_over_first, untried};
 use crate::battle::{ArmorReduction, Battlefield, Dying, GridPos, Health, Side, name_of};
 use crate::dice::Dice;
 use crate::grid::Pos;
@@ -43,35 +44,6 @@ use crate::rules::variants::injuries::{self, Injuries};
 use crate::rules::{TurnState, submit};
 use crate::save::SaveGame;
 use bevy::prelude::*;
-
-/// One candidate first command and what its tries came to.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Considered {
-    /// The first command.
-    pub command: Command,
-    /// The utility AI's value of the plan it begins.
-    pub utility: f64,
-    /// The mean change of the balance of worth over its tries (ours minus
-    /// the enemy's; a win or a loss counts every unit of the losing side).
-    pub swing: f64,
-    /// Tries played.
-    pub tries: usize,
-    /// What it is worth beyond the utility AI's own choice (the first
-    /// candidate, 0): its mean gain of swing over the same dice, plus
-    /// `prior` times the gain of utility value, plus any noise.
-    pub score: f64,
-    /// The standard error of that gain over its tries.
-    pub spread: f64,
-    /// The deciding unit's commands in its first try: the plan as it
-    /// played out (where it goes, whom it attacks).
-    pub line: Vec<Command>,
-    /// Mean damage (HP and AR) each enemy had taken when the deciding
-    /// unit's turn ended, over the tries, by name: whom it attacks and
-    /// what it expects to do.
-    pub harm: Vec<(String, f64)>,
-    /// Where the deciding unit stood when its turn ended in the first try.
-    pub end: Option<Pos>,
-}
 
 /// A decision of the look-ahead, for `--explain`, the log of `sim` and the
 /// window's intent markers.
@@ -247,20 +219,6 @@ impl Thought {
             out.push(format!("  [AI]   {}. {line} ({values})", i + 1));
         }
         out
-    }
-}
-
-pub(super) fn untried(plan: &Plan) -> Considered {
-    Considered {
-        command: plan.command.clone(),
-        utility: plan.value,
-        swing: 0.0,
-        tries: 0,
-        score: 0.0,
-        spread: 0.0,
-        line: vec![],
-        harm: vec![],
-        end: None,
     }
 }
 

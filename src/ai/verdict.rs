@@ -2,7 +2,53 @@
 //! candidate gained over the utility AI's own choice on the same dice, how
 //! sure that gain is, and which candidate is played.
 
-use super::search::Considered;
+use super::utility::Plan;
+use crate::grid::Pos;
+use crate::rules::command::Command;
+
+/// One candidate first command and what its tries came to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Considered {
+    /// The first command.
+    pub command: Command,
+    /// The utility AI's value of the plan it begins.
+    pub utility: f64,
+    /// The mean change of the balance of worth over its tries (ours minus
+    /// the enemy's; a win or a loss counts every unit of the losing side).
+    pub swing: f64,
+    /// Tries played.
+    pub tries: usize,
+    /// What it is worth beyond the utility AI's own choice (the first
+    /// candidate, 0): its mean gain of swing over the same dice, plus
+    /// `prior` times the gain of utility value, plus any noise.
+    pub score: f64,
+    /// The standard error of that gain over its tries.
+    pub spread: f64,
+    /// The deciding unit's commands in its first try: the plan as it
+    /// played out (where it goes, whom it attacks).
+    pub line: Vec<Command>,
+    /// Mean damage (HP and AR) each enemy had taken when the deciding
+    /// unit's turn ended, over the tries, by name: whom it attacks and
+    /// what it expects to do.
+    pub harm: Vec<(String, f64)>,
+    /// Where the deciding unit stood when its turn ended in the first try.
+    pub end: Option<Pos>,
+}
+
+/// A candidate before its tries: the utility's plan and value alone.
+pub(super) fn untried(plan: &Plan) -> Considered {
+    Considered {
+        command: plan.command.clone(),
+        utility: plan.value,
+        swing: 0.0,
+        tries: 0,
+        score: 0.0,
+        spread: 0.0,
+        line: vec![],
+        harm: vec![],
+        end: None,
+    }
+}
 
 /// How much better candidate `i` did than the first (the utility's own
 /// choice), try by try on the same dice, plus `prior` times the difference
@@ -70,15 +116,13 @@ fn small_sample(k: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::utility::Plan;
-    use crate::rules::command::Command;
 
     fn scored(score: f64, spread: f64, tries: usize) -> Considered {
         Considered {
             score,
             spread,
             tries,
-            ..crate::ai::search::untried(&Plan {
+            ..untried(&Plan {
                 value: 0.0,
                 command: Command::EndTurn,
             })
