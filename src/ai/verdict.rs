@@ -27,9 +27,10 @@ pub struct Considered {
     /// The deciding unit's commands in its first try: the plan as it
     /// played out (where it goes, whom it attacks).
     pub line: Vec<Command>,
-    /// Mean damage (HP and AR) each enemy had taken when the deciding
-    /// unit's turn ended, over the tries, by name: whom it attacks and
-    /// what it expects to do.
+    /// Mean damage each enemy had taken when the deciding unit's turn
+    /// ended, over the tries, by name: whom it attacks and what it expects
+    /// to do. HP and AR; where hits injure only (V3 as 001) its injuries
+    /// counted as HP, as the tries' balance counts them.
     pub harm: Vec<(String, f64)>,
     /// Where the deciding unit stood when its turn ended in the first try.
     pub end: Option<Pos>,
