@@ -15,6 +15,7 @@
 use super::coords::{Grid, TILE};
 use super::frame::ViewSystems;
 use super::overlays::shadowed_words;
+use super::playback::UnitSprite;
 use super::units::Part;
 use crate::ai::Players;
 use crate::ai::intent::{Intent, foresee};
@@ -174,8 +175,9 @@ fn draw_intents(
     intents: Res<Intents>,
     grid: Option<Res<Grid>>,
     old: Query<Entity, With<IntentMark>>,
-    units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
+    units: Query<(&Name, &GridPos, &crate::battle::UnitId)>,
     parts: Query<(&Part, &Sprite, &GlobalTransform, &InheritedVisibility)>,
+    bodies: Query<(&UnitSprite, &GlobalTransform, &InheritedVisibility)>,
     field: Option<Res<Battlefield>>,
     mut commands: Commands,
 ) {
@@ -189,9 +191,22 @@ fn draw_intents(
     let at = |name: &str| {
         units
             .iter()
-            .find(|(n, _)| n.as_str() == name)
-            .map(|(_, p)| p.0)
+            .find(|(n, _, _)| n.as_str() == name)
+            .map(|(_, p, _)| p.0)
     };
+    // Each figure's body (a tile's middle, n tiles for a big one, V10.6),
+    // by its unit's name: a label over a figure hides who stands there,
+    // so one is avoided where a spot clear of it is near.
+    let bodies: Vec<(&str, Rect)> = bodies
+        .iter()
+        .filter(|(_, _, shown)| shown.get())
+        .filter_map(|(sprite, at, _)| {
+            let (name, _, _) = units.iter().find(|(_, _, id)| **id == sprite.0)?;
+            let (scale, _, at) = at.to_scale_rotation_translation();
+            let size = Vec2::new(0.6, 0.8) * TILE * scale.truncate();
+            Some((name.as_str(), Rect::from_center_size(at.truncate(), size)))
+        })
+        .collect();
     // What no label may cover: every unit's bars and condition icons.
     // Labels placed join the list, so two never overlap either.
     let mut clear: Vec<Rect> = parts
@@ -245,7 +260,12 @@ fn draw_intents(
         let line = LABEL_SIZE + 2.0;
         let half = text.chars().count() as f32 * LABEL_SIZE * 0.3;
         let size = Vec2::new(2.0 * half + 6.0, line);
-        let at = place_label(b - Vec2::Y * TILE * LABEL_DROP, size, &clear, map);
+        let figures: Vec<Rect> = bodies
+            .iter()
+            .filter(|(name, _)| *name != intent.unit)
+            .map(|(_, r)| *r)
+            .collect();
+        let at = place_label(b - Vec2::Y * TILE * LABEL_DROP, size, &clear, &figures, map);
         clear.push(Rect::from_center_size(at, size));
         // A dark plate under the words: readable over grass, water, a red
         // strike mark or a figure alike.
@@ -268,11 +288,15 @@ fn draw_intents(
 
 /// Where a label of `size` wanted at `want` goes: the nearest spot that
 /// keeps [`LABEL_GAP`] from each of `clear` (two labels touching read as
-/// one line), looked for a few pixels at a time, nearest
-/// first and down before up at the same distance, and kept inside
-/// `map`, where a label at its edge would run into the panel. Where no
-/// spot within two tiles is clear, it stays where it was wanted.
-fn place_label(want: Vec2, size: Vec2, clear: &[Rect], map: Rect) -> Vec2 {
+/// one line) and is off every one of `figures` (other units' bodies: a
+/// label over a figure hides who stands there), looked for a few pixels
+/// at a time within two tiles up or down and a tile and a half to either
+/// side, nearest first, down before up and right before left at the same
+/// distance; kept inside `map`, where a label at its edge would run into
+/// the panel. Where no spot off the figures is near, the nearest one
+/// clear of `clear` alone does (in a crowd every spot is over someone);
+/// where none is, it stays where it was wanted.
+fn place_label(want: Vec2, size: Vec2, clear: &[Rect], figures: &[Rect], map: Rect) -> Vec2 {
     let inside = |mut at: Vec2| {
         let half = size / 2.0;
         at.x = at.x.clamp(
@@ -285,16 +309,25 @@ fn place_label(want: Vec2, size: Vec2, clear: &[Rect], map: Rect) -> Vec2 {
         );
         at
     };
-    let free = |at: Vec2| {
-        let r = Rect::from_center_size(at, size + Vec2::splat(2.0 * LABEL_GAP));
-        clear.iter().all(|c| r.intersect(*c).is_empty())
+    let off = |at: Vec2, rects: &[Rect], gap: f32| {
+        let r = Rect::from_center_size(at, size + Vec2::splat(2.0 * gap));
+        rects.iter().all(|c| r.intersect(*c).is_empty())
     };
     const STEP: f32 = 2.0;
-    let reach = (2.0 * TILE / STEP) as i32;
-    (0..=reach)
-        .flat_map(|k| [-k, k])
-        .map(|k| inside(want + Vec2::Y * k as f32 * STEP))
-        .find(|at| free(*at))
+    let up = (2.0 * TILE / STEP) as i32;
+    let side = (1.5 * TILE / STEP) as i32;
+    let mut spots: Vec<(i32, i32)> = (-up..=up)
+        .flat_map(|dy| (-side..=side).map(move |dx| (dx, dy)))
+        .collect();
+    // Nearest first; at the same distance down, then right.
+    spots.sort_by_key(|&(dx, dy)| (dx * dx + dy * dy, dy > 0, dx < 0, dy.abs(), dx.abs()));
+    let at = |&(dx, dy): &(i32, i32)| inside(want + Vec2::new(dx as f32, dy as f32) * STEP);
+    let clear_of = |at: Vec2| off(at, clear, LABEL_GAP);
+    spots
+        .iter()
+        .map(at)
+        .find(|p| clear_of(*p) && off(*p, figures, 0.0))
+        .or_else(|| spots.iter().map(at).find(|p| clear_of(*p)))
         .unwrap_or_else(|| inside(want))
 }
 
@@ -327,7 +360,7 @@ mod tests {
 
     #[test]
     fn a_label_stays_where_it_is_wanted_when_nothing_is_in_the_way() {
-        let at = place_label(Vec2::new(0.0, -10.0), Vec2::new(80.0, 14.0), &[], MAP);
+        let at = place_label(Vec2::new(0.0, -10.0), Vec2::new(80.0, 14.0), &[], &[], MAP);
         assert_eq!(at, Vec2::new(0.0, -10.0));
     }
 
@@ -337,7 +370,7 @@ mod tests {
         // The bars of the unit a row below, as `units` draws them.
         let bars = Rect::from_center_size(Vec2::new(0.0, -32.0 + 13.0), Vec2::new(25.0, 6.0));
         let first = Rect::from_center_size(Vec2::new(0.0, -10.0), size);
-        let at = place_label(Vec2::new(0.0, -10.0), size, &[bars, first], MAP);
+        let at = place_label(Vec2::new(0.0, -10.0), size, &[bars, first], &[], MAP);
         let label = Rect::from_center_size(at, size);
         assert!(label.intersect(bars).is_empty(), "{at} covers the bars");
         assert!(
@@ -354,8 +387,40 @@ mod tests {
     #[test]
     fn a_label_at_the_maps_edge_is_kept_over_the_map() {
         let size = Vec2::new(120.0, 14.0);
-        let at = place_label(Vec2::new(150.0, 150.0), size, &[], MAP);
+        let at = place_label(Vec2::new(150.0, 150.0), size, &[], &[], MAP);
         assert!(Rect::from_center_size(at, size).min.cmpge(MAP.min).all());
         assert!(Rect::from_center_size(at, size).max.cmple(MAP.max).all());
+    }
+
+    #[test]
+    fn a_label_moves_off_a_figure_where_a_spot_is_near_and_not_off_its_bars() {
+        let size = Vec2::new(80.0, 14.0);
+        let want = Vec2::new(0.0, -10.0);
+        // A figure standing at the label's left end, as on hill, where
+        // "Brakka hits Bede" crossed an archer.
+        let body = Rect::from_center_size(Vec2::new(-30.0, -6.0), Vec2::new(19.0, 26.0));
+        let at = place_label(want, size, &[], &[body], MAP);
+        assert!(
+            Rect::from_center_size(at, size).intersect(body).is_empty(),
+            "{at} crosses the figure"
+        );
+        assert!(at.distance(want) <= 2.0 * TILE, "{at} went far");
+        // In a crowd (figures all round), the label stays as near as the
+        // bars allow rather than wandering off: it is the bars it must
+        // never cover.
+        let crowd: Vec<Rect> = (-4..=4)
+            .flat_map(|x| (-4..=4).map(move |y| (x, y)))
+            .map(|(x, y)| {
+                Rect::from_center_size(
+                    Vec2::new(x as f32 * TILE, y as f32 * TILE),
+                    Vec2::new(19.0, 26.0),
+                )
+            })
+            .collect();
+        let bars = Rect::from_center_size(Vec2::new(0.0, -32.0 + 13.0), Vec2::new(25.0, 6.0));
+        let at = place_label(want, size, &[bars], &crowd, MAP);
+        let label = Rect::from_center_size(at, size);
+        assert!(label.intersect(bars).is_empty(), "{at} covers the bars");
+        assert_eq!(at, place_label(want, size, &[bars], &[], MAP));
     }
 }
