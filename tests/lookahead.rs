@@ -557,3 +557,41 @@ fn the_work_is_the_attacks_the_rules_gather() {
     let overhead = skirmish::ai::search::command_overhead;
     assert!(overhead(16 * 12) < overhead(32 * 32) && overhead(32 * 32) < overhead(64 * 64));
 }
+
+/// In a try each side plays by its own weights: the look-ahead's side by
+/// its profile's, the enemy by its model of the enemy (`search.enemy`).
+/// On a position where two weightings choose differently, `next_by` gives
+/// the choice of the weights of the side whose turn it is, whichever the
+/// other side has.
+#[test]
+fn each_side_of_a_try_plays_by_its_own_weights() {
+    use skirmish::ai::utility::{next, next_by};
+    let (cautious, reckless) = (shipped("cautious").weights, shipped("reckless").weights);
+    let mut differed = 0;
+    for (name, seed) in [
+        ("brawl.ron", 5),
+        ("ford.ron", 5),
+        ("hill.ron", 23),
+        ("raid.ron", 3),
+    ] {
+        let level = level(name);
+        let mut app = headless_app(&level, seed);
+        let world = app.world_mut();
+        let me = world.resource::<TurnState>().current.expect("a turn");
+        let side = world.get::<skirmish::battle::Side>(me).expect("a side").0;
+        let by_c = next(world, &cautious);
+        let by_r = next(world, &reckless);
+        let theirs_c = next_by(world, |s| if s == side { &reckless } else { &cautious });
+        let theirs_r = next_by(world, |s| if s == side { &cautious } else { &reckless });
+        assert_eq!(
+            theirs_c, by_r,
+            "{name}: the side whose turn it is plays by its weights"
+        );
+        assert_eq!(theirs_r, by_c, "{name}");
+        differed += usize::from(by_c != by_r);
+    }
+    assert!(
+        differed > 0,
+        "no position where the weights differ: the test shows nothing"
+    );
+}

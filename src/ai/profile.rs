@@ -174,6 +174,10 @@ pub struct Lookahead {
     /// AI's own choice: its gain must exceed this many standard errors (0:
     /// any gain will do).
     pub confidence: f64,
+    /// The weights the tries play the enemy's side with: how it models the
+    /// enemy (the utility AI's defaults, `utility1`'s, unless set), apart
+    /// from the profile's own `weights`, which play its side.
+    pub enemy: Weights,
 }
 
 impl Default for Lookahead {
@@ -185,6 +189,7 @@ impl Default for Lookahead {
             prior: 0.5,
             noise: 0.0,
             confidence: 1.5,
+            enemy: Weights::default(),
         }
     }
 }
@@ -382,6 +387,22 @@ mod tests {
         assert_eq!(p.get(DEFAULT_PROFILE).unwrap().kind, Kind::Search);
         assert_eq!(p.get("utility1").unwrap().weights, Weights::default());
         assert_eq!(p.get("utility1").unwrap().kind, Kind::Utility);
+    }
+
+    /// A look-ahead models the enemy with the utility AI's defaults
+    /// (utility1's) unless its profile says otherwise, whatever weights
+    /// it plays its own side with.
+    #[test]
+    fn the_enemy_is_modelled_by_the_defaults_unless_set() {
+        let p = Profiles::shipped();
+        let normal = p.get(DEFAULT_PROFILE).unwrap();
+        assert_eq!(normal.search.enemy, Weights::default());
+        let text = "Profile(kind: Search, search: (enemy: (exposure: 0.7)), weights: (armor: 0.6))";
+        let set: Profile = ron::from_str(text).unwrap();
+        assert_eq!(set.search.enemy.exposure, 0.7);
+        assert_eq!(set.search.enemy.armor, Weights::default().armor);
+        assert_eq!(set.weights.armor, 0.6);
+        assert_eq!(set.search.budget, Lookahead::default().budget);
     }
 
     #[test]

@@ -256,8 +256,11 @@ pub(super) struct Sandbox {
     /// The copy (given back to this thread's [`COPY`] when done).
     app: Option<App>,
     save: SaveGame,
-    /// The weights both sides' utility AI plays the tries with.
+    /// The weights its side's utility AI plays the tries with.
     weights: Weights,
+    /// The weights the enemy's side plays them with (its model of the
+    /// enemy, [`crate::ai::Lookahead::enemy`]).
+    enemy: Weights,
     me: Entity,
     side: usize,
     /// Each unit the deciding side knows of: its entity in the copy, side,
@@ -372,6 +375,7 @@ impl Sandbox {
             app: Some(app),
             save,
             weights: profile.weights.clone(),
+            enemy: profile.search.enemy.clone(),
             me,
             side,
             known,
@@ -418,7 +422,7 @@ impl Sandbox {
         let mut turn_end = None;
         let mut next = match first {
             Some(first) => Some(first.clone()),
-            None => super::utility::next(world, &self.weights),
+            None => next_of(world, self.side, &self.weights, &self.enemy),
         };
         // Each unit's k-th command of a try rolls dice of its own, drawn
         // from the round's seed, the unit and k: an enemy's reply has the
@@ -480,7 +484,7 @@ impl Sandbox {
             if over || nodes >= TRY_LIMIT {
                 break;
             }
-            next = super::utility::next(world, &self.weights);
+            next = next_of(world, self.side, &self.weights, &self.enemy);
         }
         let (end, harm) =
             turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
@@ -494,6 +498,12 @@ impl Sandbox {
             end,
         }
     }
+}
+
+/// The next command of a try: `side`'s by its weights (`ours`), the
+/// enemy's by its model of the enemy (`theirs`).
+fn next_of(world: &mut World, side: usize, ours: &Weights, theirs: &Weights) -> Option<Command> {
+    super::utility::next_by(world, |s| if s == side { ours } else { theirs })
 }
 
 /// The dice seed of `unit`'s `k`-th command in a try of round seed `round`

@@ -105,6 +105,13 @@ impl Best {
 /// question, else the next command of the unit whose turn it is; `None`
 /// once the battle is over.
 pub fn next(world: &mut World, w: &Weights) -> Option<Command> {
+    next_by(world, |_| w)
+}
+
+/// [`next`], each side played with its own weights (`weights` of the side
+/// of the unit asked to react or whose turn it is): the look-ahead plays
+/// its own side as it plays and the enemy as it models the enemy.
+pub fn next_by<'w>(world: &mut World, weights: impl Fn(usize) -> &'w Weights) -> Option<Command> {
     if world.resource::<TurnState>().outcome.is_some() {
         return None;
     }
@@ -113,10 +120,12 @@ pub fn next(world: &mut World, w: &Weights) -> Option<Command> {
         .questions
         .first()
         .copied();
+    let side = |world: &World, e: Entity| world.get::<crate::battle::Side>(e).map_or(0, |s| s.0);
     if let Some((asked, trigger)) = question {
         if trigger == Trigger::Attacked {
             return Some(super::respond::answer_attack(world, asked));
         }
+        let w = weights(side(world, asked));
         let take = react(world, asked, trigger, w);
         let unit = name_of(world, asked);
         return Some(Command::React {
@@ -126,6 +135,7 @@ pub fn next(world: &mut World, w: &Weights) -> Option<Command> {
         });
     }
     let current = world.resource::<TurnState>().current?;
+    let w = weights(side(world, current));
     Some(decide(world, current, w))
 }
 
