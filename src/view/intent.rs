@@ -175,7 +175,7 @@ fn draw_intents(
     intents: Res<Intents>,
     grid: Option<Res<Grid>>,
     old: Query<Entity, With<IntentMark>>,
-    units: Query<(&Name, &GridPos, &crate::battle::UnitId)>,
+    units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
     parts: Query<(&Part, &Sprite, &GlobalTransform, &InheritedVisibility)>,
     bodies: Query<(&UnitSprite, &GlobalTransform, &InheritedVisibility)>,
     field: Option<Res<Battlefield>>,
@@ -191,20 +191,20 @@ fn draw_intents(
     let at = |name: &str| {
         units
             .iter()
-            .find(|(n, _, _)| n.as_str() == name)
-            .map(|(_, p, _)| p.0)
+            .find(|(n, _)| n.as_str() == name)
+            .map(|(_, p)| p.0)
     };
     // Each figure's body (a tile's middle, n tiles for a big one, V10.6),
-    // by its unit's name: a label over a figure hides who stands there,
-    // so one is avoided where a spot clear of it is near.
-    let bodies: Vec<(&str, Rect)> = bodies
+    // its own unit's too: a label over a figure hides who stands there,
+    // so one is avoided where a spot clear of it is near (a label under
+    // its unit's feet still reads as its unit's, by the trail's end tile).
+    let bodies: Vec<Rect> = bodies
         .iter()
         .filter(|(_, _, shown)| shown.get())
-        .filter_map(|(sprite, at, _)| {
-            let (name, _, _) = units.iter().find(|(_, _, id)| **id == sprite.0)?;
+        .map(|(_, at, _)| {
             let (scale, _, at) = at.to_scale_rotation_translation();
             let size = Vec2::new(0.6, 0.8) * TILE * scale.truncate();
-            Some((name.as_str(), Rect::from_center_size(at.truncate(), size)))
+            Rect::from_center_size(at.truncate(), size)
         })
         .collect();
     // What no label may cover: every unit's bars and condition icons.
@@ -260,12 +260,7 @@ fn draw_intents(
         let line = LABEL_SIZE + 2.0;
         let half = text.chars().count() as f32 * LABEL_SIZE * 0.3;
         let size = Vec2::new(2.0 * half + 6.0, line);
-        let figures: Vec<Rect> = bodies
-            .iter()
-            .filter(|(name, _)| *name != intent.unit)
-            .map(|(_, r)| *r)
-            .collect();
-        let at = place_label(b - Vec2::Y * TILE * LABEL_DROP, size, &clear, &figures, map);
+        let at = place_label(b - Vec2::Y * TILE * LABEL_DROP, size, &clear, &bodies, map);
         clear.push(Rect::from_center_size(at, size));
         // A dark plate under the words: readable over grass, water, a red
         // strike mark or a figure alike.
@@ -288,7 +283,7 @@ fn draw_intents(
 
 /// Where a label of `size` wanted at `want` goes: the nearest spot that
 /// keeps [`LABEL_GAP`] from each of `clear` (two labels touching read as
-/// one line) and is off every one of `figures` (other units' bodies: a
+/// one line) and is off every one of `figures` (the units' bodies: a
 /// label over a figure hides who stands there), looked for a few pixels
 /// at a time within two tiles up or down and a tile and a half to either
 /// side, nearest first, down before up and right before left at the same
