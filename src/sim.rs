@@ -413,6 +413,12 @@ pub struct Report {
     pub refused: usize,
     /// Battles that hit the command limit.
     pub stalled: usize,
+    /// Each battle's winner in order, `A`, `B` or `-` for a draw: two
+    /// runs with the same seed play the same battles (the rules' dice are
+    /// seeded per battle), so comparing two profiles battle by battle
+    /// against the same opponent counts only where they differ (a paired
+    /// test, far sharper than two win rates).
+    pub battles: String,
 }
 
 impl Report {
@@ -468,6 +474,14 @@ impl Report {
             },
             refused: results.iter().map(|r| r.refused).sum(),
             stalled: results.iter().filter(|r| r.stalled).count(),
+            battles: results
+                .iter()
+                .map(|r| match r.a_won {
+                    Some(true) => 'A',
+                    Some(false) => 'B',
+                    None => '-',
+                })
+                .collect(),
         }
     }
 }

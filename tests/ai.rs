@@ -297,6 +297,12 @@ fn sim_on_the_command_line_prints_a_report_and_json() {
     let split = &v["kinds_by_profile"];
     assert_eq!(units(&split[0]) + units(&split[1]), units(&v["kinds"]));
     assert!(units(&split[0]) > 0 && units(&split[1]) > 0, "{split}");
+    // Each battle's winner in order, adding up to the shares.
+    let battles = v["battles"].as_str().expect("battles");
+    assert_eq!(battles.len(), 4, "{battles}");
+    let count = |c| battles.chars().filter(|b| *b == c).count() as u64;
+    assert_eq!(count('A'), v["a_wins"]["count"].as_u64().unwrap());
+    assert_eq!(count('B'), v["b_wins"]["count"].as_u64().unwrap());
     let (ok, text) = run(&["sim", "levels/ford.ron", "--ai", "nope"]);
     assert!(!ok);
     assert!(text.contains("unknown AI profile \"nope\""), "{text}");
