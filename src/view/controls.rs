@@ -20,7 +20,7 @@ use crate::rules::throws::pick_up::reachable_objects;
 use crate::rules::variants::injuries::parts_aimed;
 use bevy::prelude::*;
 
-/// The keys `1` to `9`, in order: overlays, menu entries, the editor's
+/// The keys `1` to `9`, in order: overlays, the spell bar, the editor's
 /// palette.
 pub const DIGIT_KEYS: [KeyCode; 9] = [
     KeyCode::Digit1,

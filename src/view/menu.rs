@@ -96,6 +96,46 @@ fn difficulty_words(d: usize) -> String {
     )
 }
 
+/// The digits of a level's number typed so far, while a longer number
+/// may follow (`1` of `12`): past nine levels one key cannot choose.
+#[derive(Resource, Default)]
+struct Typed(String);
+
+/// The menu's title: it says what the digits typed so far choose.
+#[derive(Component)]
+struct Title;
+
+/// What the title says while nothing is typed.
+const TITLE: &str = "Skirmish: choose a battle (click, or type its number)";
+
+/// What the digits `typed` choose among `count` levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypedLevel {
+    /// Level `n` (1-based) and no longer number: open it now.
+    Open(usize),
+    /// Level `n`, or a longer number that begins so: Enter opens `n`,
+    /// another digit goes on.
+    Pending(usize),
+    /// No level has that number: start again.
+    Nothing,
+}
+
+/// What the digits `typed` choose among `count` levels (numbered from 1).
+pub fn typed_level(typed: &str, count: usize) -> TypedLevel {
+    let Ok(n) = typed.parse::<usize>() else {
+        return TypedLevel::Nothing;
+    };
+    if typed.starts_with('0') || n == 0 || n > count {
+        return TypedLevel::Nothing;
+    }
+    // A longer number beginning with these digits is at least n * 10.
+    if n.saturating_mul(10) <= count {
+        TypedLevel::Pending(n)
+    } else {
+        TypedLevel::Open(n)
+    }
+}
+
 /// The panel under the list with the hovered level's description.
 #[derive(Component)]
 struct LevelDescription;
@@ -140,6 +180,7 @@ pub fn run_menu(levels: Vec<Entry>) -> ExitCode {
         .add_plugins(super::settings::menu_plugin)
         .insert_resource(Levels(levels))
         .insert_resource(Difficulty(1))
+        .init_resource::<Typed>()
         .add_systems(Startup, spawn_menu)
         .add_systems(Update, (choose_level, show_description))
         .add_systems(Last, shoot_menu)
@@ -164,7 +205,8 @@ fn spawn_menu(mut commands: Commands, levels: Res<Levels>) {
         ))
         .with_children(|root| {
             root.spawn((
-                Text::new("Skirmish: choose a battle (click, or press its number)"),
+                Title,
+                Text::new(TITLE),
                 TextFont {
                     font_size: FontSize::Px(24.0),
                     ..default()
@@ -256,12 +298,72 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
     });
 }
 
+/// The digit keys, `0` to `9`, with their digits.
+const DIGITS: [(KeyCode, char); 10] = [
+    (KeyCode::Digit0, '0'),
+    (KeyCode::Digit1, '1'),
+    (KeyCode::Digit2, '2'),
+    (KeyCode::Digit3, '3'),
+    (KeyCode::Digit4, '4'),
+    (KeyCode::Digit5, '5'),
+    (KeyCode::Digit6, '6'),
+    (KeyCode::Digit7, '7'),
+    (KeyCode::Digit8, '8'),
+    (KeyCode::Digit9, '9'),
+];
+
+/// The level the digits typed choose, if one is chosen now: a digit goes
+/// on the number, Enter opens a number that could go on, Backspace starts
+/// again (Esc opens the settings, as ever); the title says where the typing stands.
+fn type_level(
+    keys: &ButtonInput<KeyCode>,
+    typed: &mut Typed,
+    count: usize,
+    title: &mut Query<&mut Text, (With<Title>, Without<DifficultyWords>, Without<LevelWords>)>,
+) -> Option<usize> {
+    let before = typed.0.clone();
+    if keys.just_pressed(KeyCode::Backspace) {
+        typed.0.clear();
+    }
+    for (key, digit) in DIGITS {
+        if keys.just_pressed(key) {
+            typed.0.push(digit);
+        }
+    }
+    let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
+    let chosen = match typed_level(&typed.0, count) {
+        TypedLevel::Open(n) => Some(n - 1),
+        TypedLevel::Pending(n) if enter => Some(n - 1),
+        TypedLevel::Pending(_) => None,
+        TypedLevel::Nothing => {
+            typed.0.clear();
+            None
+        }
+    };
+    if chosen.is_some() {
+        typed.0.clear();
+    }
+    if typed.0 != before {
+        for mut text in title.iter_mut() {
+            text.0 = match typed_level(&typed.0, count) {
+                TypedLevel::Pending(n) => format!(
+                    "Level {n}_ : Enter opens {n}, or type the next digit (Backspace: start again)"
+                ),
+                _ => TITLE.to_string(),
+            };
+        }
+    }
+    chosen
+}
+
 fn choose_level(
     levels: Res<Levels>,
+    mut typed: ResMut<Typed>,
+    mut title: Query<&mut Text, (With<Title>, Without<DifficultyWords>, Without<LevelWords>)>,
     mut difficulty: ResMut<Difficulty>,
     mut words: Query<
         (&mut Text, Option<&LevelWords>),
-        Or<(With<DifficultyWords>, With<LevelWords>)>,
+        (Or<(With<DifficultyWords>, With<LevelWords>)>, Without<Title>),
     >,
     keys: Res<ButtonInput<KeyCode>>,
     mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
@@ -271,8 +373,7 @@ fn choose_level(
     if settings.open {
         return;
     }
-    let digits = super::controls::DIGIT_KEYS;
-    let mut chosen = digits.iter().position(|k| keys.just_pressed(*k));
+    let mut chosen = type_level(&keys, &mut typed, levels.0.len(), &mut title);
     if keys.just_pressed(KeyCode::KeyT) {
         chosen = Some(TOUR);
     }
@@ -353,5 +454,27 @@ fn shoot_menu(mut frames: Local<u32>, mut commands: Commands, mut exit: MessageW
         exit.write(AppExit::Success);
     } else if *frames > 600 {
         exit.write(AppExit::error());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_number_opens_its_level_once_no_longer_number_can_follow() {
+        // 21 levels: 1 and 2 may go on (10-19, 20-21), 3 to 9 cannot.
+        assert_eq!(typed_level("1", 21), TypedLevel::Pending(1));
+        assert_eq!(typed_level("2", 21), TypedLevel::Pending(2));
+        assert_eq!(typed_level("3", 21), TypedLevel::Open(3));
+        assert_eq!(typed_level("12", 21), TypedLevel::Open(12));
+        assert_eq!(typed_level("21", 21), TypedLevel::Open(21));
+        // No such level: start again.
+        assert_eq!(typed_level("22", 21), TypedLevel::Nothing);
+        assert_eq!(typed_level("0", 21), TypedLevel::Nothing);
+        assert_eq!(typed_level("", 21), TypedLevel::Nothing);
+        // With nine levels or fewer every digit opens at once, as before.
+        assert_eq!(typed_level("1", 9), TypedLevel::Open(1));
+        assert_eq!(typed_level("9", 9), TypedLevel::Open(9));
     }
 }
