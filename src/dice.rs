@@ -35,10 +35,6 @@ pub struct Dice {
     /// scripted dice). Saves from before it had none: a fresh one then.
     #[serde(default = "ai_stream_of_none")]
     ai: Box<ChaCha8Rng>,
-    /// Where the next roll falls in its die's range, in 2^32ths, when a
-    /// search has set it ([`Dice::seeded_at`]); never in a battle.
-    #[serde(skip)]
-    next_at: Option<u32>,
 }
 
 /// The AI's stream of dice seeded `seed` (or of a script: seed 0).
@@ -65,19 +61,6 @@ impl Dice {
             rolled: 0,
             script_error: None,
             ai,
-            next_at: None,
-        }
-    }
-
-    /// Dice seeded with `seed` whose first roll falls at `at` (in 2^32ths)
-    /// of its die's range, then on as [`Dice::seeded`]'s: the look-ahead
-    /// spreads each command's first roll evenly over its tries
-    /// (quasi-random sampling), where independent rolls would leave
-    /// three tries all misses as often as one in eight.
-    pub fn seeded_at(seed: u64, at: u32) -> Self {
-        Self {
-            next_at: Some(at),
-            ..Self::seeded(seed)
         }
     }
 
@@ -90,7 +73,6 @@ impl Dice {
             rolled: 0,
             script_error: None,
             ai: ai_stream(None),
-            next_at: None,
         }
     }
 
@@ -98,9 +80,6 @@ impl Dice {
     pub fn roll(&mut self, sides: u32) -> u32 {
         let sides = sides.max(1);
         self.rolled += 1;
-        if let (Some(at), Source::Seeded(_)) = (self.next_at.take(), &self.source) {
-            return ((u64::from(at) * u64::from(sides)) >> 32) as u32 + 1;
-        }
         match &mut self.source {
             Source::Seeded(rng) => rng.random_range(1..=sides),
             Source::Scripted(script) => match script.pop_front() {
@@ -188,24 +167,4 @@ pub fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_first_roll_set_by_a_search_falls_where_set_and_the_rest_are_drawn() {
-        // The share of the range picks the face: the bottom, the middle
-        // and the top twentieth of a d20.
-        for (at, face) in [(0u32, 1u32), (u32::MAX / 2, 10), (u32::MAX, 20)] {
-            let mut d = Dice::seeded_at(7, at);
-            assert_eq!(d.roll(20), face);
-        }
-        // Then the seed's own rolls, from its first, counted as any.
-        let mut set = Dice::seeded_at(7, 0);
-        assert_eq!(set.roll(6), 1);
-        assert_eq!(set.roll_many(5, 20), Dice::seeded(7).roll_many(5, 20));
-        assert_eq!(set.rolled(), 6);
-    }
 }

@@ -178,17 +178,6 @@ pub struct Lookahead {
     /// enemy (the utility AI's defaults, `utility1`'s, unless set), apart
     /// from the profile's own `weights`, which play its side.
     pub enemy: Weights,
-    /// Weight of the danger every unit stands in where a try ends (the
-    /// harm the enemies in reach could do it next round, as the utility
-    /// AI reckons a tile's exposure), theirs less ours, in the try's
-    /// worth: a try of one enemy reply sees one enemy's answer, this the
-    /// rest of the blows waiting. 0: the try's balance alone.
-    pub danger: f64,
-    /// Spread the first roll of each command of the tries evenly over the
-    /// rounds (quasi-random dice), rather than drawing it: three tries
-    /// then see a hit, a miss and one between, not three misses one time
-    /// in eight.
-    pub spread: bool,
 }
 
 impl Default for Lookahead {
@@ -201,8 +190,6 @@ impl Default for Lookahead {
             noise: 0.0,
             confidence: 1.5,
             enemy: Weights::default(),
-            danger: 0.0,
-            spread: false,
         }
     }
 }

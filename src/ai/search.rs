@@ -122,6 +122,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let fits = |spent: usize, played: usize| spent + spent / played.max(1) <= budget;
     let mut round = 0u64;
     while fits(spent, played) {
+        let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for (i, c) in considered.iter_mut().enumerate() {
             // The budget holds within a round, the first too: a candidate
             // is compared on the tries it had, and one never tried is
@@ -129,7 +130,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             if !alive[i] || !fits(spent, played) {
                 continue;
             }
-            let tried = sandbox.try_out(Some(&c.command), seed, round, set.replies);
+            let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
             nodes += tried.nodes;
             spent += tried.work;
             largest_try = largest_try.max(tried.work);
@@ -271,11 +272,6 @@ pub(super) struct Sandbox {
     before: f64,
     /// The work of a command beside its gatherings on this map.
     overhead: usize,
-    /// Weight of the danger at a try's end ([`crate::ai::Lookahead::danger`]).
-    danger: f64,
-    /// Each command's first roll spread over the rounds
-    /// ([`crate::ai::Lookahead::spread`]).
-    spread: bool,
 }
 
 struct Known {
@@ -385,27 +381,23 @@ impl Sandbox {
             known,
             mean_worth,
             before,
-            danger: profile.search.danger,
-            spread: profile.search.spread,
         };
         Some(sandbox)
     }
 
     /// Plays `first` and on to the horizon, `replies` enemy turns past the
-    /// deciding unit's (and allies' turns before them), from the
-    /// decision's position, with the dice of try `round` of a decision
-    /// seeded `seed`; the first try keeps the deciding unit's line. No
-    /// `first`: the deciding unit's turn begins now, out of order, and its
-    /// AI plays it (what it would do were its turn now).
+    /// deciding unit's (and allies' turns before them), with `dice`, from
+    /// the decision's position;
+    /// `record`: keep the deciding unit's line. No `first`: the deciding
+    /// unit's turn begins now, out of order, and its AI plays it (what it
+    /// would do were its turn now).
     pub(super) fn try_out(
         &mut self,
         first: Option<&Command>,
-        seed: u64,
-        round: u64,
+        dice: u64,
         replies: usize,
+        record: bool,
     ) -> Tried {
-        let record = round == 0;
-        let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let Some(app) = self.app.as_mut() else {
             return Tried {
                 swing: 0.0,
@@ -458,12 +450,7 @@ impl Sandbox {
                     0
                 }
             };
-            let own = dice_of(dice, &actor, k);
-            world.insert_resource(if self.spread {
-                Dice::seeded_at(own, first_roll_at(seed, &actor, k, round))
-            } else {
-                Dice::seeded(own)
-            });
+            world.insert_resource(Dice::seeded(dice_of(dice, &actor, k)));
             if submit(world, command.clone()).is_err() {
                 let _ = submit(world, super::respond::fallback(command.clone()));
             }
@@ -501,13 +488,9 @@ impl Sandbox {
         }
         let (end, harm) =
             turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
-        let mut swing = balance(&self.known, self.side, world) - self.before;
-        if self.danger > 0.0 && world.resource::<TurnState>().outcome.is_none() {
-            swing += self.danger * standing_danger(&self.known, self.side, world, &self.weights);
-        }
         let work = world.resource::<Gathered>().0 + self.overhead * nodes;
         Tried {
-            swing,
+            swing: balance(&self.known, self.side, world) - self.before,
             nodes,
             work,
             line,
@@ -532,16 +515,6 @@ fn dice_of(round: u64, unit: &str, k: u64) -> u64 {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
     crate::dice::mix64(round ^ h ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
-/// Where the first roll of `unit`'s `k`-th command falls in try `round`
-/// of a decision seeded `seed`, in 2^32ths of its die: a golden-ratio
-/// sequence over the rounds from an offset of the decision, the unit and
-/// k, so any first rounds spread the roll evenly (three of them leave no
-/// half of the die out), and every candidate of a round meets the same.
-fn first_roll_at(seed: u64, unit: &str, k: u64, round: u64) -> u32 {
-    let offset = dice_of(seed, unit, k) as u32;
-    offset.wrapping_add((round as u32).wrapping_mul(0x9E37_79B9))
 }
 
 /// Where `me` stands and what each enemy has taken, as its turn ends.
@@ -602,30 +575,6 @@ fn balance(known: &[Known], side: usize, world: &World) -> f64 {
     total
 }
 
-/// The worth the enemy's units stand to lose next round where they stand
-/// less what ours do: each unit's danger (the expected harm of every
-/// enemy that can get at it, [`Situation::danger`]) counted as the
-/// balance counts harm, half its worth by the pool it takes, and its
-/// chance to drop growing as the harm nears what it has left.
-fn standing_danger(known: &[Known], side: usize, world: &mut World, w: &Weights) -> f64 {
-    let mut total = 0.0;
-    for k in known {
-        if crate::battle::out_of_action(world, k.entity) {
-            continue;
-        }
-        let Some(sit) = Situation::read(world, k.entity, true, w) else {
-            continue;
-        };
-        let me = sit.me();
-        let harm = sit.danger(me.pos, me.facing, 0);
-        let left = pool(world, k.entity).max(1.0);
-        let taken = harm.min(left);
-        let loss = k.worth * (0.5 * taken / k.pool.max(1.0) + 0.5 * (taken / left).powi(2));
-        total += if k.side == side { -loss } else { loss };
-    }
-    total
-}
-
 /// A unit's HP and AR, less what its injuries stand for where weapons
 /// take no HP (V3 as 001): there the injuries are all the harm a hit does,
 /// and a try blind to them would see nothing but knock-outs. Measured as
@@ -640,29 +589,4 @@ fn pool(world: &World, unit: Entity) -> f64 {
         _ => 0.0,
     };
     (left as f64 - wounds).max(0.0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn three_tries_roll_a_command_s_first_die_in_both_halves() {
-        // Drawn independently, three first rolls fall in one half of the
-        // d20 a quarter of the time; spread, never.
-        for seed in 0..200u64 {
-            let faces: Vec<u32> = (0..3)
-                .map(|round| {
-                    let at = first_roll_at(seed, "Tamsin", seed % 3, round);
-                    Dice::seeded_at(seed, at).roll(20)
-                })
-                .collect();
-            assert!(faces.iter().any(|f| *f <= 10), "seed {seed}: {faces:?}");
-            assert!(faces.iter().any(|f| *f > 10), "seed {seed}: {faces:?}");
-        }
-        // The same for every candidate of a round: it depends on nothing
-        // else.
-        assert_eq!(first_roll_at(5, "Ugg", 1, 2), first_roll_at(5, "Ugg", 1, 2));
-        assert_ne!(first_roll_at(5, "Ugg", 1, 2), first_roll_at(5, "Odo", 1, 2));
-    }
 }
