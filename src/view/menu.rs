@@ -363,7 +363,10 @@ fn choose_level(
     mut difficulty: ResMut<Difficulty>,
     mut words: Query<
         (&mut Text, Option<&LevelWords>),
-        (Or<(With<DifficultyWords>, With<LevelWords>)>, Without<Title>),
+        (
+            Or<(With<DifficultyWords>, With<LevelWords>)>,
+            Without<Title>,
+        ),
     >,
     keys: Res<ButtonInput<KeyCode>>,
     mut buttons: Query<(&Interaction, &Choice, &mut BackgroundColor), Changed<Interaction>>,
