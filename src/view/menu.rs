@@ -298,19 +298,10 @@ fn spawn_choice(root: &mut ChildSpawnerCommands, choice: usize, words: String, c
     });
 }
 
-/// The digit keys, `0` to `9`, with their digits.
-const DIGITS: [(KeyCode, char); 10] = [
-    (KeyCode::Digit0, '0'),
-    (KeyCode::Digit1, '1'),
-    (KeyCode::Digit2, '2'),
-    (KeyCode::Digit3, '3'),
-    (KeyCode::Digit4, '4'),
-    (KeyCode::Digit5, '5'),
-    (KeyCode::Digit6, '6'),
-    (KeyCode::Digit7, '7'),
-    (KeyCode::Digit8, '8'),
-    (KeyCode::Digit9, '9'),
-];
+/// The title's words, apart from the lines' (which the difficulty
+/// rewrites).
+type TitleText<'w, 's> =
+    Query<'w, 's, &'static mut Text, (With<Title>, Without<DifficultyWords>, Without<LevelWords>)>;
 
 /// The level the digits typed choose, if one is chosen now: a digit goes
 /// on the number, Enter opens a number that could go on, Backspace starts
@@ -319,15 +310,17 @@ fn type_level(
     keys: &ButtonInput<KeyCode>,
     typed: &mut Typed,
     count: usize,
-    title: &mut Query<&mut Text, (With<Title>, Without<DifficultyWords>, Without<LevelWords>)>,
+    title: &mut TitleText,
 ) -> Option<usize> {
     let before = typed.0.clone();
     if keys.just_pressed(KeyCode::Backspace) {
         typed.0.clear();
     }
-    for (key, digit) in DIGITS {
+    // `0`, then the keys `1` to `9` the overlays and the editor use.
+    let digits = std::iter::once(KeyCode::Digit0).chain(super::controls::DIGIT_KEYS);
+    for (n, key) in digits.enumerate() {
         if keys.just_pressed(key) {
-            typed.0.push(digit);
+            typed.0.push_str(&n.to_string());
         }
     }
     let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
@@ -359,7 +352,7 @@ fn type_level(
 fn choose_level(
     levels: Res<Levels>,
     mut typed: ResMut<Typed>,
-    mut title: Query<&mut Text, (With<Title>, Without<DifficultyWords>, Without<LevelWords>)>,
+    mut title: TitleText,
     mut difficulty: ResMut<Difficulty>,
     mut words: Query<
         (&mut Text, Option<&LevelWords>),
