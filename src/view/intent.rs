@@ -177,7 +177,7 @@ fn draw_intents(
     old: Query<Entity, With<IntentMark>>,
     units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
     parts: Query<(&Part, &Sprite, &GlobalTransform, &InheritedVisibility)>,
-    bodies: Query<(&UnitSprite, &GlobalTransform, &InheritedVisibility)>,
+    bodies: Query<(&GlobalTransform, &InheritedVisibility), With<UnitSprite>>,
     field: Option<Res<Battlefield>>,
     mut commands: Commands,
 ) {
@@ -200,8 +200,8 @@ fn draw_intents(
     // its unit's feet still reads as its unit's, by the trail's end tile).
     let bodies: Vec<Rect> = bodies
         .iter()
-        .filter(|(_, _, shown)| shown.get())
-        .map(|(_, at, _)| {
+        .filter(|(_, shown)| shown.get())
+        .map(|(at, _)| {
             let (scale, _, at) = at.to_scale_rotation_translation();
             let size = Vec2::new(0.6, 0.8) * TILE * scale.truncate();
             Rect::from_center_size(at.truncate(), size)

@@ -110,7 +110,7 @@ const TITLE: &str = "Skirmish: choose a battle (click, or type its number)";
 
 /// What the digits `typed` choose among `count` levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TypedLevel {
+enum TypedLevel {
     /// Level `n` (1-based) and no longer number: open it now.
     Open(usize),
     /// Level `n`, or a longer number that begins so: Enter opens `n`,
@@ -121,7 +121,7 @@ pub enum TypedLevel {
 }
 
 /// What the digits `typed` choose among `count` levels (numbered from 1).
-pub fn typed_level(typed: &str, count: usize) -> TypedLevel {
+fn typed_level(typed: &str, count: usize) -> TypedLevel {
     let Ok(n) = typed.parse::<usize>() else {
         return TypedLevel::Nothing;
     };
@@ -456,6 +456,7 @@ fn shoot_menu(mut frames: Local<u32>, mut commands: Commands, mut exit: MessageW
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy::ecs::system::RunSystemOnce;
 
     #[test]
     fn a_typed_number_opens_its_level_once_no_longer_number_can_follow() {
@@ -472,5 +473,55 @@ mod tests {
         // With nine levels or fewer every digit opens at once, as before.
         assert_eq!(typed_level("1", 9), TypedLevel::Open(1));
         assert_eq!(typed_level("9", 9), TypedLevel::Open(9));
+    }
+
+    /// Presses `keys` in one frame and runs the menu's typing over 18
+    /// levels: the level chosen, if any, and the title after.
+    fn press(world: &mut World, keys: &[KeyCode]) -> (Option<usize>, String) {
+        let mut input = world.resource_mut::<ButtonInput<KeyCode>>();
+        input.reset_all();
+        keys.iter().for_each(|k| input.press(*k));
+        let chosen = world
+            .run_system_once(
+                |keys: Res<ButtonInput<KeyCode>>,
+                 mut typed: ResMut<Typed>,
+                 mut title: TitleText| {
+                    type_level(&keys, &mut typed, 18, &mut title)
+                },
+            )
+            .expect("the typing runs");
+        let mut title = world.query_filtered::<&Text, With<Title>>();
+        (chosen, title.single(world).expect("one title").0.clone())
+    }
+
+    #[test]
+    fn the_keys_type_a_level_s_number_and_the_title_follows() {
+        let mut world = World::new();
+        world.init_resource::<ButtonInput<KeyCode>>();
+        world.init_resource::<Typed>();
+        world.spawn((Title, Text::new(TITLE)));
+        // 1 waits (10-18 may follow), and the title says so.
+        let (chosen, title) = press(&mut world, &[KeyCode::Digit1]);
+        assert_eq!(chosen, None);
+        assert!(title.starts_with("Level 1_ : Enter opens 1"), "{title}");
+        // 5 after it opens level 15 (index 14); the title is as before.
+        assert_eq!(
+            press(&mut world, &[KeyCode::Digit5]),
+            (Some(14), TITLE.into())
+        );
+        // 1 then Enter opens level 1.
+        press(&mut world, &[KeyCode::Digit1]);
+        assert_eq!(press(&mut world, &[KeyCode::Enter]).0, Some(0));
+        // Backspace starts again: 1, Backspace, then 3 opens level 3.
+        press(&mut world, &[KeyCode::Digit1]);
+        assert_eq!(
+            press(&mut world, &[KeyCode::Backspace]),
+            (None, TITLE.into())
+        );
+        assert_eq!(press(&mut world, &[KeyCode::Digit3]).0, Some(2));
+        // 9 opens at once; 0 alone is no level and is dropped.
+        assert_eq!(press(&mut world, &[KeyCode::Digit9]).0, Some(8));
+        assert_eq!(press(&mut world, &[KeyCode::Digit0]), (None, TITLE.into()));
+        assert_eq!(press(&mut world, &[KeyCode::Digit4]).0, Some(3));
     }
 }
