@@ -8,7 +8,9 @@
 //!
 //! - one decision of the default AI (the look-ahead, `normal`) on 32×32
 //!   with 8 a side and on 64×64 with 16 a side, and the median and slowest
-//!   decision of whole battles there, printed [slowest ≤ 250 ms].
+//!   decision of whole battles there, printed [slowest ≤ 250 ms]; the same
+//!   lines for `hard` on 32×32 (three times Normal's budget: no bar, a
+//!   figure for the level menu's "Hard").
 //!
 //! Run: `cargo bench --bench ai`.
 
@@ -148,46 +150,55 @@ fn bench_decisions(c: &mut Criterion) {
 }
 
 /// The median and the slowest decision of the default AI over whole
-/// battles (two seeds) on 32×32 with 8 a side and 64×64 with 16 a side.
+/// battles (two seeds) on 32×32 with 8 a side and 64×64 with 16 a side,
+/// and of Hard on 32×32.
 fn slowest_decision(_: &mut Criterion) {
-    for (size, per_side) in [(32, 8), (64, 16)] {
-        let level = generate::level(size, per_side);
-        let players = players_of(&level, skirmish::ai::DEFAULT_PROFILE);
-        let mut times = vec![];
-        for seed in 0..2 {
-            let mut app = battle_after(&level, seed, 0);
-            let world = app.world_mut();
-            while times.len() < 4000 {
-                let t = Instant::now();
-                let Some(command) = next_command(world, &players) else {
-                    break;
-                };
-                times.push(t.elapsed());
-                if submit(world, command).is_err() {
-                    let _ = submit(world, skirmish::rules::command::Command::EndTurn);
-                }
+    let normal = skirmish::ai::DEFAULT_PROFILE;
+    for (name, size, per_side) in [(normal, 32, 8), (normal, 64, 16), ("hard", 32, 8)] {
+        print_decision_times(name, size, per_side);
+    }
+}
+
+/// Plays two whole battles of `size`×`size` with `per_side` units a side,
+/// every side by the profile `name`, and prints the median, 99th
+/// percentile and slowest of its decisions.
+fn print_decision_times(name: &str, size: usize, per_side: usize) {
+    let level = generate::level(size, per_side);
+    let players = players_of(&level, name);
+    let mut times = vec![];
+    for seed in 0..2 {
+        let mut app = battle_after(&level, seed, 0);
+        let world = app.world_mut();
+        while times.len() < 4000 {
+            let t = Instant::now();
+            let Some(command) = next_command(world, &players) else {
+                break;
+            };
+            times.push(t.elapsed());
+            if submit(world, command).is_err() {
+                let _ = submit(world, skirmish::rules::command::Command::EndTurn);
             }
         }
-        // Which decisions are slowest: the first of a battle builds the
-        // look-ahead's copy of it, a one-off the budget does not bound.
-        let mut order: Vec<usize> = (0..times.len()).collect();
-        order.sort_by_key(|i| std::cmp::Reverse(times[*i]));
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        let top: Vec<String> = order
-            .iter()
-            .take(5)
-            .map(|i| format!("#{i} {:.1}", ms(times[*i])))
-            .collect();
-        times.sort();
-        println!(
-            "normal AI, {size}x{size}, {per_side} a side: median decision {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions of 2 battles (slowest five: {})",
-            ms(times[times.len() / 2]),
-            ms(times[times.len() * 99 / 100]),
-            ms(*times.last().unwrap_or(&Duration::ZERO)),
-            times.len(),
-            top.join(", ")
-        );
     }
+    // Which decisions are slowest: the first of a battle builds the
+    // look-ahead's copy of it, a one-off the budget does not bound.
+    let mut order: Vec<usize> = (0..times.len()).collect();
+    order.sort_by_key(|i| std::cmp::Reverse(times[*i]));
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let top: Vec<String> = order
+        .iter()
+        .take(5)
+        .map(|i| format!("#{i} {:.1}", ms(times[*i])))
+        .collect();
+    times.sort();
+    println!(
+        "{name} AI, {size}x{size}, {per_side} a side: median decision {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions of 2 battles (slowest five: {})",
+        ms(times[times.len() / 2]),
+        ms(times[times.len() * 99 / 100]),
+        ms(*times.last().unwrap_or(&Duration::ZERO)),
+        times.len(),
+        top.join(", ")
+    );
 }
 
 fn bench_sim(c: &mut Criterion) {
