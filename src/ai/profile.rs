@@ -384,6 +384,11 @@ mod tests {
         }
         assert!(0 < budget("easy") && budget("easy") < budget("normal"));
         assert!(budget("normal") < budget("hard"));
+        // Hard thinks longer with the same hand as Normal: its side played
+        // by Normal's tuned weights, never utility1's weaker ones.
+        let weights = |n: &str| p.get(n).map(|p| p.weights.clone());
+        assert_eq!(weights("hard"), weights("normal"));
+        assert_ne!(weights("normal"), Some(Weights::default()));
         assert_eq!(p.get(DEFAULT_PROFILE).unwrap().kind, Kind::Search);
         assert_eq!(p.get("utility1").unwrap().weights, Weights::default());
         assert_eq!(p.get("utility1").unwrap().kind, Kind::Utility);
