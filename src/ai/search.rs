@@ -23,10 +23,13 @@
 //! Its dice seed is drawn from the AI's stream ([`Dice::pick_seed`]), never
 //! the rules' rolls, so a replay of the commands rolls the same rules' dice.
 //!
-//! What its side may know (V8.10): the candidates and the tries are read
-//! from its side's view, but a copy of the battle holds every unit. While
-//! an enemy is hidden from its side, trying a command on the copy would
-//! tell it where that enemy is: it decides as the utility AI does then.
+//! What its side may know (V8.10): the candidates are read from its side's
+//! view, and the copy the tries are played on holds only what its side
+//! knows: an enemy hidden from it is set down out of the battle there
+//! ([`leave_out_hidden`]), so a try can neither run into it nor be struck
+//! by it, and no try tells where it stands. A battle a try wins while some
+//! are left out is not counted as won. With no enemy in its sight at all
+//! it decides as the utility AI does.
 
 use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
@@ -75,8 +78,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let candidates = plans(world, me, w, set.width.max(1));
     let skip = if candidates.len() < 2 {
         Some("one plan")
-    } else if enemy_hidden(world, me) {
-        Some("an enemy is hidden from its side (V8.10)")
+    } else if !enemy_seen(world, me) {
+        Some("no enemy in its side's sight (V8.10)")
     } else {
         None
     };
@@ -222,16 +225,37 @@ impl Thought {
     }
 }
 
-/// Whether an enemy still in the battle is hidden from `me`'s side (V8).
-fn enemy_hidden(world: &World, me: Entity) -> bool {
+/// Whether `me`'s side sees an enemy still in the battle (V8.1).
+fn enemy_seen(world: &World, me: Entity) -> bool {
     let Some(mine) = world.get::<Side>(me).map(|s| s.0) else {
         return false;
     };
     crate::battle::units(world).into_iter().any(|e| {
         world.get::<Side>(e).is_some_and(|s| s.0 != mine)
             && !crate::battle::out_of_action(world, e)
-            && crate::battle::hidden_from(world, e, mine)
+            && !crate::battle::hidden_from(world, e, mine)
     })
+}
+
+/// Sets down in `save` every enemy hidden from `side` as out of the
+/// battle, and no longer hidden (V8.10): on a copy made from it, a try
+/// plays on what `side` knows. Out of the battle, such a unit blocks no
+/// path, gives no cover, takes no turn and strikes no one, wherever it
+/// stood; no longer hidden, nothing a try does reveals it (V8.6), so the
+/// try is the same wherever it stands. Where `side` last saw it (its
+/// lead, [`crate::battle::LastSeen`]) is kept. Returns whether any was
+/// left out.
+pub(super) fn leave_out_hidden(save: &mut SaveGame, side: usize) -> bool {
+    let mut any = false;
+    for u in &mut save.units {
+        if u.side != side && crate::battle::Hidden(u.hidden).from(side) && !u.dead {
+            u.dead = true;
+            u.dying = None;
+            u.hidden = 0;
+            any = true;
+        }
+    }
+    any
 }
 
 /// What one try came to.
@@ -272,6 +296,9 @@ pub(super) struct Sandbox {
     before: f64,
     /// The work of a command beside its gatherings on this map.
     overhead: usize,
+    /// Whether enemies hidden from its side were left out of the copy
+    /// ([`leave_out_hidden`]): a battle won there is not won.
+    blind: bool,
 }
 
 struct Known {
@@ -340,7 +367,8 @@ impl Sandbox {
     pub(super) fn new(world: &mut World, me: Entity, profile: &Profile) -> Option<Sandbox> {
         let sit = Situation::read(world, me, false, &profile.weights)?;
         let side = sit.me().side;
-        let save = SaveGame::capture(world);
+        let mut save = SaveGame::capture(world);
+        let blind = leave_out_hidden(&mut save, side);
         let mut app = copy_of(world, &save)?;
         save.apply(app.world_mut());
         // Entities are spawned in the same order in the copy: match by id.
@@ -361,7 +389,7 @@ impl Sandbox {
         }
         let me = known.iter().find(|k| k.name == name_of(world, me))?.entity;
         let mean_worth = known.iter().map(|k| k.worth).sum::<f64>() / known.len().max(1) as f64;
-        let before = balance(&known, side, app.world());
+        let before = balance(&known, side, blind, app.world());
         let enemies = known
             .iter()
             .filter(|k| k.side != side)
@@ -370,6 +398,7 @@ impl Sandbox {
         let map = &world.resource::<Battlefield>().0.map;
         let overhead = command_overhead((map.width() * map.height()).max(0) as usize);
         let sandbox = Sandbox {
+            blind,
             overhead,
             enemies,
             app: Some(app),
@@ -490,7 +519,7 @@ impl Sandbox {
             turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
         let work = world.resource::<Gathered>().0 + self.overhead * nodes;
         Tried {
-            swing: balance(&self.known, self.side, world) - self.before,
+            swing: balance(&self.known, self.side, self.blind, world) - self.before,
             nodes,
             work,
             line,
@@ -546,8 +575,9 @@ const STABLE: f64 = 0.2;
 /// `side`'s worth in the battle minus the enemy's: a unit counts half
 /// its worth for being in action and half by its HP and AR left; a
 /// dying one [`DYING`], a stabilised one [`STABLE`]. A battle won counts
-/// every enemy unit once more, one lost every one of ours.
-fn balance(known: &[Known], side: usize, world: &World) -> f64 {
+/// every enemy unit once more (not while `blind`: the enemies left out of
+/// the copy fight on), one lost every one of ours.
+fn balance(known: &[Known], side: usize, blind: bool, world: &World) -> f64 {
     let outcome = world.resource::<TurnState>().outcome.clone();
     let mut total = 0.0;
     for k in known {
@@ -568,6 +598,7 @@ fn balance(known: &[Known], side: usize, world: &World) -> f64 {
         total += sign * k.worth * standing;
         if let Some(Outcome::Victory { side: won, .. }) = outcome
             && (won == side) != mine
+            && !(blind && won == side)
         {
             total -= sign * k.worth;
         }
