@@ -245,7 +245,7 @@ fn enemy_seen(world: &World, me: Entity) -> bool {
 /// try is the same wherever it stands. Where `side` last saw it (its
 /// lead, [`crate::battle::LastSeen`]) is kept. Returns whether any was
 /// left out.
-pub(super) fn leave_out_hidden(save: &mut SaveGame, side: usize) -> bool {
+fn leave_out_hidden(save: &mut SaveGame, side: usize) -> bool {
     let mut any = false;
     for u in &mut save.units {
         if u.side != side && crate::battle::Hidden(u.hidden).from(side) && !u.dead {
