@@ -154,17 +154,6 @@ fn side_of(world: &World, unit: Entity) -> Option<usize> {
     world.get::<Side>(unit).map(|s| s.0)
 }
 
-/// The enemies of `side` still in the battle that it sees (V8.2): all it
-/// may plan against or foresee (V8.10).
-fn enemies_in_sight(world: &World, side: usize) -> Vec<Entity> {
-    crate::battle::units(world)
-        .into_iter()
-        .filter(|e| side_of(world, *e).is_some_and(|s| s != side))
-        .filter(|e| !crate::battle::out_of_action(world, *e))
-        .filter(|e| !crate::battle::hidden_from(world, *e, side))
-        .collect()
-}
-
 /// How a battle played by [`play`] went.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Played {

@@ -78,10 +78,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let candidates = plans(world, me, w, set.width.max(1));
     let skip = if candidates.len() < 2 {
         Some("one plan")
-    } else if world
-        .get::<Side>(me)
-        .is_some_and(|s| super::enemies_in_sight(world, s.0).is_empty())
-    {
+    } else if !enemy_seen(world, me) {
         Some("no enemy in its side's sight (V8.10)")
     } else {
         None
@@ -226,6 +223,18 @@ impl Thought {
         }
         out
     }
+}
+
+/// Whether `me`'s side sees an enemy still in the battle (V8.1).
+fn enemy_seen(world: &World, me: Entity) -> bool {
+    let Some(mine) = world.get::<Side>(me).map(|s| s.0) else {
+        return false;
+    };
+    crate::battle::units(world).into_iter().any(|e| {
+        world.get::<Side>(e).is_some_and(|s| s.0 != mine)
+            && !crate::battle::out_of_action(world, e)
+            && !crate::battle::hidden_from(world, e, mine)
+    })
 }
 
 /// Sets down in `save` every enemy hidden from `side` as out of the
