@@ -52,14 +52,8 @@ impl Intent {
 /// What each unit an AI plays against `viewer`'s side would do were its
 /// turn now, those `viewer` can see (V8.10) and still in action.
 pub fn foresee(world: &mut World, players: &Players, viewer: usize) -> Vec<Intent> {
-    let units: Vec<Entity> = crate::battle::units(world)
-        .into_iter()
-        .filter(|e| world.get::<Side>(*e).is_some_and(|s| s.0 != viewer))
-        .filter(|e| !crate::battle::out_of_action(world, *e))
-        .filter(|e| !crate::battle::hidden_from(world, *e, viewer))
-        .collect();
     let mut out = vec![];
-    for unit in units {
+    for unit in super::sight::enemies_in_sight(world, viewer) {
         let side = world.get::<Side>(unit).map_or(0, |s| s.0);
         let Some(profile) = players.of(side).cloned() else {
             continue;

@@ -31,6 +31,7 @@ pub mod profile;
 mod rearm;
 mod respond;
 pub mod search;
+mod sight;
 pub mod situation;
 mod spells;
 pub mod utility;

@@ -33,6 +33,7 @@
 
 use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
+use super::sight::enemies_in_sight;
 use super::situation::Situation;
 use super::utility::plans;
 pub use super::verdict::Considered;
@@ -78,7 +79,10 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let candidates = plans(world, me, w, set.width.max(1));
     let skip = if candidates.len() < 2 {
         Some("one plan")
-    } else if !enemy_seen(world, me) {
+    } else if world
+        .get::<Side>(me)
+        .is_none_or(|s| enemies_in_sight(world, s.0).is_empty())
+    {
         Some("no enemy in its side's sight (V8.10)")
     } else {
         None
@@ -223,18 +227,6 @@ impl Thought {
         }
         out
     }
-}
-
-/// Whether `me`'s side sees an enemy still in the battle (V8.1).
-fn enemy_seen(world: &World, me: Entity) -> bool {
-    let Some(mine) = world.get::<Side>(me).map(|s| s.0) else {
-        return false;
-    };
-    crate::battle::units(world).into_iter().any(|e| {
-        world.get::<Side>(e).is_some_and(|s| s.0 != mine)
-            && !crate::battle::out_of_action(world, e)
-            && !crate::battle::hidden_from(world, e, mine)
-    })
 }
 
 /// Sets down in `save` every enemy hidden from `side` as out of the
