@@ -509,7 +509,10 @@ pub(super) fn guards_at(world: &mut World, sit: &Situation, at: Pos, w: &Weights
     let defended = world
         .get::<ActionPoints>(me.entity)
         .is_some_and(|a| a.defended);
-    if me.mb > 0 && !defended {
+    // Under Energy a Defend after a run past Speed ends at once (V5.12).
+    let run_out = super::energy::on(world)
+        && crate::rules::variants::energy::costs::ran_past_speed(world, me.entity);
+    if me.mb > 0 && !defended && !run_out {
         let (_, d) = sit.best_facing(at, me.mb + if ready { me.shield } else { 0 });
         out.push(Act {
             value: risk(me, base, w) - risk(me, d, w),

@@ -515,8 +515,20 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             format!("  {} HP {before} → {after}", n(unit))
         }
         StoodUp { unit } => format!("{} stands up (R4.8)", n(unit)),
-        Defended { unit, bonus } => format!(
+        Defended {
+            unit,
+            bonus,
+            energy: false,
+        } => format!(
             "{} defends: DV +{bonus} (MB) until its next turn (R4.6)",
+            n(unit)
+        ),
+        Defended {
+            unit,
+            bonus,
+            energy: true,
+        } => format!(
+            "{} defends: DV +{bonus} (MB) until it attacks or runs past its Speed (R4.6, V5.12)",
             n(unit)
         ),
         ShieldReadied { unit } => {

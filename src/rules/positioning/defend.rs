@@ -44,7 +44,14 @@ fn execute_defend(world: &mut World) {
     }
     let bonus = world.get::<Stats>(actor).map_or(0, |s| s.template.mb);
     let unit = id_of(world, actor);
-    emit(world, BattleEvent::Defended { unit, bonus });
+    emit(
+        world,
+        BattleEvent::Defended {
+            unit,
+            bonus,
+            energy,
+        },
+    );
 }
 
 fn validate_ready_shield(mut pending: ResMut<Pending>, units: Query<(&Stats, &Name)>) {

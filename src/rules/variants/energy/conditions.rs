@@ -2,7 +2,7 @@
 //! V5.10's in a shot (a 20 exposes the target and passes its armor; 1–3
 //! expose the attacker until the end of the next round), and V5.12 Defend:
 //! it clears both (not a parent's: prone keeps a unit Exposed) and ends
-//! when its unit attacks.
+//! when its unit attacks, or at once when taken after a run past Speed.
 //!
 //! Conditions come from what a command did: once it is carried out, its
 //! events are read in order (a stand-up, a pick-up, a push, a landing, a
@@ -117,6 +117,16 @@ fn apply_what_the_command_caused(world: &mut World) {
             BattleEvent::Defended { unit, .. } => {
                 if let Some(e) = entity(world, unit) {
                     clear(world, e);
+                    // It lasts until the unit has moved more than its
+                    // Speed this round: taken after such a run, it clears
+                    // and ends at once (V5.12, a decision: RULES.md).
+                    if super::costs::ran_past_speed(world, e) {
+                        world.entity_mut(e).remove::<Defending>();
+                        emit(
+                            world,
+                            BattleEvent::Energy(EnergyEvent::DefendEnded { unit }),
+                        );
+                    }
                 }
                 continue;
             }

@@ -238,6 +238,14 @@ fn refuse_what_cannot_be_paid(world: &mut World) {
     }
 }
 
+/// Whether `unit` has moved more than its Speed this round, by Runs and
+/// Charges: what ends its Defend (V5.12).
+pub fn ran_past_speed(world: &World, unit: Entity) -> bool {
+    world
+        .get::<Budget>(unit)
+        .is_some_and(|b| b.moved > speed_of(world, unit))
+}
+
 /// Pay: the price is paid and told; the Agile Moves the command opens
 /// (V5.7), a Sprint noted (V5.10), a Defend run out (V5.12).
 fn pay_in_energy(world: &mut World) {
@@ -254,7 +262,6 @@ fn pay_in_energy(world: &mut World) {
     };
     let energy = price.energy - i32::from(stand_in);
     let stamina = price.stamina + i32::from(stand_in);
-    let speed = speed_of(world, actor);
     let mut e = world.entity_mut(actor);
     let mut ap_left = 0;
     if let Some(mut ap) = e.get_mut::<ActionPoints>() {
@@ -289,9 +296,9 @@ fn pay_in_energy(world: &mut World) {
     {
         stride.sprinted = true;
     }
-    let ran_out = e.contains::<Defending>() && budget.moved > speed;
+    let ran_out = e.contains::<Defending>() && ran_past_speed(world, actor);
     if ran_out {
-        e.remove::<Defending>();
+        world.entity_mut(actor).remove::<Defending>();
     }
     let unit = id_of(world, actor);
     // A free command (a Face) pays nothing and tells no price, but a
