@@ -257,9 +257,19 @@ fn sneak_odds_are_exact() {
 /// The night level with the Wardens played by the AI and the Raiders at
 /// `raiders` (Vek, Orm, Skarn, Hald).
 fn night_raid_with(raiders: &[Pos; 4]) -> ValidLevel {
+    night_raid_as(raiders, true)
+}
+
+/// [`night_raid_with`]; not `ambush`: the Raiders' side is not `hidden`,
+/// so a Raider in the Wardens' sight starts seen, the others hidden
+/// (V8.2).
+fn night_raid_as(raiders: &[Pos; 4], ambush: bool) -> ValidLevel {
     let mut text = std::fs::read_to_string(crate::common::root().join("levels/nightraid.ron"))
         .unwrap()
         .replace("(name: \"Wardens\")", "(name: \"Wardens\", control: Ai)");
+    if !ambush {
+        text = text.replace(", hidden: true)", ")");
+    }
     for (home, at) in [(1, 6), (20, 6), (1, 7), (20, 7)].iter().zip(raiders) {
         let (from, to) = (
             format!("at: ({}, {})", home.0, home.1),
@@ -295,7 +305,13 @@ fn unseen_at_night() -> &'static Vec<Pos> {
 /// A Warden's turn, command by command, with the Raiders at `raiders`
 /// (scripted dice, each a 10), while no Raider has been revealed.
 fn warden_turn(raiders: &[Pos; 4], first: &str) -> Vec<Command> {
-    let level = night_raid_with(raiders);
+    warden_turn_with(raiders, first, 0)
+}
+
+/// [`warden_turn`], the first `seen` Raiders standing in the Wardens'
+/// sight: the turn ends when another is revealed.
+fn warden_turn_with(raiders: &[Pos; 4], first: &str, seen: usize) -> Vec<Command> {
+    let level = night_raid_as(raiders, seen == 0);
     let mut order = vec![first.to_string()];
     order.extend(
         ["Ila", "Bran", "Cole", "Dara", "Vek", "Orm", "Skarn", "Hald"]
@@ -316,7 +332,7 @@ fn warden_turn(raiders: &[Pos; 4], first: &str) -> Vec<Command> {
         let _ = skirmish::rules::submit(world, cmd.clone());
         let revealed = skirmish::battle::units(world)
             .into_iter()
-            .skip(4)
+            .skip(4 + seen)
             .any(|e| !skirmish::battle::hidden_from(world, e, 0));
         if revealed || cmd == Command::EndTurn {
             break;
@@ -353,6 +369,72 @@ proptest::proptest! {
         proptest::prop_assert!(n >= 1);
         proptest::prop_assert_eq!(&reference[..n], &moved[..n], "{} with the Raiders at {:?}", who, raiders);
     }
+
+    /// The same with Vek in the firelight beside Ila, seen (the Raiders
+    /// no ambush, so only those out of sight start hidden, V8.2): the
+    /// Wardens' look-ahead then plays its tries (V8.10), and wherever the
+    /// three hidden Raiders stand, a Warden's turn is the same commands. With
+    /// all four hidden the look-ahead does not look (no enemy in sight),
+    /// so the test above holds even were its tries to leak.
+    #[test]
+    fn the_look_ahead_plays_the_same_wherever_the_hidden_stand(
+        picks in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 3),
+        first in 0usize..4,
+    ) {
+        let tiles = unseen_at_night();
+        let vek = Pos::new(8, 5);
+        let hidden: [Pos; 3] = std::array::from_fn(|i| *picks[i].get(tiles));
+        let mut distinct = hidden.to_vec();
+        distinct.sort_by_key(|p| (p.y, p.x));
+        distinct.dedup();
+        proptest::prop_assume!(distinct.len() == 3);
+        let homes = [vek, Pos::new(20, 6), Pos::new(1, 7), Pos::new(20, 7)];
+        let raiders = [vek, hidden[0], hidden[1], hidden[2]];
+        let who = ["Ila", "Bran", "Cole", "Dara"][first];
+        let reference = warden_turn_with(&homes, who, 1);
+        let moved = warden_turn_with(&raiders, who, 1);
+        let n = reference.len().min(moved.len());
+        proptest::prop_assert!(n >= 1);
+        proptest::prop_assert_eq!(&reference[..n], &moved[..n], "{} with the hidden Raiders at {:?}", who, hidden);
+    }
+}
+
+/// The firelight tile the look-ahead's property test puts Vek on is in the
+/// Wardens' sight, and the Wardens' AI looks ahead with him there (a test
+/// of the test: otherwise it would hold whatever the tries do).
+#[test]
+fn vek_in_the_firelight_is_seen_and_looked_at() {
+    let homes = [
+        Pos::new(8, 5),
+        Pos::new(20, 6),
+        Pos::new(1, 7),
+        Pos::new(20, 7),
+    ];
+    let level = night_raid_as(&homes, false);
+    let order: Vec<String> = ["Ila", "Bran", "Cole", "Dara", "Vek", "Orm", "Skarn", "Hald"]
+        .map(String::from)
+        .to_vec();
+    let dice = Dice::scripted((0..200).map(|_| (20, 10)));
+    let mut app = headless_app_with(&level, dice, Some(&order));
+    let world = app.world_mut();
+    let units = skirmish::battle::units(world);
+    assert!(
+        !skirmish::battle::hidden_from(world, units[4], 0),
+        "Vek seen"
+    );
+    assert!(
+        units[5..]
+            .iter()
+            .all(|e| skirmish::battle::hidden_from(world, *e, 0)),
+        "the others hidden"
+    );
+    let players = Players::for_level(&level, &Profiles::shipped());
+    let _ = next_command(world, &players);
+    let thought = world.resource::<skirmish::ai::search::Thought>();
+    assert!(
+        thought.skipped.is_none() && thought.nodes > 0,
+        "{thought:?}"
+    );
 }
 
 /// A hidden unit's own harm unmasks no one (V8.1 with V9.4; found by the
