@@ -507,7 +507,8 @@ pub struct Stuck(pub Vec<String>);
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Prone;
 
-/// Took the Defend action: +MB to DV until its next turn (R4.6).
+/// Took the Defend action: +MB to DV until its next turn (R4.6); under
+/// Energy until it attacks or runs past its Speed (V5.12).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Defending;
 

@@ -518,19 +518,15 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
         Defended {
             unit,
             bonus,
-            energy: false,
-        } => format!(
-            "{} defends: DV +{bonus} (MB) until its next turn (R4.6)",
-            n(unit)
-        ),
-        Defended {
-            unit,
-            bonus,
-            energy: true,
-        } => format!(
-            "{} defends: DV +{bonus} (MB) until it attacks or runs past its Speed (R4.6, V5.12)",
-            n(unit)
-        ),
+            energy,
+        } => {
+            let until = if *energy {
+                "until it attacks or runs past its Speed (R4.6, V5.12)"
+            } else {
+                "until its next turn (R4.6)"
+            };
+            format!("{} defends: DV +{bonus} (MB) {until}", n(unit))
+        }
         ShieldReadied { unit } => {
             format!("{} readies its shield until its next turn (R4.6)", n(unit))
         }

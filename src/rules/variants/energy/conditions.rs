@@ -119,7 +119,7 @@ fn apply_what_the_command_caused(world: &mut World) {
                     clear(world, e);
                     // It lasts until the unit has moved more than its
                     // Speed this round: taken after such a run, it clears
-                    // and ends at once (V5.12, a decision: RULES.md).
+                    // and ends at once (V5.12; a decision, DECISIONS.md).
                     if super::costs::ran_past_speed(world, e) {
                         world.entity_mut(e).remove::<Defending>();
                         emit(
