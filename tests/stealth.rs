@@ -308,10 +308,9 @@ fn warden_turn(raiders: &[Pos; 4], first: &str) -> Vec<Command> {
     warden_turn_with(raiders, first, 0)
 }
 
-/// [`warden_turn`], the first `seen` Raiders standing in the Wardens'
-/// sight: the turn ends when another is revealed.
-fn warden_turn_with(raiders: &[Pos; 4], first: &str, seen: usize) -> Vec<Command> {
-    let level = night_raid_as(raiders, seen == 0);
+/// The night battle of `level`, `first` to act, then the R2.1 order of
+/// the file; scripted dice, each a 10.
+fn night_app(level: &ValidLevel, first: &str) -> bevy::prelude::App {
     let mut order = vec![first.to_string()];
     order.extend(
         ["Ila", "Bran", "Cole", "Dara", "Vek", "Orm", "Skarn", "Hald"]
@@ -320,7 +319,17 @@ fn warden_turn_with(raiders: &[Pos; 4], first: &str, seen: usize) -> Vec<Command
             .map(|n| n.to_string()),
     );
     let dice = Dice::scripted((0..200).map(|_| (20, 10)));
-    let mut app = headless_app_with(&level, dice, Some(&order));
+    headless_app_with(level, dice, Some(&order))
+}
+
+/// The firelight tile beside Ila, in the Wardens' sight.
+const FIRELIGHT: Pos = Pos::new(8, 5);
+
+/// [`warden_turn`], the first `seen` Raiders standing in the Wardens'
+/// sight: the turn ends when another is revealed.
+fn warden_turn_with(raiders: &[Pos; 4], first: &str, seen: usize) -> Vec<Command> {
+    let level = night_raid_as(raiders, seen == 0);
+    let mut app = night_app(&level, first);
     let world = app.world_mut();
     let players = Players::for_level(&level, &Profiles::shipped());
     let mut sent = vec![];
@@ -382,7 +391,7 @@ proptest::proptest! {
         first in 0usize..4,
     ) {
         let tiles = unseen_at_night();
-        let vek = Pos::new(8, 5);
+        let vek = FIRELIGHT;
         let hidden: [Pos; 3] = std::array::from_fn(|i| *picks[i].get(tiles));
         let mut distinct = hidden.to_vec();
         distinct.sort_by_key(|p| (p.y, p.x));
@@ -404,18 +413,9 @@ proptest::proptest! {
 /// of the test: otherwise it would hold whatever the tries do).
 #[test]
 fn vek_in_the_firelight_is_seen_and_looked_at() {
-    let homes = [
-        Pos::new(8, 5),
-        Pos::new(20, 6),
-        Pos::new(1, 7),
-        Pos::new(20, 7),
-    ];
+    let homes = [FIRELIGHT, Pos::new(20, 6), Pos::new(1, 7), Pos::new(20, 7)];
     let level = night_raid_as(&homes, false);
-    let order: Vec<String> = ["Ila", "Bran", "Cole", "Dara", "Vek", "Orm", "Skarn", "Hald"]
-        .map(String::from)
-        .to_vec();
-    let dice = Dice::scripted((0..200).map(|_| (20, 10)));
-    let mut app = headless_app_with(&level, dice, Some(&order));
+    let mut app = night_app(&level, "Ila");
     let world = app.world_mut();
     let units = skirmish::battle::units(world);
     assert!(

@@ -387,14 +387,13 @@ pub enum BattleEvent {
         /// Who.
         unit: UnitId,
     },
-    /// Defend (R4.6): +MB to DV until its next turn; under Energy until it
-    /// attacks or runs past its Speed (V5.12).
+    /// Defend (R4.6): +MB to DV until its next turn, or as V5.12 says.
     Defended {
         /// Who.
         unit: UnitId,
         /// The DV bonus (MB).
         bonus: i32,
-        /// It lasts as V5.12 says, not until the unit's next turn.
+        /// Under Energy: until it attacks or runs past its Speed (V5.12).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         energy: bool,
     },
