@@ -510,8 +510,7 @@ pub(super) fn guards_at(world: &mut World, sit: &Situation, at: Pos, w: &Weights
         .get::<ActionPoints>(me.entity)
         .is_some_and(|a| a.defended);
     // Under Energy a Defend after a run past Speed ends at once (V5.12).
-    let run_out = super::energy::on(world)
-        && crate::rules::variants::energy::costs::ran_past_speed(world, me.entity);
+    let run_out = crate::rules::variants::energy::costs::ran_past_speed(world, me.entity);
     if me.mb > 0 && !defended && !run_out {
         let (_, d) = sit.best_facing(at, me.mb + if ready { me.shield } else { 0 });
         out.push(Act {

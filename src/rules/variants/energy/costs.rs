@@ -239,7 +239,8 @@ fn refuse_what_cannot_be_paid(world: &mut World) {
 }
 
 /// Whether `unit` has moved more than its Speed this round, by Runs and
-/// Charges: what ends its Defend (V5.12).
+/// Charges: what ends its Defend (V5.12). Never without Energy (no unit
+/// has a [`Budget`] then).
 pub fn ran_past_speed(world: &World, unit: Entity) -> bool {
     world
         .get::<Budget>(unit)
