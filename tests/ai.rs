@@ -528,13 +528,16 @@ fn utility_jumps_a_chasm_to_reach_its_enemy() {
 
 /// The barrow defect of #27: a unit whose legs gave way mid-move (V3:
 /// both legs severely hurt, prone, cannot stand) has AP left on its turn;
-/// every shipped profile sends it only what the rules accept (a crawl of
-/// one tile at most, R4.8; no Move across the map, no StandUp).
+/// every shipped profile (the look-ahead ones too) sends it only what the
+/// rules accept (a crawl of one tile at most, R4.8; no Move across the
+/// map, no StandUp).
 #[test]
 fn a_unit_lamed_mid_move_is_sent_only_what_the_rules_accept() {
     use skirmish::format::{BodyPart, Severity};
     let level = level("barrow.ron");
-    for name in ["utility", "greedy", "cautious", "reckless", "random"] {
+    let shipped = Profiles::shipped();
+    // Every one by name, so a profile added later is held to it too.
+    for name in shipped.names() {
         let mut app = skirmish::setup::headless_app(&level, 3);
         Players(vec![Some(profile(name)); level.sides().len()]).install(app.world_mut());
         let world = app.world_mut();
