@@ -539,7 +539,8 @@ fn a_unit_lamed_mid_move_is_sent_only_what_the_rules_accept() {
     // Every one by name, so a profile added later is held to it too.
     for name in shipped.names() {
         let mut app = skirmish::setup::headless_app(&level, 3);
-        Players(vec![Some(profile(name)); level.sides().len()]).install(app.world_mut());
+        let players = Players(vec![shipped.get(name).cloned(); level.sides().len()]);
+        players.clone().install(app.world_mut());
         let world = app.world_mut();
         let me = world.resource::<TurnState>().current.unwrap();
         world.entity_mut(me).insert((
@@ -553,7 +554,7 @@ fn a_unit_lamed_mid_move_is_sent_only_what_the_rules_accept() {
             if world.resource::<TurnState>().current != Some(me) {
                 break;
             }
-            let cmd = next_command(world, &players(&level, name)).unwrap();
+            let cmd = next_command(world, &players).unwrap();
             assert!(
                 !matches!(cmd, Command::StandUp { .. }),
                 "{name}: {cmd:?} (V3: its legs cannot carry it)"
