@@ -463,16 +463,14 @@ fn utility_stays_down_rather_than_stand_under_a_giants_blow() {
 
 /// Finishing the dying (R10.3) is worth most where it can be saved: a
 /// dying enemy is marked rescuable only while one of its allies in action
-/// can get beside it next turn (R10.4, R10.5), and healable only while such
-/// an ally holds a potion, the one thing that brings it back into the
-/// fight (R10.5; stabilised, it stays unconscious, R10.4).
+/// can get beside it next turn (R10.4, R10.5).
 #[test]
 fn a_dying_enemy_is_rescuable_only_with_an_ally_in_reach() {
-    let marks_with_ally = |pal: &str| {
+    let rescuable_with_ally_at = |at: &str| {
         let level = arena(&format!(
             r#"(name: "Ann", side: "Blue", template: "warden", at: (2, 3), facing: E),
                (name: "Down", side: "Red", template: "spearman", at: (3, 3), facing: W),
-               (name: "Pal", side: "Red", {pal}, facing: W)"#
+               (name: "Pal", side: "Red", template: "spearman", at: {at}, facing: W)"#
         ));
         let mut app = battle(&level, &["Ann", "Down", "Pal"], "utility");
         let world = app.world_mut();
@@ -489,56 +487,11 @@ fn a_dying_enemy_is_rescuable_only_with_an_ally_in_reach() {
             .unwrap();
         let unit = sit.units.iter().find(|u| u.entity == down).unwrap();
         assert!(unit.down);
-        (unit.rescuable, unit.healable)
+        unit.rescuable
     };
-    // A spearman carries no potion: it can stabilise, not wake.
-    assert_eq!(
-        marks_with_ally(r#"template: "spearman", at: (5, 4)"#),
-        (true, false)
-    );
-    // A warden carries one (the catalog's `items`).
-    assert_eq!(
-        marks_with_ally(r#"template: "warden", at: (5, 4)"#),
-        (true, true)
-    );
+    assert!(rescuable_with_ally_at("(5, 4)"));
     // Speed 1: five tiles off, it cannot come beside the dying next turn.
-    assert_eq!(
-        marks_with_ally(r#"template: "warden", at: (8, 5), stats: (speed: 1)"#),
-        (false, false)
-    );
-}
-
-/// A hit on a dying enemy only shortens its timer (R10.3), and no ally of
-/// it in reach holds a potion (R10.5): with `unhealed_rescue: 0` the
-/// warden strikes the standing enemy instead; utility1's weights (1: any
-/// ally in reach counts as a rescuer) finish the dying one.
-#[test]
-fn a_dying_enemy_no_potion_can_wake_is_left_for_a_standing_one() {
-    let level = arena(
-        r#"(name: "Ann", side: "Blue", template: "warden", at: (4, 3), facing: E),
-           (name: "Down", side: "Red", template: "giant", at: (5, 1), facing: W),
-           (name: "Pike", side: "Red", template: "spearman", at: (5, 4), facing: W)"#,
-    );
-    let target_with = |unhealed_rescue: f64| {
-        let mut app = battle(&level, &["Ann", "Down", "Pike"], "utility");
-        let world = app.world_mut();
-        let down = skirmish::battle::unit_named(world, "Down").unwrap();
-        skirmish::rules::attacks::damage::take_damage(
-            world,
-            down,
-            100,
-            skirmish::rules::events::DamageHow::Splash,
-            down,
-        );
-        let mut p = profile("utility");
-        p.weights.unhealed_rescue = unhealed_rescue;
-        match next_command(world, &Players(vec![Some(p); 2])).unwrap() {
-            Command::Attack { target, .. } => target,
-            other => panic!("expected an attack, got {other:?}"),
-        }
-    };
-    assert_eq!(target_with(1.0), "Down");
-    assert_eq!(target_with(0.0), "Pike");
+    assert!(!rescuable_with_ally_at("(8, 5), stats: (speed: 1)"));
 }
 
 /// Jumps (V9.2): a warden cut off from a wounded archer by a chasm two

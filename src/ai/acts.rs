@@ -428,16 +428,8 @@ pub(super) fn throw_act(
 /// timer (R10.3), worth little when no ally can come to save it anyway.
 pub(super) fn attack_value(target: &Unit, preview: &AttackPreview, w: &Weights) -> f64 {
     if target.down {
-        // Left alone, it wakes only on a natural 20 (R10.2): one turn in 20;
-        // stabilised, it stays out of the fight until a potion wakes it
-        // (R10.4, R10.5).
-        let saved = if target.healable {
-            1.0
-        } else if target.rescuable {
-            w.unhealed_rescue.max(UNRESCUED)
-        } else {
-            UNRESCUED
-        };
+        // Left alone, it wakes only on a natural 20 (R10.2): one turn in 20.
+        let saved = if target.rescuable { 1.0 } else { UNRESCUED };
         return w.finish * saved * target.worth * preview.hit;
     }
     let hp = target.hp.max(1);
@@ -562,16 +554,10 @@ pub(super) fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights
             let (wis, medicine) = stabilize_bonus(t);
             let modifier = wis + medicine;
             let chance = crate::rules::dying::stabilize_chance(modifier);
-            // Stable, it lives but stays out of the fight until a potion
-            // wakes it (R10.4): worth less than waking it, and where no
-            // ally holds a potion, what `unhealed_rescue` says.
-            let healer = sit
-                .units
-                .iter()
-                .any(|u| u.side == me.side && !u.down && u.heals);
-            let back = if healer { 1.0 } else { w.unhealed_rescue };
             out.push(Act {
-                value: w.rescue * w.rescue_stable * ally.worth * chance * back,
+                // Stable, it lives but stays out of the fight until a
+                // potion wakes it (R10.4): worth less than waking it.
+                value: w.rescue * w.rescue_stable * ally.worth * chance,
                 command: Command::Stabilize {
                     unit: name.clone(),
                     target: ally_name.clone(),

@@ -107,12 +107,6 @@ pub struct Weights {
     pub rescue_stable: f64,
     /// An ally above this share of its HP is not given a potion (R10.5).
     pub heal_below: f64,
-    /// A rescue that cannot bring the unit back into the fight, relative
-    /// to one that can: a Stabilize where its side holds no potion, or a
-    /// dying enemy whose allies in reach hold none (stabilised, a unit
-    /// stays unconscious until healed, R10.4, R10.5). At 1 (utility1) any
-    /// ally in reach counts as a rescuer.
-    pub unhealed_rescue: f64,
 }
 
 impl Default for Weights {
@@ -144,7 +138,6 @@ impl Default for Weights {
             rescue_wake: 1.2,
             rescue_stable: 0.2,
             heal_below: 0.5,
-            unhealed_rescue: 1.0,
         }
     }
 }

@@ -122,12 +122,6 @@ pub struct Unit {
     /// Down, and one of its allies still in action can get beside it next
     /// turn to stabilise it or give it a potion (R10.4, R10.5).
     pub rescuable: bool,
-    /// Down, and one of those allies holds a potion: only healing brings a
-    /// down unit back into the fight (R10.5; stabilised, it stays
-    /// unconscious, R10.4).
-    pub healable: bool,
-    /// Holds a healing potion (R10.5).
-    pub heals: bool,
     /// Prone (R4.8).
     pub prone: bool,
     /// Melee attacks against it have +1 advantage (Charge R4.7, Lunge R7.8).
@@ -626,8 +620,6 @@ fn read_unit(
         ar,
         down,
         rescuable: false,
-        healable: false,
-        heals: crate::rules::dying::potion_of(world, e).is_some(),
         prone,
         open,
         speed: crate::rules::motion::movement::speed_of(world, e) as i32,
@@ -644,21 +636,17 @@ fn read_unit(
 }
 
 /// Marks the down units an ally in action could reach next turn: one move
-/// (its Speed, walls ignored: a cheap, generous bound) to stand beside it;
-/// `healable` where such an ally holds a potion.
+/// (its Speed, walls ignored: a cheap, generous bound) to stand beside it.
 fn mark_rescuable(units: &mut [Unit]) {
     for i in 0..units.len() {
         if !units[i].down {
             continue;
         }
         let down = &units[i];
-        let reach = |a: &&Unit| {
+        let rescuable = units.iter().any(|a| {
             a.side == down.side && !a.down && a.gap_from(a.pos, down) <= a.speed.max(0) + 1
-        };
-        let rescuable = units.iter().any(|a| reach(&a));
-        let healable = units.iter().filter(reach).any(|a| a.heals);
+        });
         units[i].rescuable = rescuable;
-        units[i].healable = healable;
     }
 }
 
