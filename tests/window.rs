@@ -1291,7 +1291,8 @@ fn a_replay_watched_as_a_side_shows_its_fog_and_ghosts() {
 /// Spells in the window (V11, #26), tour 24: with flame field armed (step
 /// 8), the tiles it would cover are tinted violet and the unit inside is
 /// told its odds, the very ones the rules give; once it is laid (step 14),
-/// its tiles glow orange for as long as it lasts, and none past its edge.
+/// its tiles glow orange for as long as it lasts, and none past its edge;
+/// aimed at a unit (step 16), its odds are written beside it.
 #[test]
 fn a_spell_shows_its_area_and_a_field_glows_on_the_map() {
     let Some(xvfb) = xvfb() else { return };
@@ -1323,6 +1324,22 @@ fn a_spell_shows_its_area_and_a_field_glows_on_the_map() {
         let share = share_in_tile(&laid, &grid, t, true, fire);
         assert!(share < 0.1, "{t} lies past the field ({share})");
     }
+    // Firebolt aimed at Vek (step 16): its odds ("hit 65%", "0.7 dmg") are
+    // written beside his figure on a plate, not across it, where they and
+    // his initials and bars ran into one another and read as neither.
+    let (aiming, _level, grid, mut app) = demo_step(&xvfb, "24_spells.ron", 16);
+    let (_, vek) = unit_at(app.world_mut(), "Vek");
+    let white = |c: [i32; 3]| c.iter().all(|&v| v > 200);
+    let share = share_in_tile(&aiming, &grid, vek, true, white);
+    assert!(share < 0.06, "words cross Vek at {vek} ({share})");
+    let written = (-1..=1)
+        .flat_map(|dx| (-1..=1).map(move |dy| Pos::new(vek.x + dx, vek.y + dy)))
+        .filter(|&t| t != vek)
+        .any(|t| share_in_tile(&aiming, &grid, t, true, white) > 0.08);
+    assert!(
+        written,
+        "Vek's odds are written on none of the tiles round him"
+    );
 }
 
 /// The enemies' intent (#27): `play --intent` draws what each enemy would

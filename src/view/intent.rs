@@ -14,9 +14,8 @@
 
 use super::coords::{Grid, TILE};
 use super::frame::ViewSystems;
+use super::labels::{Crowd, LABEL_PLATE, label_size, place_label};
 use super::overlays::shadowed_words;
-use super::playback::UnitSprite;
-use super::units::Part;
 use crate::ai::Players;
 use crate::ai::intent::{Intent, foresee};
 use crate::battle::{Battlefield, GridPos, Side};
@@ -165,8 +164,6 @@ const TRAIL: Color = Color::srgba(1.0, 0.62, 0.1, 0.95);
 const LABEL_SIZE: f32 = 12.0;
 /// How far below its end tile's centre an intent's label sits, in tiles.
 const LABEL_DROP: f32 = 0.3;
-/// The plate under an intent's words.
-const LABEL_PLATE: Color = Color::srgba(0.05, 0.04, 0.03, 0.72);
 /// The mark on a unit it will strike.
 const STRIKE: Color = Color::srgba(0.95, 0.15, 0.1, 0.45);
 
@@ -176,8 +173,7 @@ fn draw_intents(
     grid: Option<Res<Grid>>,
     old: Query<Entity, With<IntentMark>>,
     units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
-    parts: Query<(&Part, &Sprite, &GlobalTransform, &InheritedVisibility)>,
-    bodies: Query<(&GlobalTransform, &InheritedVisibility), With<UnitSprite>>,
+    crowd: Crowd,
     field: Option<Res<Battlefield>>,
     mut commands: Commands,
 ) {
@@ -198,26 +194,10 @@ fn draw_intents(
     // its own unit's too: a label over a figure hides who stands there,
     // so one is avoided where a spot clear of it is near (a label under
     // its unit's feet still reads as its unit's, by the trail's end tile).
-    let bodies: Vec<Rect> = bodies
-        .iter()
-        .filter(|(_, shown)| shown.get())
-        .map(|(at, _)| {
-            let (scale, _, at) = at.to_scale_rotation_translation();
-            let size = Vec2::new(0.6, 0.8) * TILE * scale.truncate();
-            Rect::from_center_size(at.truncate(), size)
-        })
-        .collect();
+    let bodies = crowd.figures();
     // What no label may cover: every unit's bars and condition icons.
     // Labels placed join the list, so two never overlap either.
-    let mut clear: Vec<Rect> = parts
-        .iter()
-        .filter(|(part, _, _, shown)| matches!(part, Part::BarBack | Part::Icon(_)) && shown.get())
-        .map(|(_, sprite, at, _)| {
-            let (scale, _, at) = at.to_scale_rotation_translation();
-            let size = sprite.custom_size.unwrap_or(Vec2::ZERO) * scale.truncate();
-            Rect::from_center_size(at.truncate(), size)
-        })
-        .collect();
+    let mut clear = crowd.bars_and_icons();
     let map = Rect::from_center_size(Vec2::ZERO, grid.extent());
     for intent in &intents.list {
         let (a, b) = (grid.world(intent.from), grid.world(intent.to));
@@ -257,9 +237,7 @@ fn draw_intents(
         };
         // On the tile it will end on, or as near it as is clear of every
         // unit's bars and icons and of the labels placed before it.
-        let line = LABEL_SIZE + 2.0;
-        let half = text.chars().count() as f32 * LABEL_SIZE * 0.3;
-        let size = Vec2::new(2.0 * half + 6.0, line);
+        let size = label_size(&text, LABEL_SIZE);
         let at = place_label(b - Vec2::Y * TILE * LABEL_DROP, size, &clear, &bodies, map);
         clear.push(Rect::from_center_size(at, size));
         // A dark plate under the words: readable over grass, water, a red
@@ -281,54 +259,6 @@ fn draw_intents(
     }
 }
 
-/// Where a label of `size` wanted at `want` goes: the nearest spot that
-/// keeps [`LABEL_GAP`] from each of `clear` (two labels touching read as
-/// one line) and is off every one of `figures` (the units' bodies: a
-/// label over a figure hides who stands there), looked for a few pixels
-/// at a time within two tiles up or down and a tile and a half to either
-/// side, nearest first, down before up and right before left at the same
-/// distance; kept inside `map`, where a label at its edge would run into
-/// the panel. Where no spot off the figures is near, the nearest one
-/// clear of `clear` alone does (in a crowd every spot is over someone);
-/// where none is, it stays where it was wanted.
-fn place_label(want: Vec2, size: Vec2, clear: &[Rect], figures: &[Rect], map: Rect) -> Vec2 {
-    let inside = |mut at: Vec2| {
-        let half = size / 2.0;
-        at.x = at.x.clamp(
-            map.min.x + half.x,
-            (map.max.x - half.x).max(map.min.x + half.x),
-        );
-        at.y = at.y.clamp(
-            map.min.y + half.y,
-            (map.max.y - half.y).max(map.min.y + half.y),
-        );
-        at
-    };
-    let off = |at: Vec2, rects: &[Rect], gap: f32| {
-        let r = Rect::from_center_size(at, size + Vec2::splat(2.0 * gap));
-        rects.iter().all(|c| r.intersect(*c).is_empty())
-    };
-    const STEP: f32 = 2.0;
-    let up = (2.0 * TILE / STEP) as i32;
-    let side = (1.5 * TILE / STEP) as i32;
-    let mut spots: Vec<(i32, i32)> = (-up..=up)
-        .flat_map(|dy| (-side..=side).map(move |dx| (dx, dy)))
-        .collect();
-    // Nearest first; at the same distance down, then right.
-    spots.sort_by_key(|&(dx, dy)| (dx * dx + dy * dy, dy > 0, dx < 0, dy.abs(), dx.abs()));
-    let at = |&(dx, dy): &(i32, i32)| inside(want + Vec2::new(dx as f32, dy as f32) * STEP);
-    let clear_of = |at: Vec2| off(at, clear, LABEL_GAP);
-    spots
-        .iter()
-        .map(at)
-        .find(|p| clear_of(*p) && off(*p, figures, 0.0))
-        .or_else(|| spots.iter().map(at).find(|p| clear_of(*p)))
-        .unwrap_or_else(|| inside(want))
-}
-
-/// Pixels kept between a label and the next label, bar or icon.
-const LABEL_GAP: f32 = 2.0;
-
 /// A dotted line from `a` to `b`: the path is left to the animation, the
 /// trail only says where.
 fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
@@ -341,81 +271,5 @@ fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
             Sprite::from_color(color, Vec2::splat(size)),
             Transform::from_translation(p.extend(INTENT_Z)),
         ));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const MAP: Rect = Rect {
-        min: Vec2::splat(-160.0),
-        max: Vec2::splat(160.0),
-    };
-
-    #[test]
-    fn a_label_stays_where_it_is_wanted_when_nothing_is_in_the_way() {
-        let at = place_label(Vec2::new(0.0, -10.0), Vec2::new(80.0, 14.0), &[], &[], MAP);
-        assert_eq!(at, Vec2::new(0.0, -10.0));
-    }
-
-    #[test]
-    fn a_label_moves_off_a_units_bars_and_off_the_label_before_it() {
-        let size = Vec2::new(80.0, 14.0);
-        // The bars of the unit a row below, as `units` draws them.
-        let bars = Rect::from_center_size(Vec2::new(0.0, -32.0 + 13.0), Vec2::new(25.0, 6.0));
-        let first = Rect::from_center_size(Vec2::new(0.0, -10.0), size);
-        let at = place_label(Vec2::new(0.0, -10.0), size, &[bars, first], &[], MAP);
-        let label = Rect::from_center_size(at, size);
-        assert!(label.intersect(bars).is_empty(), "{at} covers the bars");
-        assert!(
-            label.intersect(first).is_empty(),
-            "{at} covers the first label"
-        );
-        // Not touching it either: two labels touching read as one line.
-        assert!(label.min.y - first.max.y >= LABEL_GAP, "{at} touches it");
-        // The nearest clear spot: over the first label (16 px up), nearer
-        // than under the bars (22 px down), not a tile away.
-        assert_eq!(at, Vec2::new(0.0, 6.0));
-    }
-
-    #[test]
-    fn a_label_at_the_maps_edge_is_kept_over_the_map() {
-        let size = Vec2::new(120.0, 14.0);
-        let at = place_label(Vec2::new(150.0, 150.0), size, &[], &[], MAP);
-        assert!(Rect::from_center_size(at, size).min.cmpge(MAP.min).all());
-        assert!(Rect::from_center_size(at, size).max.cmple(MAP.max).all());
-    }
-
-    #[test]
-    fn a_label_moves_off_a_figure_where_a_spot_is_near_and_not_off_its_bars() {
-        let size = Vec2::new(80.0, 14.0);
-        let want = Vec2::new(0.0, -10.0);
-        // A figure standing at the label's left end, as on hill, where
-        // "Brakka hits Bede" crossed an archer.
-        let body = Rect::from_center_size(Vec2::new(-30.0, -6.0), Vec2::new(19.0, 26.0));
-        let at = place_label(want, size, &[], &[body], MAP);
-        assert!(
-            Rect::from_center_size(at, size).intersect(body).is_empty(),
-            "{at} crosses the figure"
-        );
-        assert!(at.distance(want) <= 2.0 * TILE, "{at} went far");
-        // In a crowd (figures all round), the label stays as near as the
-        // bars allow rather than wandering off: it is the bars it must
-        // never cover.
-        let crowd: Vec<Rect> = (-4..=4)
-            .flat_map(|x| (-4..=4).map(move |y| (x, y)))
-            .map(|(x, y)| {
-                Rect::from_center_size(
-                    Vec2::new(x as f32 * TILE, y as f32 * TILE),
-                    Vec2::new(19.0, 26.0),
-                )
-            })
-            .collect();
-        let bars = Rect::from_center_size(Vec2::new(0.0, -32.0 + 13.0), Vec2::new(25.0, 6.0));
-        let at = place_label(want, size, &[bars], &crowd, MAP);
-        let label = Rect::from_center_size(at, size);
-        assert!(label.intersect(bars).is_empty(), "{at} covers the bars");
-        assert_eq!(at, place_label(want, size, &[bars], &[], MAP));
     }
 }

@@ -34,10 +34,12 @@ pub mod hud;
 pub mod input;
 pub mod intent;
 pub mod key_cursor;
+pub mod labels;
 pub mod live;
 pub mod log;
 pub mod map;
 pub mod map_material;
+pub mod map_words;
 pub mod menu;
 pub mod motion;
 pub mod odds;
@@ -100,7 +102,7 @@ impl Plugin for ViewPlugin {
             prompt::plugin,
             action_bar::plugin,
             odds::plugin,
-            overlays::plugin,
+            (overlays::plugin, map_words::plugin),
             tour::plugin,
         ))
         .add_plugins((

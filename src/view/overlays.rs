@@ -19,7 +19,6 @@
 
 use crate::format::Overlay;
 
-use super::coords::{Grid, TILE};
 use crate::battle::units;
 use crate::battle::{Battlefield, Facing, GridPos, Side, Stats, body_of};
 use crate::grid::Pos;
@@ -401,18 +400,14 @@ pub struct OverlayMarks {
     pub links: Vec<(Pos, Pos, Color)>,
 }
 
-/// The window's part: keys and the toggle bar switch overlays; words and
-/// links are drawn as sprites and text over the map.
+/// The window's part: keys and the toggle bar switch overlays (their words
+/// and links are drawn by [`super::map_words`]).
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_toggle_bar).add_systems(
         Update,
         (
             (toggle_by_key, press_toggles).in_set(super::frame::ViewSystems::Input),
-            (
-                show_toggles,
-                draw_marks.run_if(resource_changed::<OverlayMarks>),
-            )
-                .in_set(super::frame::ViewSystems::Draw),
+            show_toggles.in_set(super::frame::ViewSystems::Draw),
         ),
     );
 }
@@ -496,45 +491,6 @@ fn show_toggles(on: Res<Overlays>, mut buttons: Query<(&Toggle, &mut BackgroundC
         } else {
             Color::srgb(0.12, 0.14, 0.18)
         };
-    }
-}
-
-/// A word or a link drawn over the map.
-#[derive(Component, Clone)]
-struct Mark;
-
-/// Draws the overlays' words and links, anew when they change.
-fn draw_marks(
-    marks: Res<OverlayMarks>,
-    grid: Option<Res<Grid>>,
-    old: Query<Entity, With<Mark>>,
-    mut commands: Commands,
-) {
-    let Some(grid) = grid else { return };
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    for (from, to, color) in &marks.links {
-        let (a, b) = (grid.world(*from), grid.world(*to));
-        let d = b - a;
-        commands.spawn((
-            Mark,
-            Sprite::from_color(color.with_alpha(0.9), Vec2::new(d.length(), 3.0)),
-            // Above the units: a flank links two of them.
-            Transform::from_translation(((a + b) / 2.0).extend(6.5))
-                .with_rotation(Quat::from_rotation_z(d.to_angle())),
-        ));
-    }
-    for (p, words) in &marks.labels {
-        let at = grid.world(*p) + Vec2::Y * (TILE / 4.0);
-        shadowed_words(
-            &mut commands,
-            Mark,
-            at.extend(8.0),
-            words,
-            11.0,
-            Color::WHITE,
-        );
     }
 }
 
