@@ -123,13 +123,12 @@ pub fn place_label(want: Vec2, size: Vec2, clear: &[Rect], figures: &[Rect], map
 }
 
 /// Where each of `labels` (words at `font` pixels) is drawn, and whether
-/// on a plate: a tile's words
-/// sit in its upper half, where its tint still shows below them; but on a
-/// tile a unit stands on (the odds of a spell on it, V11.3) they would
-/// cross its figure, its initials and its bars and read as neither, so
-/// those go beside it, clear of every unit's bars and icons (`clear`), of
-/// the figures where a spot is near, and of the words placed before, on a
-/// dark plate.
+/// on a plate. A tile's words sit in its upper half, where its tint still
+/// shows below them. On a tile a unit stands on (the odds of a spell on
+/// it, V11.3) they would cross its figure, its initials and its bars and
+/// read as neither, so those go beside it, on a dark plate, clear of
+/// every unit's bars and icons (`clear`), of the figures where a spot is
+/// near, and of the words placed before.
 pub fn place_words<'a>(
     labels: &'a [(Pos, String)],
     grid: &Grid,
