@@ -168,9 +168,16 @@ pub fn afford(
     let budget = world.get::<Budget>(actor).copied().unwrap_or_default();
     let stamina = world.get::<Stamina>(actor).map_or(0, |s| s.0);
     let what = command.name();
+    // A blow's Power Attack or Deadly Aim and its Lunge (R7.8) are paid by
+    // the attack, after this price: they count here too, or a stand-in
+    // and a full Power Attack together would take the last point.
+    let techniques = match command {
+        Command::Attack { power, lunge, .. } => (*power).max(0) + i32::from(*lunge),
+        _ => 0,
+    };
     let mut stand_in = false;
     if price.energy > left {
-        let spare = stamina - price.stamina - 1;
+        let spare = stamina - price.stamina - techniques - 1;
         let short = format!(
             "{what} costs {} Energy, {name} has {left} left",
             price.energy
@@ -183,9 +190,14 @@ pub fn afford(
                 format!("{short}, and its Stamina stood in for Energy once this round already"),
             ));
         } else if spare < 1 {
+            let beside = if techniques > 0 {
+                format!(" beside the {techniques} its techniques take (R7.8)")
+            } else {
+                String::new()
+            };
             return Err(Refusal::new(
                 Rule::V5_3,
-                format!("{short}, and 1 Stamina in its place would be its last"),
+                format!("{short}, and 1 Stamina in its place would be its last{beside}"),
             ));
         }
         stand_in = true;
@@ -199,7 +211,7 @@ pub fn afford(
             ),
         ));
     }
-    let spent = price.stamina + i32::from(stand_in);
+    let spent = price.stamina + techniques + i32::from(stand_in);
     if spent > 0 && stamina - spent < 1 {
         return Err(Refusal::new(
             Rule::V5_3,
