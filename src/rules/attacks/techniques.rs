@@ -48,6 +48,12 @@ pub const POWER_PER_STAMINA: i32 = 2;
 /// The most Stamina one attack may take under Energy (V5.3, 002:80).
 const ENERGY_BOOST_CAP: i32 = 4;
 
+/// The Stamina a blow's techniques take (R7.8): its Power Attack or
+/// Deadly Aim, and 1 for a Lunge.
+pub fn stamina_for(power: i32, lunge: bool) -> i32 {
+    power.max(0) + i32::from(lunge)
+}
+
 /// The most stamina `unit` may spend on Power Attack or Deadly Aim now
 /// (R7.8): up to its MB, and what it has left after a Lunge's point;
 /// under Energy at most 4, and never its last point (V5.3).
@@ -97,7 +103,7 @@ pub fn check_techniques(
     if lunge && draft.mode != AttackMode::Melee {
         return Err(Refusal::new(Rule::R7_8, "Lunge is for melee attacks"));
     }
-    let cost = power + i32::from(lunge);
+    let cost = stamina_for(power, lunge);
     if cost > stamina {
         return Err(Refusal::new(
             rule,
@@ -109,7 +115,7 @@ pub fn check_techniques(
 
 /// Spends the stamina of `draft`'s techniques; Lunge opens defences.
 pub fn spend(world: &mut World, draft: &AttackDraft) {
-    let cost = draft.power + i32::from(draft.lunge);
+    let cost = stamina_for(draft.power, draft.lunge);
     if cost == 0 {
         return;
     }

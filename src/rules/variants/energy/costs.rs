@@ -172,7 +172,9 @@ pub fn afford(
     // the attack, after this price: they count here too, or a stand-in
     // and a full Power Attack together would take the last point.
     let techniques = match command {
-        Command::Attack { power, lunge, .. } => (*power).max(0) + i32::from(*lunge),
+        Command::Attack { power, lunge, .. } => {
+            crate::rules::attacks::techniques::stamina_for(*power, *lunge)
+        }
         _ => 0,
     };
     let mut stand_in = false;
