@@ -1,6 +1,8 @@
 //! R4.4 threatening: which tiles a unit threatens, for flanking (R4.5) and
-//! reactive attacks (R8). With heights (V9.6), a tile more metres above or
-//! below than the unit's reach is out of it.
+//! reactive attacks (R8). A tile it has no line of effect to (R6.1) it
+//! cannot strike, so it does not threaten it *(decision, DECISIONS.md)*:
+//! a halberd does not reach past a standing stone. With heights (V9.6), a
+//! tile more metres above or below than the unit's reach is out of it.
 
 use crate::battle::{Battlefield, Facing, GridPos, Inventory, MeleeReach, Prone, Side};
 use crate::battle::{out_of_action, reach_with, side_of_body};
@@ -9,6 +11,7 @@ use crate::grid::{Body, Dir, Pos};
 use crate::load::ValidLevel;
 use crate::rules::positioning::facing::in_front_of;
 use crate::rules::positioning::heights::{height_gap, heights_in_play};
+use crate::rules::sight::line_of_effect::sight;
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -27,9 +30,12 @@ pub struct Threat {
     pub facing: Dir,
     /// Its longest melee reach.
     pub reach: i32,
-    /// The level, when its heights bound the reach (V9.6); `None` on flat
+    /// The level it stands on, whose walls bar its blows (R6.1); `None`
+    /// only outside a battle.
+    pub level: Option<Arc<ValidLevel>>,
+    /// Whether the level's heights bound the reach (V9.6): off on flat
     /// ground or with jumping off.
-    pub ground: Option<Arc<ValidLevel>>,
+    pub heights: bool,
 }
 
 impl Threat {
@@ -39,17 +45,18 @@ impl Threat {
     }
 
     /// True when the unit threatens `tile` (R4.4): within reach (R7.5) of
-    /// one of its tiles and in its front arc (R4.1), both for a body of any
-    /// size (V10.6).
+    /// one of its tiles, in its front arc (R4.1), both for a body of any
+    /// size (V10.6), and with a line of effect to it from one of its tiles
+    /// (R6.1, as an attack's line is drawn, V10.6).
     pub fn covers(&self, tile: Pos) -> bool {
         let body = self.body();
         !body.contains(tile)
             && body.distance_to(tile) <= self.reach
             && in_front_of(body, self.facing, tile)
-            && self
-                .ground
-                .as_ref()
-                .is_none_or(|level| height_gap(&level.map, body, Body::new(tile, 1)) <= self.reach)
+            && self.level.as_ref().is_none_or(|level| {
+                (!self.heights || height_gap(&level.map, body, Body::new(tile, 1)) <= self.reach)
+                    && body.tiles().any(|from| sight(&level.map, from, tile).clear)
+            })
     }
 
     /// True when it threatens any tile of `body` (V10.6).
@@ -87,7 +94,8 @@ pub fn threat_of(world: &World, unit: Entity) -> Option<Threat> {
         n: side_of_body(world, unit),
         facing: world.get::<Facing>(unit)?.0,
         reach: world.get::<MeleeReach>(unit)?.0?,
-        ground: heights_in_play(world),
+        level: world.get_resource::<Battlefield>().map(|b| b.0.clone()),
+        heights: heights_in_play(world).is_some(),
     })
 }
 
