@@ -81,12 +81,22 @@ pub fn reactors(world: &mut World, provoker: Entity) -> Vec<Entity> {
         .filter(|&r| {
             let e = world.entity(r);
             e.get::<Side>()
-                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never)
+                .is_some_and(|s| may_strike(world, provoker, side, s.0))
                 && !e.contains::<OffGuard>()
                 && crate::battle::reactive_attacks_left(world, r) > 0
                 && threat_of(world, r).is_some_and(|t| t.covers_body(at))
         })
         .collect()
+}
+
+/// Whether a unit of side `theirs` could make a reactive attack on
+/// `provoker` (of side `mine`): an enemy whose side takes reactions and
+/// sees the provoker, for no unit may be targeted unseen (V8.8: a hidden
+/// unit that sneaks out of reach provokes nothing, *decision*, DECISIONS.md).
+fn may_strike(world: &World, provoker: Entity, mine: Side, theirs: usize) -> bool {
+    theirs != mine.0
+        && policy_of(world, theirs) != ReactionPolicy::Never
+        && !crate::battle::hidden_from(world, provoker, theirs)
 }
 
 /// The enemies that threaten `provoker`'s tile but may not react, with the
@@ -136,7 +146,7 @@ fn enemies_ready(world: &World, provoker: Entity) -> Vec<(Entity, Result<(), Rul
             let e = world.entity(r);
             let enemy = e
                 .get::<Side>()
-                .is_some_and(|s| *s != side && policy_of(world, s.0) != ReactionPolicy::Never);
+                .is_some_and(|s| may_strike(world, provoker, side, s.0));
             let ready = if e.contains::<OffGuard>() {
                 Err(Rule::R2_3)
             } else if crate::battle::reactive_attacks_left(world, r) <= 0 {
