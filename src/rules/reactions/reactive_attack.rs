@@ -12,6 +12,7 @@ use crate::rules::command::CommandKind;
 use crate::rules::events::{BattleEvent, Trigger, emit, id_of};
 use crate::rules::modifiers::{AttackDraft, AttackMode};
 use crate::rules::pipeline::{CommandSchedule, CommandSystems, Decisions, Handles, Pending};
+use crate::rules::positioning::heights::{height_gap, heights_in_play};
 use crate::rules::positioning::threat::{Threat, melee_weapon_for, threat_of};
 use crate::rules::rule::Rule;
 use crate::rules::turns::turn::TurnState;
@@ -177,8 +178,11 @@ pub fn watchers(world: &World, provoker: Entity) -> Vec<Threat> {
 
 /// The reactive attack (R8.1) `reactor` would make on `provoker` standing
 /// at `at` (the tile it leaves, R8.4): a melee attack with the weapon that
-/// reaches it, no iterative penalty. `None` when no weapon reaches. The
-/// rules resolve it; the AI and the window preview it.
+/// reaches it, across the height between them too where heights bound the
+/// reach (V9.6: as R4.4's threat reads the longest reach, a shorter weapon
+/// first in hand must not be picked for a blow it cannot span), no
+/// iterative penalty. `None` when no weapon reaches. The rules resolve it;
+/// the AI and the window preview it.
 pub fn reactive_draft(
     world: &World,
     reactor: Entity,
@@ -187,8 +191,9 @@ pub fn reactive_draft(
 ) -> Option<AttackDraft> {
     let from = world.get::<GridPos>(reactor)?.0;
     let (mine, theirs) = (side_of_body(world, reactor), side_of_body(world, provoker));
-    let distance = Body::new(from, mine).gap(Body::new(at, theirs));
-    let weapon = melee_weapon_for(world, reactor, distance)?;
+    let (a, b) = (Body::new(from, mine), Body::new(at, theirs));
+    let climb = heights_in_play(world).map_or(0, |level| height_gap(&level.map, a, b));
+    let weapon = melee_weapon_for(world, reactor, a.gap(b).max(climb))?;
     let mut draft = AttackDraft::new(reactor, provoker, weapon, AttackMode::Melee, from, at);
     draft.reaction = true;
     Some(draft)
