@@ -411,7 +411,7 @@ fn utility_picks_its_dropped_weapon_back_up() {
     let mut app = battle(&level, &["Ann", "Foe"], "utility");
     let world = app.world_mut();
     let ann = skirmish::battle::unit_named(world, "Ann").unwrap();
-    skirmish::rules::attacks::resolution::drop_weapon(world, ann, false);
+    skirmish::rules::attacks::resolution::drop_weapon(world, ann, Some("longsword"), false);
     let armed = |world: &bevy::prelude::World| {
         world
             .get::<skirmish::battle::Inventory>(ann)

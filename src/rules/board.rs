@@ -505,11 +505,11 @@ impl Board {
             }
             // The gear changes as the rules change it (see `drop_weapon`,
             // `pick_up`, `throw`, `drink`).
-            WeaponDropped { .. } => {
+            WeaponDropped { weapon, .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize)
-                    && !u.gear.weapons.is_empty()
+                    && let Some(i) = u.gear.weapons.iter().position(|w| w == weapon)
                 {
-                    u.gear.weapons.remove(0);
+                    u.gear.weapons.remove(i);
                 }
             }
             ThrowFlight { object, .. } | PotionUsed { potion: object, .. } => {

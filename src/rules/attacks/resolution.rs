@@ -86,7 +86,7 @@ pub fn resolve(world: &mut World, draft: AttackDraft) -> AttackResult {
     if result.degrees > 0 {
         apply_hit(world, &draft, &result);
     } else if result.kept == Some(1) && !result.answered && draft.mode == AttackMode::Melee {
-        drop_weapon(world, draft.attacker, false);
+        drop_weapon(world, draft.attacker, Some(&draft.weapon.name), false);
     }
     result
 }
@@ -250,9 +250,21 @@ pub fn roll_contest(world: &mut World, contest: &Contest) -> ContestRoll {
 
 /// R7.3: a natural 1 that misses makes a melee attacker drop its weapon in
 /// its own tile; it threatens and flanks with what it has left (R4.4).
-/// `injured`: from a hurt hand or arm (V3), not a fumble.
-pub fn drop_weapon(world: &mut World, unit: Entity, injured: bool) {
+/// `weapon`: the one that falls, the weapon the blow was struck with (an
+/// archer fumbling with its sword keeps its bow); `None` for the one in
+/// hand, the first. `injured`: from a hurt hand or arm (V3), not a fumble.
+/// A blow without a held weapon (unarmed) drops nothing.
+pub fn drop_weapon(world: &mut World, unit: Entity, weapon: Option<&str>, injured: bool) {
     let Some(pos) = world.get::<GridPos>(unit).copied() else {
+        return;
+    };
+    let Some(index) = world
+        .get::<crate::battle::Inventory>(unit)
+        .and_then(|i| match weapon {
+            Some(name) => i.weapons.iter().position(|w| w == name),
+            None => (!i.weapons.is_empty()).then_some(0),
+        })
+    else {
         return;
     };
     // A body's own weapon stays where it grows (hooves, R7.3 *decision*).
@@ -260,17 +272,13 @@ pub fn drop_weapon(world: &mut World, unit: Entity, injured: bool) {
         let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
         world
             .get::<crate::battle::Inventory>(unit)
-            .and_then(|i| i.weapons.first())
-            .and_then(|w| catalog.weapon(w))
+            .and_then(|i| catalog.weapon(&i.weapons[index]))
             .is_some_and(|w| w.has(crate::format::WeaponTrait::Natural))
     };
     if natural {
         return;
     }
-    let dropped = change_inventory(world, unit, |inv| {
-        (!inv.weapons.is_empty()).then(|| inv.weapons.remove(0))
-    });
-    let Some(Some(weapon)) = dropped else {
+    let Some(weapon) = change_inventory(world, unit, |inv| inv.weapons.remove(index)) else {
         return;
     };
     world.spawn((

@@ -413,7 +413,7 @@ fn take_effect(
             if severity >= Severity::Major
                 && injuries.count(BodyPart::Arms, Severity::Major) == 2 =>
         {
-            drop_weapon(world, unit, true);
+            drop_weapon(world, unit, None, true);
         }
         BodyPart::Legs if injuries.lamed() && !world.entity(unit).contains::<Prone>() => {
             world.entity_mut(unit).insert(Prone);

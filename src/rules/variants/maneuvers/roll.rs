@@ -202,13 +202,14 @@ pub fn provokes(world: &World, unit: Entity, target: Entity, kind: ManeuverKind)
 pub fn attempt(world: &mut World, draft: AttackDraft) -> AttackResult {
     let kind = draft.maneuver;
     let unit = draft.attacker;
+    let weapon = draft.weapon.name.clone();
     let (_, result) = roll(world, draft);
     if result.degrees == 0
         && result.kept == Some(1)
         && !result.answered
         && kind.is_some_and(ManeuverKind::with_weapon)
     {
-        drop_weapon(world, unit, false);
+        drop_weapon(world, unit, Some(&weapon), false);
     }
     result
 }
