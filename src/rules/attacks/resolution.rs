@@ -258,27 +258,20 @@ pub fn drop_weapon(world: &mut World, unit: Entity, weapon: Option<&str>, injure
     let Some(pos) = world.get::<GridPos>(unit).copied() else {
         return;
     };
-    let Some(index) = world
-        .get::<crate::battle::Inventory>(unit)
-        .and_then(|i| match weapon {
-            Some(name) => i.weapons.iter().position(|w| w == name),
-            None => (!i.weapons.is_empty()).then_some(0),
-        })
-    else {
+    // `weapon_of` reads the hands as an attack does: the named weapon if
+    // held, else the first; with none held, "unarmed", which drops nothing.
+    let Ok(held) = weapon_of(world, unit, weapon) else {
         return;
     };
     // A body's own weapon stays where it grows (hooves, R7.3 *decision*).
-    let natural = {
-        let catalog = &world.resource::<crate::battle::Battlefield>().0.catalog;
-        world
-            .get::<crate::battle::Inventory>(unit)
-            .and_then(|i| catalog.weapon(&i.weapons[index]))
-            .is_some_and(|w| w.has(crate::format::WeaponTrait::Natural))
-    };
-    if natural {
+    if held.has(crate::format::WeaponTrait::Natural) {
         return;
     }
-    let Some(weapon) = change_inventory(world, unit, |inv| inv.weapons.remove(index)) else {
+    let dropped = change_inventory(world, unit, |inv| {
+        let at = inv.weapons.iter().position(|w| *w == held.name)?;
+        Some(inv.weapons.remove(at))
+    });
+    let Some(Some(weapon)) = dropped else {
         return;
     };
     world.spawn((
