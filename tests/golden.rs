@@ -10,6 +10,14 @@
 //! ```sh
 //! SKIRMISH_BLESS=1 cargo test golden
 //! ```
+//!
+//! When only what the events tell changed (a new event, a new field), not
+//! the commands, record the events alone from the same replay, so that the
+//! diff shows just that:
+//!
+//! ```sh
+//! SKIRMISH_BLESS=events cargo test golden
+//! ```
 
 use crate::common::{catalog, level, root};
 use skirmish::ai::{Players, Profiles, next_command};
@@ -61,10 +69,15 @@ fn events_text(events: &[BattleEvent]) -> String {
 
 #[test]
 fn a_recorded_battle_gives_the_same_events() {
-    if std::env::var_os("SKIRMISH_BLESS").is_some() {
-        let replay = record();
-        std::fs::create_dir_all(root().join("tests/golden")).unwrap();
-        std::fs::write(replay_path(), to_ron(&replay).unwrap()).unwrap();
+    if let Some(bless) = std::env::var_os("SKIRMISH_BLESS") {
+        let replay = if bless == "events" {
+            ron::from_str(&std::fs::read_to_string(replay_path()).unwrap()).unwrap()
+        } else {
+            let replay = record();
+            std::fs::create_dir_all(root().join("tests/golden")).unwrap();
+            std::fs::write(replay_path(), to_ron(&replay).unwrap()).unwrap();
+            replay
+        };
         let app = replay.run(catalog()).unwrap();
         let events = app.world().resource::<BattleEvents>().all().to_vec();
         std::fs::write(events_path(), events_text(&events)).unwrap();

@@ -5,6 +5,7 @@
 
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard};
+use crate::grid::{Dir, Pos};
 use crate::rules::events::Outcome;
 use crate::rules::events::Trigger;
 use crate::rules::events::{BattleEvent, BattleEvents, DamageHow, Opening};
@@ -116,6 +117,28 @@ pub fn event_lines_seen(
     vec![line]
 }
 
+/// A Move's line, or a stretch of it: "moves" from its start, "moves on"
+/// from where a reaction on the way was told (`tiles` of `in_all`).
+fn moved_line(
+    unit: &str,
+    from: Pos,
+    to: Pos,
+    (tiles, in_all): (usize, usize),
+    facing: Dir,
+) -> String {
+    if tiles == in_all {
+        format!(
+            "{unit} moves {from} → {to}, {tiles} tile{}, facing {facing} (R5.1)",
+            plural(tiles as i64)
+        )
+    } else {
+        format!(
+            "{unit} moves on {from} → {to}, {tiles} more tile{} ({in_all} in all), facing {facing} (R5.1)",
+            plural(tiles as i64)
+        )
+    }
+}
+
 fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
     use BattleEvent::*;
     let n = |id: &UnitId| names.unit(*id);
@@ -144,6 +167,14 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
         FellBack { unit, to } => {
             format!("  {} falls back to {to}, out of its ally's tile", n(unit))
         }
+        Walked {
+            unit,
+            from,
+            to,
+            tiles,
+            in_all,
+            facing,
+        } => moved_line(n(unit), *from, *to, (*tiles, *in_all), *facing),
         Moved {
             unit,
             from,
@@ -151,10 +182,20 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             tiles,
             facing,
             cost,
+            told,
         } => {
-            out.push(format!(
-                "{} moves {from} → {to}, {tiles} tiles, facing {facing} (R5.1)",
-                n(unit)
+            // After reactions on the way, the stretches walked before them
+            // were told (`Walked`): only the rest is, if it went on.
+            let (from, before) = told.unwrap_or((*from, 0));
+            if *tiles <= before && told.is_some() {
+                return;
+            }
+            out.push(moved_line(
+                n(unit),
+                from,
+                *to,
+                (*tiles - before, *tiles),
+                *facing,
             ));
             let Some(c) = cost else { return };
             let crawl = if c.crawl { ", crawling (R4.8)" } else { "" };

@@ -114,6 +114,25 @@ pub enum BattleEvent {
         /// Where it ends.
         to: Pos,
     },
+    /// The stretch of a Move or Charge walked before a reaction was told on
+    /// the way (R8.2): told before the reaction, so that the walk, the blow
+    /// and what became of the Move read in the order they happened. The
+    /// whole Move is still told by [`BattleEvent::Moved`] at its end.
+    Walked {
+        /// Who.
+        unit: UnitId,
+        /// Where this stretch started: the Move's start, or where the last
+        /// reaction on the way was told.
+        from: Pos,
+        /// The tile it is leaving, where the reaction comes.
+        to: Pos,
+        /// Tiles walked in this stretch.
+        tiles: usize,
+        /// Tiles walked since the Move started.
+        in_all: usize,
+        /// Facing on arrival.
+        facing: Dir,
+    },
     /// A Move or Charge ended (R5.1): where it went, and for a Move that
     /// was walked to its end, its cost.
     Moved {
@@ -129,6 +148,11 @@ pub enum BattleEvent {
         facing: Dir,
         /// Movement cost and Speed of a completed Move; crawling (R4.8).
         cost: Option<MoveCost>,
+        /// Where the last [`BattleEvent::Walked`] of this Move ended and
+        /// the tiles walked to there, when reactions were told on the way:
+        /// the log tells only the rest.
+        #[serde(default)]
+        told: Option<(Pos, usize)>,
     },
     /// The Step command: one tile, no turn (R3.1).
     Shifted {

@@ -21,6 +21,7 @@ impl BattleEvent {
             TurnStarted { .. } => vec![Rule::R2_4, Rule::R2_3, Rule::R3_1, Rule::R3_2],
             ApSpent { .. } => vec![Rule::R3_1],
             Stepped { .. } => vec![Rule::R5_1, Rule::R4_2],
+            Walked { .. } => vec![Rule::R5_1, Rule::R8_2],
             FellBack { .. } => vec![Rule::R5_2],
             Moved { cost, .. } => {
                 let mut r = vec![Rule::R5_1];
@@ -193,7 +194,10 @@ impl BattleEvent {
     pub fn tiles(&self) -> Vec<Pos> {
         use BattleEvent::*;
         match self {
-            Stepped { from, to, .. } | Moved { from, to, .. } | Shifted { from, to, .. } => {
+            Stepped { from, to, .. }
+            | Walked { from, to, .. }
+            | Moved { from, to, .. }
+            | Shifted { from, to, .. } => {
                 vec![*from, *to]
             }
             FellBack { to, .. } => vec![*to],
@@ -234,6 +238,7 @@ impl BattleEvent {
             | ApSpent { unit, .. }
             | Stepped { unit, .. }
             | FellBack { unit, .. }
+            | Walked { unit, .. }
             | Moved { unit, .. }
             | Shifted { unit, .. }
             | Faced { unit, .. }

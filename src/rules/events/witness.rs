@@ -105,7 +105,7 @@ pub fn witnesses(world: &World, event: &BattleEvent) -> u32 {
             .and_then(|n| crate::battle::unit_named(world, n))
             .and_then(|e| world.get::<Hidden>(e))
             .map_or(EVERY_SIDE, |h| !h.0),
-        Moved { unit, .. } => !(hidden_now(world, *unit) | at_command(*unit)),
+        Walked { unit, .. } | Moved { unit, .. } => !(hidden_now(world, *unit) | at_command(*unit)),
         _ => {
             let shown = unmasked(event);
             named

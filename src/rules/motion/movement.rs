@@ -361,8 +361,12 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     // Where the unit could have stopped last: passing through an ally, it
     // cannot stay in the ally's tile.
     let mut last_free = start;
+    // Tiles walked when it was last there (for a fall-back).
+    let mut walked_free = 0;
     // A reaction that ends the Move (R8.4) is told after the move it cut.
     let mut interrupted = false;
+    // Where the walk was last told, before a reaction on the way (R8.2).
+    let mut told: Option<(Pos, usize)> = None;
     for &next in path {
         // A unit the mover's side did not know of stands in the way (a
         // hidden enemy, V8.6): the Move stops before it, its AP spent.
@@ -370,13 +374,22 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         let here = Body::new(at, n);
         let threatened = watchers.iter().any(|t| t.covers_body(here))
             || barred.iter().any(|t| t.covers_body(here));
-        let stopped = !bumped
-            && threatened
-            && !crate::rules::reactions::reactive_attack::provoke_on_the_way(
+        let stopped = !bumped && threatened && {
+            // The stretch walked so far is told before a reaction to
+            // leaving this tile, if one is told.
+            let mut stretch = stretch(world, unit, told.unwrap_or((start, 0)), at, walked);
+            let had = stretch.is_some();
+            let goes_on = crate::rules::reactions::reactive_attack::provoke_on_the_way(
                 world,
                 unit,
                 crate::rules::events::Trigger::Leave(at),
+                &mut stretch,
             );
+            if had && stretch.is_none() {
+                told = Some((at, walked));
+            }
+            !goes_on
+        };
         interrupted |= stopped;
         // A mount dropped under its rider carries it no further (V12.7).
         let unhorsed = crate::battle::mount_of(world, unit)
@@ -399,6 +412,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
                     },
                 );
                 at = last_free;
+                walked = walked_free;
             }
             break;
         }
@@ -427,6 +441,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         at = next;
         if !occupied_by_other(world, unit, Body::new(at, n)) {
             last_free = at;
+            walked_free = walked;
         }
         // What lies on the tile acts (V11.6); a unit it drops walks no
         // further.
@@ -441,6 +456,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         tiles: walked,
         facing: world.get::<Facing>(unit).map_or(Dir::N, |f| f.0),
         cost: cost.filter(|_| walked == path.len()),
+        told,
     };
     emit(world, event);
     if interrupted {
@@ -448,6 +464,25 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         emit(world, BattleEvent::ActionInterrupted { unit });
     }
     walked
+}
+
+/// The stretch of a walk from `since` (a tile, and the tiles walked to
+/// it) to `at`, `walked` tiles in: none when nothing was walked since.
+fn stretch(
+    world: &World,
+    unit: Entity,
+    (from, before): (Pos, usize),
+    at: Pos,
+    walked: usize,
+) -> Option<BattleEvent> {
+    (walked > before).then(|| BattleEvent::Walked {
+        unit: id_of(world, unit),
+        from,
+        to: at,
+        tiles: walked - before,
+        in_all: walked,
+        facing: world.get::<Facing>(unit).map_or(Dir::N, |f| f.0),
+    })
 }
 
 /// Why a Step from the unit's tile to `to` is not allowed: only to an

@@ -215,7 +215,7 @@ pub fn provoke_from(
     trigger: Trigger,
     only: Option<Entity>,
 ) -> bool {
-    let goes_on = react_to(world, provoker, trigger, only);
+    let goes_on = react_to(world, provoker, trigger, only, &mut None);
     if !goes_on {
         let unit = id_of(world, provoker);
         emit(world, BattleEvent::ActionInterrupted { unit });
@@ -225,13 +225,28 @@ pub fn provoke_from(
 
 /// [`provoke`] on a Move's way: the reactions, without telling that the
 /// action ends (R8.4): the walk tells it after its move, in the order a
-/// reader expects.
-pub fn provoke_on_the_way(world: &mut World, provoker: Entity, trigger: Trigger) -> bool {
-    react_to(world, provoker, trigger, None)
+/// reader expects. `walked`, the stretch walked since the Move started or
+/// was last told, is told first, and only if a reaction is taken (it is
+/// then taken out): a walk no blow meets reads as one Move, the enemies
+/// that could not react (`cannot react`, which name the tile) before it.
+pub fn provoke_on_the_way(
+    world: &mut World,
+    provoker: Entity,
+    trigger: Trigger,
+    walked: &mut Option<BattleEvent>,
+) -> bool {
+    react_to(world, provoker, trigger, None, walked)
 }
 
 /// The reactions `trigger` draws; whether the provoking action goes on.
-fn react_to(world: &mut World, provoker: Entity, trigger: Trigger, only: Option<Entity>) -> bool {
+/// `prelude` is told before the first reaction taken.
+fn react_to(
+    world: &mut World,
+    provoker: Entity,
+    trigger: Trigger,
+    only: Option<Entity>,
+    prelude: &mut Option<BattleEvent>,
+) -> bool {
     let was_prone = world.entity(provoker).contains::<Prone>();
     let was_stunned = world.entity(provoker).contains::<crate::battle::Stunned>();
     let id = id_of(world, provoker);
@@ -282,6 +297,7 @@ fn react_to(world: &mut World, provoker: Entity, trigger: Trigger, only: Option<
         let draft = pick_in_pair(world, reactor, provoker, to, draft);
         crate::battle::spend_reactive_attack(world, reactor);
         let strikes = (draft.target != provoker).then(|| id_of(world, draft.target));
+        tell_first(world, prelude);
         let event = BattleEvent::ReactionTaken {
             reactor: id_of(world, reactor),
             provoker: id_of(world, provoker),
@@ -313,6 +329,13 @@ fn react_to(world: &mut World, provoker: Entity, trigger: Trigger, only: Option<
         || (!was_prone && world.entity(provoker).contains::<Prone>())
         || (!was_stunned && world.entity(provoker).contains::<crate::battle::Stunned>());
     !stopped
+}
+
+/// Tells `prelude`, once, before a reaction taken.
+fn tell_first(world: &mut World, prelude: &mut Option<BattleEvent>) {
+    if let Some(event) = prelude.take() {
+        emit(world, event);
+    }
 }
 
 /// A mounted pair provokes as one, and each reactor strikes rider or mount
