@@ -389,7 +389,7 @@ impl Board {
                     }
                 }
             }
-            FellBack { to, .. } | Shifted { to, .. } => {
+            FellBack(crate::rules::events::FallBack { to, .. }) | Shifted { to, .. } => {
                 if let Some(u) = units.get_mut(unit.0 as usize) {
                     u.at = *to;
                 }

@@ -5,9 +5,7 @@
 
 use crate::battle::UnitId;
 use crate::format::{BodyPart, Guard};
-use crate::grid::{Dir, Pos};
 use crate::rules::events::Outcome;
-use crate::rules::events::Trigger;
 use crate::rules::events::{BattleEvent, BattleEvents, DamageHow, Opening};
 use crate::rules::modifiers::Effect;
 use bevy::prelude::*;
@@ -17,6 +15,8 @@ mod energy;
 mod jumps;
 mod maneuvers;
 mod mounts;
+mod moves;
+mod reactions;
 mod rolls;
 mod spells;
 mod stealth;
@@ -117,28 +117,6 @@ pub fn event_lines_seen(
     vec![line]
 }
 
-/// A Move's line, or a stretch of it: "moves" from its start, "moves on"
-/// from where a reaction on the way was told (`tiles` of `in_all`).
-fn moved_line(
-    unit: &str,
-    from: Pos,
-    to: Pos,
-    (tiles, in_all): (usize, usize),
-    facing: Dir,
-) -> String {
-    if tiles == in_all {
-        format!(
-            "{unit} moves {from} → {to}, {tiles} tile{}, facing {facing} (R5.1)",
-            plural(tiles as i64)
-        )
-    } else {
-        format!(
-            "{unit} moves on {from} → {to}, {tiles} more tile{} ({in_all} in all), facing {facing} (R5.1)",
-            plural(tiles as i64)
-        )
-    }
-}
-
 fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
     use BattleEvent::*;
     let n = |id: &UnitId| names.unit(*id);
@@ -164,47 +142,10 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
         RoundStarted { round, .. } => format!("— round {round} —"),
         TurnStarted { round, unit, .. } => format!("round {round}: {}'s turn", n(unit)),
         ApSpent { .. } | Stepped { .. } | ReactionDeclined { .. } => return,
-        FellBack { unit, to } => {
-            format!("  {} falls back to {to}, out of its ally's tile", n(unit))
+        FellBack(_) | Walked(_) | Moved { .. } | Shifted { .. } => {
+            out.extend(moves::lines(event, names));
+            return;
         }
-        Walked {
-            unit,
-            from,
-            to,
-            tiles,
-            in_all,
-            facing,
-        } => moved_line(n(unit), *from, *to, (*tiles, *in_all), *facing),
-        Moved {
-            unit,
-            from,
-            to,
-            tiles,
-            facing,
-            cost,
-            told,
-        } => {
-            // After reactions on the way, the stretches walked before them
-            // were told (`Walked`): only the rest is, if it went on.
-            let (from, before) = told.unwrap_or((*from, 0));
-            if *tiles <= before && told.is_some() {
-                return;
-            }
-            out.push(moved_line(
-                n(unit),
-                from,
-                *to,
-                (*tiles - before, *tiles),
-                *facing,
-            ));
-            let Some(c) = cost else { return };
-            let crawl = if c.crawl { ", crawling (R4.8)" } else { "" };
-            format!(
-                "  movement cost {} of speed {}{crawl} (R5.1)",
-                c.cost, c.speed
-            )
-        }
-        Shifted { unit, from, to } => format!("{} steps {from} → {to} (R3.1 Step)", n(unit)),
         Faced {
             unit,
             dir,
@@ -644,77 +585,13 @@ fn write_event(out: &mut Vec<String>, event: &BattleEvent, names: &Names) {
             "  the {object} bursts at {at}: {} = {amount} within {radius} (R9.4)",
             roll_text(roll)
         ),
-        ReactionOffered {
-            command,
-            reactor,
-            trigger: Trigger::Attacked,
-            ..
-        } => format!(
-            "{command} waits: {} is asked how to meet it (an active defence), answer with React",
-            n(reactor)
-        ),
-        ReactionOffered {
-            command, reactor, ..
-        } => format!(
-            "{command} waits: {} may react (R8), answer with React",
-            n(reactor)
-        ),
-        // V2: the answer itself is told when the hit is rolled.
-        ReactionAnswered {
-            trigger: Trigger::Attacked,
-            ..
-        } => return,
-        ReactionAnswered {
-            reactor,
-            trigger,
-            take,
-        } => format!(
-            "{} {} ({})",
-            n(reactor),
-            if *take { "will react" } else { "lets it pass" },
-            trigger.describe()
-        ),
-        ReactionTaken {
-            reactor,
-            provoker,
-            trigger,
-            strikes,
-        } => {
-            // A maneuver provokes by V7.2, everything else by R8.2.
-            let why = match trigger {
-                Trigger::Maneuver => "V7.2",
-                Trigger::BareHands => "V6.9",
-                _ => "R8.2",
-            };
-            // Of a mounted pair, the reactor strikes the other (V12.5).
-            let on = strikes.map_or(String::new(), |s| format!(" on {} (V12.5)", n(&s)));
-            format!(
-                "{} reacts to {} {} ({why}): reactive attack{on} (R8.1)",
-                n(reactor),
-                n(provoker),
-                trigger.describe()
-            )
-        }
-        ReactionBarred {
-            reactor,
-            provoker,
-            trigger,
-            rule,
-        } => {
-            let why = if *rule == crate::rules::rule::Rule::R2_3 {
-                "off-guard"
-            } else if *rule == crate::rules::rule::Rule::V5_9 {
-                "its Swift Attack is spent, or no Energy for it"
-            } else {
-                "no reaction left this round"
-            };
-            format!(
-                "  {} cannot react to {} {}: {why} ({rule})",
-                n(reactor),
-                n(provoker),
-                trigger.describe()
-            )
-        }
+        ReactionOffered { .. }
+        | ReactionAnswered { .. }
+        | ReactionTaken { .. }
+        | ReactionBarred { .. } => match reactions::line(event, names) {
+            Some(line) => line,
+            None => return,
+        },
         ActionInterrupted { unit } => format!("  {}'s action ends there (R8.4)", n(unit)),
         CommandRefused { command, refusal } => format!("refused {command}: {refusal}"),
         BattleEnded { outcome } => match outcome {

@@ -6,6 +6,7 @@ use super::die_ranks::Debt;
 use super::energy::EnergyEvent;
 use super::injuries::{InjurySave, ShockCheck};
 use super::jumps::{FallRoll, JumpRoll};
+use super::moves::{FallBack, Stretch};
 use super::payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Trigger,
 };
@@ -106,33 +107,10 @@ pub enum BattleEvent {
         /// AP left (the Move is paid before it starts).
         ap_left: i32,
     },
-    /// Dropped while passing through an ally's tile, the mover falls back
-    /// to the last tile it could have stopped on *(decision)*.
-    FellBack {
-        /// Who.
-        unit: UnitId,
-        /// Where it ends.
-        to: Pos,
-    },
-    /// The stretch of a Move or Charge walked before a reaction was told on
-    /// the way (R8.2): told before the reaction, so that the walk, the blow
-    /// and what became of the Move read in the order they happened. The
-    /// whole Move is still told by [`BattleEvent::Moved`] at its end.
-    Walked {
-        /// Who.
-        unit: UnitId,
-        /// Where this stretch started: the Move's start, or where the last
-        /// reaction on the way was told.
-        from: Pos,
-        /// The tile it is leaving, where the reaction comes.
-        to: Pos,
-        /// Tiles walked in this stretch.
-        tiles: usize,
-        /// Tiles walked since the Move started.
-        in_all: usize,
-        /// Facing on arrival.
-        facing: Dir,
-    },
+    /// Fell back out of an ally's tile, dropped passing through *(decision)*.
+    FellBack(FallBack),
+    /// A stretch of a Move, told before a reaction on the way (R8.2).
+    Walked(Stretch),
     /// A Move or Charge ended (R5.1): where it went, and for a Move that
     /// was walked to its end, its cost.
     Moved {
@@ -148,9 +126,7 @@ pub enum BattleEvent {
         facing: Dir,
         /// Movement cost and Speed of a completed Move; crawling (R4.8).
         cost: Option<MoveCost>,
-        /// Where the last [`BattleEvent::Walked`] of this Move ended and
-        /// the tiles walked to there, when reactions were told on the way:
-        /// the log tells only the rest.
+        /// Where its last [`BattleEvent::Walked`] ended, and tiles to there.
         #[serde(default)]
         told: Option<(Pos, usize)>,
     },

@@ -21,8 +21,8 @@ impl BattleEvent {
             TurnStarted { .. } => vec![Rule::R2_4, Rule::R2_3, Rule::R3_1, Rule::R3_2],
             ApSpent { .. } => vec![Rule::R3_1],
             Stepped { .. } => vec![Rule::R5_1, Rule::R4_2],
-            Walked { .. } => vec![Rule::R5_1, Rule::R8_2],
-            FellBack { .. } => vec![Rule::R5_2],
+            Walked(_) => vec![Rule::R5_1, Rule::R8_2],
+            FellBack(_) => vec![Rule::R5_2],
             Moved { cost, .. } => {
                 let mut r = vec![Rule::R5_1];
                 if cost.is_some_and(|c| c.crawl) {
@@ -194,13 +194,11 @@ impl BattleEvent {
     pub fn tiles(&self) -> Vec<Pos> {
         use BattleEvent::*;
         match self {
-            Stepped { from, to, .. }
-            | Walked { from, to, .. }
-            | Moved { from, to, .. }
-            | Shifted { from, to, .. } => {
+            Stepped { from, to, .. } | Moved { from, to, .. } | Shifted { from, to, .. } => {
                 vec![*from, *to]
             }
-            FellBack { to, .. } => vec![*to],
+            Walked(s) => vec![s.from, s.to],
+            FellBack(f) => vec![f.to],
             AttackRolled(a) => vec![a.from, a.at],
             ThrowFlight {
                 from,
@@ -237,8 +235,8 @@ impl BattleEvent {
             | TurnStarted { unit, .. }
             | ApSpent { unit, .. }
             | Stepped { unit, .. }
-            | FellBack { unit, .. }
-            | Walked { unit, .. }
+            | FellBack(super::FallBack { unit, .. })
+            | Walked(super::Stretch { unit, .. })
             | Moved { unit, .. }
             | Shifted { unit, .. }
             | Faced { unit, .. }

@@ -21,6 +21,7 @@ mod energy;
 mod facts;
 mod injuries;
 mod jumps;
+mod moves;
 mod payload;
 mod queue;
 mod spells;
@@ -32,6 +33,7 @@ pub use die_ranks::Debt;
 pub use energy::{Cause, Condition, EnergyEvent};
 pub use injuries::{InjurySave, ShockCheck};
 pub use jumps::{FallCheck, FallRoll, JumpOutcome, JumpRoll};
+pub use moves::{FallBack, Stretch};
 pub use payload::{
     AttackRoll, DamageHow, DamageRoll, FallCause, GrappleEnd, MoveCost, Opening, Outcome, Reveal,
     Trigger, VictoryKind,

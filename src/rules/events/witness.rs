@@ -105,7 +105,9 @@ pub fn witnesses(world: &World, event: &BattleEvent) -> u32 {
             .and_then(|n| crate::battle::unit_named(world, n))
             .and_then(|e| world.get::<Hidden>(e))
             .map_or(EVERY_SIDE, |h| !h.0),
-        Walked { unit, .. } | Moved { unit, .. } => !(hidden_now(world, *unit) | at_command(*unit)),
+        Walked(super::Stretch { unit, .. }) | Moved { unit, .. } => {
+            !(hidden_now(world, *unit) | at_command(*unit))
+        }
         _ => {
             let shown = unmasked(event);
             named

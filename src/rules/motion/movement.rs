@@ -406,10 +406,10 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
                 let id = id_of(world, unit);
                 emit(
                     world,
-                    BattleEvent::FellBack {
+                    BattleEvent::FellBack(crate::rules::events::FallBack {
                         unit: id,
                         to: last_free,
-                    },
+                    }),
                 );
                 at = last_free;
                 walked = walked_free;
@@ -475,13 +475,15 @@ fn stretch(
     at: Pos,
     walked: usize,
 ) -> Option<BattleEvent> {
-    (walked > before).then(|| BattleEvent::Walked {
-        unit: id_of(world, unit),
-        from,
-        to: at,
-        tiles: walked - before,
-        in_all: walked,
-        facing: world.get::<Facing>(unit).map_or(Dir::N, |f| f.0),
+    (walked > before).then(|| {
+        BattleEvent::Walked(crate::rules::events::Stretch {
+            unit: id_of(world, unit),
+            from,
+            to: at,
+            tiles: walked - before,
+            in_all: walked,
+            facing: world.get::<Facing>(unit).map_or(Dir::N, |f| f.0),
+        })
     })
 }
 
