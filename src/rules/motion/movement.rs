@@ -358,11 +358,9 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
     let watchers = crate::rules::reactions::reactive_attack::watchers(world, unit);
     // Enemies that threaten but may not react are told too (R2.3, R3.2).
     let barred = crate::rules::reactions::reactive_attack::barred_watchers(world, unit);
-    // Where the unit could have stopped last: passing through an ally, it
-    // cannot stay in the ally's tile.
-    let mut last_free = start;
-    // Tiles walked when it was last there (for a fall-back).
-    let mut walked_free = 0;
+    // Where the unit could have stopped last, and the tiles walked to it:
+    // passing through an ally, it cannot stay in the ally's tile.
+    let mut last_free = (start, 0);
     // A reaction that ends the Move (R8.4) is told after the move it cut.
     let mut interrupted = false;
     // Where the walk was last told, before a reaction on the way (R8.2).
@@ -398,9 +396,9 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
             // Stopped while passing through an ally (dropped, or run into
             // a hidden enemy): it falls back to the last tile it could have
             // stopped in *(decision)*.
-            if at != last_free {
+            if at != last_free.0 {
                 if let Some(mut p) = world.get_mut::<GridPos>(unit) {
-                    p.0 = last_free;
+                    p.0 = last_free.0;
                 }
                 crate::battle::carry(world, unit);
                 let id = id_of(world, unit);
@@ -408,11 +406,10 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
                     world,
                     BattleEvent::FellBack(crate::rules::events::FallBack {
                         unit: id,
-                        to: last_free,
+                        to: last_free.0,
                     }),
                 );
-                at = last_free;
-                walked = walked_free;
+                (at, walked) = last_free;
             }
             break;
         }
@@ -440,8 +437,7 @@ pub fn walk(world: &mut World, unit: Entity, path: &[Pos], cost: Option<MoveCost
         let from = at;
         at = next;
         if !occupied_by_other(world, unit, Body::new(at, n)) {
-            last_free = at;
-            walked_free = walked;
+            last_free = (at, walked);
         }
         // What lies on the tile acts (V11.6); a unit it drops walks no
         // further.
