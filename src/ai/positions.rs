@@ -31,24 +31,7 @@ pub(super) fn position_value(sit: &Situation, at: Pos, w: &Weights) -> f64 {
     if sit.goals.contains(&at) {
         value += w.objective * me.worth;
     }
-    if w.cohesion > 0.0 && danger > 0.0 {
-        value -= w.cohesion * me.worth * (1.0 - support(sit, at));
-    }
     value + w.flank_setup * flank_setups(sit, at)
-}
-
-/// How well `at` is backed: the share of the two nearest places at a
-/// unit's side (within 2 tiles) that allies in action hold. A unit that
-/// ends in the enemy's reach alone meets the enemy one at a time.
-fn support(sit: &Situation, at: Pos) -> f64 {
-    let me = sit.me();
-    let near = sit
-        .units
-        .iter()
-        .filter(|u| u.side == me.side && u.entity != me.entity && !u.down)
-        .filter(|u| u.pos.distance(at) <= 2)
-        .count();
-    near.min(2) as f64 / 2.0
 }
 
 /// How many enemies `at` is next to whose opposite tile an ally could take

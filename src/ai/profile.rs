@@ -67,8 +67,6 @@ pub struct Weights {
     pub objective: f64,
     /// Standing where an ally can take the opposite tile (R4.5).
     pub flank_setup: f64,
-    /// Ending in the enemy's reach with no ally at hand (experiment).
-    pub cohesion: f64,
     /// Each point of stamina spent (R7.8).
     pub stamina: f64,
     /// Value left to each attack after another this turn (R7.6).
@@ -124,7 +122,6 @@ impl Default for Weights {
             urgency: 2.0,
             objective: 0.5,
             flank_setup: 0.3,
-            cohesion: 0.0,
             stamina: 0.3,
             follow: 0.7,
             spend_item: 0.2,
