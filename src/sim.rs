@@ -5,7 +5,13 @@
 //!
 //! Deterministic: game `i` has its own seed derived from the run's seed,
 //! its result goes to slot `i`, and the report is built in game order, so
-//! the number of threads changes the speed, never the figures.
+//! the number of threads changes the speed, never the figures. A long run
+//! can keep each battle as it ends ([`Keeper`], `sim --keep FILE`) and,
+//! stopped part way, go on where it stopped.
+
+mod keep;
+
+pub use keep::Keeper;
 
 use crate::ai::{Players, Profile, play};
 use crate::battle::units;
@@ -14,7 +20,7 @@ use crate::load::ValidLevel;
 use crate::rules::command::ManeuverKind;
 use crate::rules::{Outcome, TurnState};
 use crate::setup::headless_app;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Mutex;
@@ -50,7 +56,7 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 }
 
 /// One unit's part in one battle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitRecord {
     /// Its kind (template).
     pub kind: String,
@@ -67,7 +73,7 @@ pub struct UnitRecord {
 }
 
 /// One battle's result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
     /// Its index in the run.
     pub index: usize,
@@ -215,19 +221,36 @@ fn explained_log(
 /// Plays every game of `config` on `config.jobs` threads; `done` is called
 /// after each game (for a progress bar). Results are in game order.
 pub fn run(config: &SimConfig, done: impl Fn() + Sync) -> Vec<GameResult> {
+    run_on(config, Vec::new(), |_| done())
+}
+
+/// Plays the games of `config` that `kept` (the results an earlier run of
+/// the same config kept, [`Keeper`]) does not hold, on `config.jobs`
+/// threads; `done` is given each new result as it ends (to keep it, and
+/// for a progress bar). Results are in game order, kept and new together:
+/// each game's seed is its index's, so they are what one unbroken run
+/// would have played.
+pub fn run_on(
+    config: &SimConfig,
+    kept: Vec<GameResult>,
+    done: impl Fn(&GameResult) + Sync,
+) -> Vec<GameResult> {
+    let mut slots: Vec<Option<GameResult>> = vec![None; config.games];
+    for r in kept {
+        if let Some(slot) = slots.get_mut(r.index) {
+            *slot = Some(r);
+        }
+    }
+    let todo: Vec<usize> = (0..config.games).filter(|&i| slots[i].is_none()).collect();
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; config.games]);
+    let results = Mutex::new(slots);
     std::thread::scope(|scope| {
-        for _ in 0..config.jobs.max(1).min(config.games.max(1)) {
+        for _ in 0..config.jobs.max(1).min(todo.len().max(1)) {
             scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.games {
-                        break;
-                    }
+                while let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let r = play_game(config, i);
+                    done(&r);
                     results.lock().expect("no thread panics holding it")[i] = Some(r);
-                    done();
                 }
             });
         }

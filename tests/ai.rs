@@ -9,7 +9,8 @@ use skirmish::load::{ValidLevel, parse_level};
 use skirmish::rules::pipeline::Decisions;
 use skirmish::rules::{Command, TurnState, submit};
 use skirmish::setup::headless_app_with;
-use skirmish::sim::{Report, SimConfig, run};
+use skirmish::sim::{GameResult, Keeper, Report, SimConfig, run, run_on};
+use std::sync::Mutex;
 
 fn profile(name: &str) -> Profile {
     Profiles::shipped()
@@ -303,9 +304,96 @@ fn sim_on_the_command_line_prints_a_report_and_json() {
     let count = |c| battles.chars().filter(|b| *b == c).count() as u64;
     assert_eq!(count('A'), v["a_wins"]["count"].as_u64().unwrap());
     assert_eq!(count('B'), v["b_wins"]["count"].as_u64().unwrap());
+    // --keep: two battles kept, then four asked for with the same file,
+    // report what four in one go do.
+    let keep = std::env::temp_dir().join(format!("skirmish-cli-keep-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&keep);
+    let keep = keep.to_str().unwrap();
+    let with = |games| {
+        let args = [
+            "sim",
+            "levels/ford.ron",
+            "--seed",
+            "3",
+            "--json",
+            "--keep",
+            keep,
+        ];
+        run(&[&args[..], &["--games", games]].concat())
+    };
+    assert!(with("2").0);
+    let (ok, kept) = with("4");
+    assert!(ok, "{kept}");
+    assert_eq!(kept, json, "a kept run reports what an unbroken one does");
+    assert_eq!(std::fs::read_to_string(keep).unwrap().lines().count(), 5);
+    std::fs::remove_file(keep).unwrap();
     let (ok, text) = run(&["sim", "levels/ford.ron", "--ai", "nope"]);
     assert!(!ok);
     assert!(text.contains("unknown AI profile \"nope\""), "{text}");
+}
+
+/// `sim --keep`: a run stopped part way (after 3 battles, and while
+/// writing a fourth) and started again plays only the battles it had not
+/// kept, and reports what one unbroken run reports.
+#[test]
+fn a_kept_run_goes_on_where_it_stopped() {
+    let whole = config("ford.ron", 6, "greedy", "greedy", 3, 2);
+    let unbroken = run(&whole, || {});
+    let path = std::env::temp_dir().join(format!("skirmish-keep-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let first = SimConfig {
+        games: 3,
+        ..whole.clone()
+    };
+    let (keeper, kept) = Keeper::open(&path, &first).expect("a new file");
+    assert!(kept.is_empty());
+    run_on(&first, kept, |r| keeper.keep(r).expect("kept"));
+    drop(keeper);
+    let cut = std::fs::read_to_string(&path).unwrap() + "{\"index\":3,\"se";
+    std::fs::write(&path, cut).unwrap();
+
+    let (keeper, kept) = Keeper::open(&path, &whole).expect("the same run");
+    assert_eq!(kept.len(), 3, "the line cut short is dropped");
+    let played = Mutex::new(Vec::new());
+    let results = run_on(&whole, kept, |r| {
+        keeper.keep(r).expect("kept");
+        played.lock().unwrap().push(r.index);
+    });
+    drop(keeper);
+    let mut played = played.into_inner().unwrap();
+    played.sort();
+    assert_eq!(played, [3, 4, 5], "only the battles not kept are played");
+    assert_eq!(results, unbroken);
+    let json = |results: &[GameResult]| serde_json::to_string(&Report::new(&whole, results));
+    assert_eq!(json(&results).unwrap(), json(&unbroken).unwrap());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 7, "the run and six battles:\n{text}");
+
+    // Another run's file is refused, and says whose it is.
+    let other = SimConfig {
+        seed: 4,
+        ..whole.clone()
+    };
+    let e = Keeper::open(&path, &other).err().expect("another run");
+    assert!(
+        e.contains("another run") && e.contains("seed 3") && e.contains("seed 4"),
+        "{e}"
+    );
+    // A battle of another seed, or a line that is no battle: where it is.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut moved: GameResult = serde_json::from_str(&lines[2]).unwrap();
+    moved.index += 2;
+    lines[2] = serde_json::to_string(&moved).unwrap();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let e = Keeper::open(&path, &whole)
+        .err()
+        .expect("a battle of another seed");
+    assert!(e.contains(":3: battle") && e.contains("seed"), "{e}");
+    lines[2] = "{\"index\": oops}".into();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let e = Keeper::open(&path, &whole).err().expect("no battle");
+    assert!(e.contains(":3:11: not a kept battle"), "{e}");
+    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]

@@ -3,8 +3,10 @@
 
 use crate::load;
 use crate::load::catalog_at;
+use crate::sim::Keeper;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 /// The arguments of `skirmish sim`.
 #[derive(clap::Args)]
@@ -48,6 +50,12 @@ pub struct SimArgs {
     /// Extra profiles (`*.ron`) over the shipped ones.
     #[arg(long, default_value = crate::ai::PROFILE_DIR)]
     pub profiles: PathBuf,
+    /// Keep each battle in FILE as it ends, and play only the battles FILE
+    /// does not hold yet: a run stopped part way, started again with the
+    /// same command (and build), goes on where it stopped and reports what
+    /// one unbroken run would; a larger --games adds battles to it.
+    #[arg(long, value_name = "FILE")]
+    pub keep: Option<PathBuf>,
 }
 
 /// `skirmish sim`: plays the battles with a progress bar, prints the report.
@@ -105,7 +113,27 @@ pub fn sim(args: &SimArgs) -> ExitCode {
         .progress_chars("=> "),
     );
     bar.set_prefix(format!("{} vs {}", config.a.name, config.b.name));
-    let results = crate::sim::run(&config, || bar.inc(1));
+    let (keeper, kept) = match args.keep.as_deref().map(|p| Keeper::open(p, &config)) {
+        None => (None, Vec::new()),
+        Some(Ok((keeper, kept))) => (Some(keeper), kept),
+        Some(Err(e)) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    bar.set_position(kept.iter().filter(|r| r.index < config.games).count() as u64);
+    bar.reset_eta();
+    // A battle that cannot be kept is still counted; the run says so at
+    // its end and fails, since a restart would play it again.
+    let unkept: Mutex<Option<String>> = Mutex::new(None);
+    let results = crate::sim::run_on(&config, kept, |r| {
+        if let Some(Err(e)) = keeper.as_ref().map(|k| k.keep(r))
+            && let Ok(mut first) = unkept.lock()
+        {
+            first.get_or_insert(e);
+        }
+        bar.inc(1);
+    });
     bar.finish_and_clear();
     let report = crate::sim::Report::new(&config, &results);
     if args.json {
@@ -118,6 +146,10 @@ pub fn sim(args: &SimArgs) -> ExitCode {
         }
     } else {
         print!("{report}");
+    }
+    if let Some(e) = unkept.into_inner().ok().flatten() {
+        eprintln!("battles not kept: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }
