@@ -48,6 +48,14 @@ pub struct SimConfig {
     pub swap: bool,
 }
 
+impl SimConfig {
+    /// Profile B plays side 0 in game `index`: every other game with
+    /// `swap`.
+    pub fn swapped(&self, index: usize) -> bool {
+        self.swap && index % 2 == 1
+    }
+}
+
 /// The seed of game `index` of a run seeded `seed` (SplitMix64 of the two:
 /// neighbouring games get unrelated dice).
 pub fn game_seed(seed: u64, index: usize) -> u64 {
@@ -115,7 +123,7 @@ pub fn play_logged(config: &SimConfig, index: usize) -> (GameResult, String) {
 /// --explain`; 0: none).
 pub fn play_explained(config: &SimConfig, index: usize, top: usize) -> (GameResult, String) {
     let seed = game_seed(config.seed, index);
-    let swapped = config.swap && index % 2 == 1;
+    let swapped = config.swapped(index);
     let mut app = headless_app(&config.level, seed);
     let world = app.world_mut();
     let sides = config.level.sides().len();

@@ -375,8 +375,10 @@ fn a_kept_run_goes_on_where_it_stopped() {
         ..whole.clone()
     };
     let e = Keeper::open(&path, &other).err().expect("another run");
+    assert_eq!(e.at, Some((1, 1)), "{e}");
+    let m = &e.message;
     assert!(
-        e.contains("another run") && e.contains("seed 3") && e.contains("seed 4"),
+        m.contains("another run") && m.contains("seed 3") && m.contains("seed 4"),
         "{e}"
     );
     // A battle of another seed, or a line that is no battle: where it is.
@@ -388,11 +390,15 @@ fn a_kept_run_goes_on_where_it_stopped() {
     let e = Keeper::open(&path, &whole)
         .err()
         .expect("a battle of another seed");
-    assert!(e.contains(":3: battle") && e.contains("seed"), "{e}");
+    assert_eq!(e.at, Some((3, 1)), "{e}");
+    assert!(
+        e.message.contains("battle") && e.message.contains("seed"),
+        "{e}"
+    );
     lines[2] = "{\"index\": oops}".into();
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let e = Keeper::open(&path, &whole).err().expect("no battle");
-    assert!(e.contains(":3:11: not a kept battle"), "{e}");
+    assert!(e.to_string().contains(":3:11: not a kept battle"), "{e}");
     std::fs::remove_file(&path).unwrap();
 }
 

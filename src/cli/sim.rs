@@ -125,7 +125,7 @@ pub fn sim(args: &SimArgs) -> ExitCode {
     bar.reset_eta();
     // A battle that cannot be kept is still counted; the run says so at
     // its end and fails, since a restart would play it again.
-    let unkept: Mutex<Option<String>> = Mutex::new(None);
+    let unkept: Mutex<Option<load::Diagnostic>> = Mutex::new(None);
     let results = crate::sim::run_on(&config, kept, |r| {
         if let Some(Err(e)) = keeper.as_ref().map(|k| k.keep(r))
             && let Ok(mut first) = unkept.lock()

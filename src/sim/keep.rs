@@ -10,6 +10,7 @@
 //! battles to a kept run.
 
 use super::{GameResult, SimConfig, game_seed};
+use crate::load::Diagnostic;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -63,12 +64,17 @@ impl Keeper {
     /// battle is played again. An error names the file, and the line and
     /// column where there is one: a file of another run, a line that is no
     /// battle, or a battle whose seed is not its index's in this run.
-    pub fn open(path: &Path, config: &SimConfig) -> Result<(Keeper, Vec<GameResult>), String> {
-        let name = path.display();
+    pub fn open(path: &Path, config: &SimConfig) -> Result<(Keeper, Vec<GameResult>), Diagnostic> {
+        let fail = |at: Option<(usize, usize)>, message: String| Diagnostic {
+            file: path.display().to_string(),
+            at,
+            message,
+        };
+        let io = |e: std::io::Error| fail(None, e.to_string());
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(format!("{name}: {e}")),
+            Err(e) => return Err(io(e)),
         };
         // Only whole lines count: what follows the last line end was cut
         // short.
@@ -77,32 +83,32 @@ impl Keeper {
         let mut lines = text[..whole].lines().enumerate().map(|(i, l)| (i + 1, l));
         if let Some((n, line)) = lines.next() {
             let theirs: Run = serde_json::from_str(line).map_err(|e| {
-                format!("{name}:{n}:{}: not a file of kept battles: {e}", e.column())
+                let message = format!("not a file of kept battles: {e}");
+                fail(Some((n, e.column())), message)
             })?;
             if theirs != run {
-                return Err(format!(
-                    "{name} keeps the battles of another run ({theirs}), not of this one \
+                let message = format!(
+                    "the battles of another run ({theirs}) are kept here, not of this one \
                      ({run}): name another file, or run that run's command"
-                ));
+                );
+                return Err(fail(Some((n, 1)), message));
             }
         }
         let mut kept: Vec<GameResult> = Vec::new();
         for (n, line) in lines {
             let r: GameResult = serde_json::from_str(line)
-                .map_err(|e| format!("{name}:{n}:{}: not a kept battle: {e}", e.column()))?;
-            if r.seed != game_seed(config.seed, r.index)
-                || r.swapped != (config.swap && r.index % 2 == 1)
-            {
-                return Err(format!(
-                    "{name}:{n}: battle {} was not played with this run's seed and sides",
+                .map_err(|e| fail(Some((n, e.column())), format!("not a kept battle: {e}")))?;
+            if r.seed != game_seed(config.seed, r.index) || r.swapped != config.swapped(r.index) {
+                let message = format!(
+                    "battle {} was not played with this run's seed and sides",
                     r.index
-                ));
+                );
+                return Err(fail(Some((n, 1)), message));
             }
             if !kept.iter().any(|k| k.index == r.index) {
                 kept.push(r);
             }
         }
-        let io = |e: std::io::Error| format!("{name}: {e}");
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -112,7 +118,7 @@ impl Keeper {
             file.set_len(whole as u64).map_err(io)?;
         }
         if whole == 0 {
-            let header = serde_json::to_string(&run).map_err(|e| e.to_string())?;
+            let header = serde_json::to_string(&run).map_err(|e| fail(None, e.to_string()))?;
             file.write_all(format!("{header}\n").as_bytes())
                 .map_err(io)?;
         }
@@ -125,13 +131,18 @@ impl Keeper {
 
     /// Adds a battle to the file, in one write of one line, so that a run
     /// stopped at any moment leaves whole lines and at most one cut short.
-    pub fn keep(&self, result: &GameResult) -> Result<(), String> {
-        let line = serde_json::to_string(result).map_err(|e| e.to_string())?;
+    pub fn keep(&self, result: &GameResult) -> Result<(), Diagnostic> {
+        let fail = |message: String| Diagnostic {
+            file: self.path.display().to_string(),
+            at: None,
+            message,
+        };
+        let line = serde_json::to_string(result).map_err(|e| fail(e.to_string()))?;
         let mut file = self
             .file
             .lock()
-            .map_err(|_| "a thread panicked keeping a battle")?;
+            .map_err(|_| fail("a thread panicked keeping a battle".into()))?;
         file.write_all(format!("{line}\n").as_bytes())
-            .map_err(|e| format!("{}: {e}", self.path.display()))
+            .map_err(|e| fail(e.to_string()))
     }
 }
