@@ -178,12 +178,6 @@ pub struct Lookahead {
     /// enemy (the utility AI's defaults, `utility1`'s, unless set), apart
     /// from the profile's own `weights`, which play its side.
     pub enemy: Weights,
-    /// Other ways for its side to play, beside its own `weights` (a
-    /// portfolio: a careful side, a bold one): each adds as a candidate
-    /// the first command it would send, whose tries play the deciding unit
-    /// on, and its allies, by that way. So a try weighs the side's play
-    /// over the horizon, not one unit's command only. None by default.
-    pub postures: Vec<Weights>,
 }
 
 impl Default for Lookahead {
@@ -196,7 +190,6 @@ impl Default for Lookahead {
             noise: 0.0,
             confidence: 1.5,
             enemy: Weights::default(),
-            postures: vec![],
         }
     }
 }

@@ -35,7 +35,7 @@ use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
 use super::sight::enemies_in_sight;
 use super::situation::Situation;
-use super::utility::{Plan, plans};
+use super::utility::plans;
 pub use super::verdict::Considered;
 use super::verdict::{chosen, gain_over_first, untried};
 use crate::battle::{ArmorReduction, Battlefield, Dying, GridPos, Health, Side, name_of};
@@ -76,30 +76,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let set = &profile.search;
     let w = &profile.weights;
     let unit = name_of(world, me);
-    // Each candidate with the way its side plays its tries on: 0 the
-    // profile's own weights, `k` its `k`-th posture. A way one of its
-    // side chose this round is held to by the others (a side's plan).
-    let side = world.get::<Side>(me).map_or(0, |s| s.0);
-    let this_round = world.resource::<TurnState>().round;
-    let held = world
-        .get_resource::<Held>()
-        .and_then(|h| h.0.iter().find(|(s, r, _)| *s == side && *r == this_round))
-        .map(|(_, _, k)| *k);
-    let ways: Vec<&Weights> = std::iter::once(w).chain(&set.postures).collect();
-    let way = held.unwrap_or(0).min(ways.len() - 1);
-    let mut candidates: Vec<(Plan, usize)> = plans(world, me, ways[way], set.width.max(1))
-        .into_iter()
-        .map(|p| (p, way))
-        .collect();
-    if held.is_none() {
-        for (k, posture) in set.postures.iter().enumerate() {
-            let first = plans(world, me, posture, 1).swap_remove(0);
-            // Its value is the posture's, in another scale: no prior gain.
-            let value = candidates[0].0.value;
-            candidates.push((Plan { value, ..first }, k + 1));
-        }
-    }
-    let skip = if one_command(&candidates) {
+    let candidates = plans(world, me, w, set.width.max(1));
+    let skip = if candidates.len() < 2 {
         Some("one plan")
     } else if world
         .get::<Side>(me)
@@ -110,10 +88,10 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         None
     };
     if let Some(why) = skip {
-        let command = candidates[0].0.command.clone();
+        let command = candidates[0].command.clone();
         world.insert_resource(Thought {
             unit,
-            considered: candidates.iter().map(|(p, _)| untried(p)).collect(),
+            considered: candidates.iter().map(untried).collect(),
             nodes: 0,
             work: 0,
             largest_try: 0,
@@ -133,9 +111,9 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         })
         .collect();
     let Some(mut sandbox) = Sandbox::new(world, me, profile) else {
-        return candidates[0].0.command.clone();
+        return candidates[0].command.clone();
     };
-    let mut considered: Vec<Considered> = candidates.iter().map(|(p, _)| untried(p)).collect();
+    let mut considered: Vec<Considered> = candidates.iter().map(untried).collect();
     let n = considered.len();
     // Each candidate's swing in each round: round r's dice are the same
     // for all, so candidates are compared try by try.
@@ -159,8 +137,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             if !alive[i] || !fits(spent, played) {
                 continue;
             }
-            let ours = candidates[i].1;
-            let tried = sandbox.try_out(Some(&c.command), ours, dice, set.replies, round == 0);
+            let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
             nodes += tried.nodes;
             spent += tried.work;
             largest_try = largest_try.max(tried.work);
@@ -202,10 +179,6 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         c.spread = spread;
     }
     let chosen = chosen(&considered, set.confidence);
-    if held.is_none() && !set.postures.is_empty() {
-        let mut h = world.get_resource_or_insert_with(Held::default);
-        h.0.push((side, this_round, candidates[chosen].1));
-    }
     let pick = considered.remove(chosen);
     considered.sort_by(|a, b| b.score.total_cmp(&a.score));
     considered.insert(0, pick);
@@ -219,19 +192,6 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         skipped: None,
     });
     command
-}
-
-/// The way (0 its own weights, `k` its `k`-th posture) each side chose
-/// this round: its other units hold to it.
-#[derive(Resource, Default)]
-struct Held(Vec<(usize, u32, usize)>);
-
-/// Whether every candidate sends the same command (one plan, or the
-/// postures agree with it): the search could change nothing.
-fn one_command(candidates: &[(Plan, usize)]) -> bool {
-    candidates
-        .iter()
-        .all(|(p, _)| p.command == candidates[0].0.command)
 }
 
 impl Thought {
@@ -312,9 +272,8 @@ pub(super) struct Sandbox {
     /// The copy (given back to this thread's [`COPY`] when done).
     app: Option<App>,
     save: SaveGame,
-    /// The ways its side's utility AI plays the tries: its own weights
-    /// first, then the profile's postures.
-    ways: Vec<Weights>,
+    /// The weights its side's utility AI plays the tries with.
+    weights: Weights,
     /// The weights the enemy's side plays them with (its model of the
     /// enemy, [`crate::ai::Lookahead::enemy`]).
     enemy: Weights,
@@ -436,10 +395,7 @@ impl Sandbox {
             enemies,
             app: Some(app),
             save,
-            ways: std::iter::once(&profile.weights)
-                .chain(&profile.search.postures)
-                .cloned()
-                .collect(),
+            weights: profile.weights.clone(),
             enemy: profile.search.enemy.clone(),
             me,
             side,
@@ -455,12 +411,10 @@ impl Sandbox {
     /// the decision's position;
     /// `record`: keep the deciding unit's line. No `first`: the deciding
     /// unit's turn begins now, out of order, and its AI plays it (what it
-    /// would do were its turn now). `ours`: the way its side plays on (0
-    /// its own weights, `k` the `k`-th posture).
+    /// would do were its turn now).
     pub(super) fn try_out(
         &mut self,
         first: Option<&Command>,
-        ours: usize,
         dice: u64,
         replies: usize,
         record: bool,
@@ -487,10 +441,9 @@ impl Sandbox {
         let mut line = vec![];
         let mut nodes = 0;
         let mut turn_end = None;
-        let way = &self.ways[ours.min(self.ways.len() - 1)];
         let mut next = match first {
             Some(first) => Some(first.clone()),
-            None => next_of(world, self.side, way, &self.enemy),
+            None => next_of(world, self.side, &self.weights, &self.enemy),
         };
         // Each unit's k-th command of a try rolls dice of its own, drawn
         // from the round's seed, the unit and k: an enemy's reply has the
@@ -552,7 +505,7 @@ impl Sandbox {
             if over || nodes >= TRY_LIMIT {
                 break;
             }
-            next = next_of(world, self.side, way, &self.enemy);
+            next = next_of(world, self.side, &self.weights, &self.enemy);
         }
         let (end, harm) =
             turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
