@@ -156,9 +156,6 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             }
         }
         round += 1;
-        if sandbox.oracle.is_some() {
-            break;
-        }
         // A candidate clearly worse than the utility's own choice is tried
         // no more: the budget goes to those still in doubt.
         for (i, alive) in alive.iter_mut().enumerate().skip(1) {
@@ -181,13 +178,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         c.score = gain + noise[i] * scale;
         c.spread = spread;
     }
-    let chosen = if sandbox.oracle.is_some() {
-        (0..n)
-            .filter(|i| considered[*i].tries > 0)
-            .fold(0, |b, i| if swings[i][0] > swings[b][0] { i } else { b })
-    } else {
-        chosen(&considered, set.confidence)
-    };
+    let chosen = chosen(&considered, set.confidence);
     let pick = considered.remove(chosen);
     considered.sort_by(|a, b| b.score.total_cmp(&a.score));
     considered.insert(0, pick);
@@ -300,8 +291,6 @@ pub(super) struct Sandbox {
     /// Whether enemies hidden from its side were left out of the copy
     /// ([`leave_out_hidden`]): a battle won there is not won.
     blind: bool,
-    /// EXPERIMENT: the battle's real dice, seen ahead (an oracle).
-    oracle: Option<Dice>,
 }
 
 struct Known {
@@ -413,9 +402,6 @@ impl Sandbox {
             known,
             mean_worth,
             before,
-            oracle: std::env::var("SKIRMISH_ORACLE")
-                .is_ok()
-                .then(|| world.resource::<Dice>().clone()),
         };
         Some(sandbox)
     }
@@ -445,10 +431,7 @@ impl Sandbox {
         };
         let world = app.world_mut();
         self.save.apply(world);
-        match &self.oracle {
-            Some(real) => world.insert_resource(real.clone()),
-            None => world.insert_resource(Dice::seeded(dice)),
-        }
+        world.insert_resource(Dice::seeded(dice));
         world.insert_resource(Gathered(0));
         if first.is_none() {
             crate::rules::turns::turn::start_turn_now(world, self.me);
@@ -488,9 +471,7 @@ impl Sandbox {
                     0
                 }
             };
-            if self.oracle.is_none() {
-                world.insert_resource(Dice::seeded(dice_of(dice, &actor, k)));
-            }
+            world.insert_resource(Dice::seeded(dice_of(dice, &actor, k)));
             if submit(world, command.clone()).is_err() {
                 let _ = submit(world, super::respond::fallback(command.clone()));
             }
