@@ -310,22 +310,10 @@ fn ranked(world: &mut World, best: Best, stay: f64, idle: Command) -> Vec<Plan> 
         at,
         Plan {
             value: stay,
-            command: idle.clone(),
+            command: idle,
         },
     );
     all.truncate(best.keep.max(1));
-    // Experiment (SKIRMISH_IDLE): the look-ahead always tries doing
-    // nothing more, in place of its last candidate.
-    if best.keep > 1
-        && std::env::var_os("SKIRMISH_IDLE").is_some()
-        && !all.iter().any(|p| p.command == idle)
-    {
-        all.pop();
-        all.push(Plan {
-            value: stay,
-            command: idle,
-        });
-    }
     all
 }
 
