@@ -644,10 +644,13 @@ pub fn unit_named(world: &World, name: &str) -> Option<Entity> {
 
 /// Every unit's entity, in id order.
 pub fn units(world: &World) -> Vec<Entity> {
-    world
-        .get_resource::<Roster>()
-        .map(|r| r.units().to_vec())
-        .unwrap_or_default()
+    roster_of(world).to_vec()
+}
+
+/// Every unit's entity, in id order, borrowed: for the scans each gathered
+/// attack makes (soft cover, flanking, grapples), where copies add up.
+pub fn roster_of(world: &World) -> &[Entity] {
+    world.get_resource::<Roster>().map_or(&[], Roster::units)
 }
 
 /// The living units whose bodies overlap `body`, hidden or not (V8.2):
@@ -675,8 +678,9 @@ pub fn seen_in(world: &World, body: Body, viewer: Entity) -> Vec<Entity> {
 /// The units in action (R2.5) beside the body `at` (a tile of theirs one
 /// step from one of its tiles, V10.6).
 pub fn in_action_beside(world: &World, at: Body) -> Vec<Entity> {
-    units(world)
-        .into_iter()
+    roster_of(world)
+        .iter()
+        .copied()
         .filter(|&e| body_of(world, e).is_some_and(|b| b.gap(at) == 1) && !out_of_action(world, e))
         .collect()
 }

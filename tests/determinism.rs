@@ -138,6 +138,32 @@ fn a_save_continues_exactly_as_the_unsaved_battle() {
     );
 }
 
+/// The AI's copy is put back after each try by `SaveGame::rewind`, which
+/// cuts the events and the history back rather than copying them: the
+/// state it leaves is the saved one, and goes on as a battle restored from
+/// the save does; a battle behind the save (fewer events) gets it whole.
+#[test]
+fn a_rewound_battle_is_the_saved_one() {
+    let mut app = headless_app(&level("forest.ron"), 5);
+    play_random(app.world_mut(), 120, 4);
+    let save = SaveGame::capture(app.world_mut());
+    play_random(app.world_mut(), 80, 6);
+    assert_ne!(SaveGame::capture(app.world_mut()), save, "it played on");
+    save.rewind(app.world_mut());
+    assert_eq!(SaveGame::capture(app.world_mut()), save);
+    let mut restored = save.restore(catalog()).expect("the save loads");
+    for c in play_random(app.world_mut(), 100, 8) {
+        submit(restored.world_mut(), c).expect("the restored battle accepts the same commands");
+    }
+    assert_eq!(
+        SaveGame::capture(restored.world_mut()),
+        SaveGame::capture(app.world_mut())
+    );
+    let mut fresh = headless_app(&level("forest.ron"), 5);
+    save.rewind(fresh.world_mut());
+    assert_eq!(SaveGame::capture(fresh.world_mut()), save);
+}
+
 /// A save keeps who rides whom, the free Move and whether the pair has
 /// moved (V12): the loaded battle goes on exactly as the unsaved one, on
 /// a level of riders and one of riders, giants and maneuvers.

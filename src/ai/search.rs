@@ -430,7 +430,9 @@ impl Sandbox {
             };
         };
         let world = app.world_mut();
-        self.save.apply(world);
+        // The copy holds the decision's position played on by the last
+        // try (or the position itself, put there by `new`).
+        self.save.rewind(world);
         world.insert_resource(Dice::seeded(dice));
         world.insert_resource(Gathered(0));
         if first.is_none() {

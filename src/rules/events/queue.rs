@@ -79,6 +79,14 @@ impl BattleEvents {
         EventCursor(self.events.len())
     }
 
+    /// Drops every event after the first `len`: for a copy of a battle put
+    /// back to a position it held ([`crate::save::SaveGame::rewind`]), so
+    /// what stays is exactly what was there then.
+    pub fn truncate(&mut self, len: usize) {
+        self.events.truncate(len);
+        self.told.truncate(len);
+    }
+
     /// A queue holding `events`, each told to the sides in `told` beside
     /// it (a restored save); a save without them told every side all.
     pub fn from_events(events: Vec<BattleEvent>, mut told: Vec<u32>) -> Self {

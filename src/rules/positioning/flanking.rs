@@ -57,8 +57,9 @@ pub fn flank_partner(world: &World, attacker: Entity, target: Entity, from: Pos)
     let side = world.get::<Side>(attacker).copied()?;
     let target = body_of(world, target)?;
     let me = Body::new(from, side_of_body(world, attacker));
-    crate::battle::units(world)
-        .into_iter()
+    crate::battle::roster_of(world)
+        .iter()
+        .copied()
         .filter(|e| {
             *e != attacker
                 && world.get::<Side>(*e) == Some(&side)

@@ -9,7 +9,7 @@ use crate::grid::{Body, Pos};
 use crate::rules::command::Refusal;
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::rules::rule::Rule;
-use crate::rules::sight::line_of_effect::{Cell, Sight, sight, supercover};
+use crate::rules::sight::line_of_effect::{Cell, Sight, sight, walk_line};
 use crate::terrain::Cover;
 use bevy::prelude::*;
 
@@ -70,7 +70,7 @@ pub fn best_line(
     };
     let map = &field.0.map;
     let standing = if soft {
-        standing_bodies(world, attacker, target)
+        standing_bodies(world, attacker, target, (from, to))
     } else {
         vec![]
     };
@@ -157,13 +157,34 @@ pub fn size_rank(size: Size) -> i32 {
 /// dead and not lying, other than the two in the attack,
 /// with its body and size rank. Lying creatures (prone, dying) do not
 /// block *(decision)*.
-fn standing_bodies(world: &World, attacker: Entity, target: Entity) -> Vec<(Entity, Body, i32)> {
+fn standing_bodies(
+    world: &World,
+    attacker: Entity,
+    target: Entity,
+    (from, to): (Body, Body),
+) -> Vec<(Entity, Body, i32)> {
     let side = world
         .get::<crate::battle::Side>(attacker)
         .map_or(0, |s| s.0);
-    crate::battle::units(world)
-        .into_iter()
+    // Every line between the two bodies stays inside the rectangle that
+    // spans them (the supercover steps only toward its end): a body
+    // outside it is on no line, whatever else it is. Tested first, as most
+    // units stand elsewhere and the other tests each look the unit up.
+    let (lo_x, hi_x) = (
+        from.at.x.min(to.at.x),
+        (from.at.x + from.n).max(to.at.x + to.n),
+    );
+    let (lo_y, hi_y) = (
+        from.at.y.min(to.at.y),
+        (from.at.y + from.n).max(to.at.y + to.n),
+    );
+    let on_the_way =
+        |b: Body| b.at.x < hi_x && lo_x < b.at.x + b.n && b.at.y < hi_y && lo_y < b.at.y + b.n;
+    crate::battle::roster_of(world)
+        .iter()
+        .copied()
         .filter(|&e| e != attacker && e != target)
+        .filter(|&e| body_of(world, e).is_some_and(on_the_way))
         // A unit hidden from the attacker's side gives no soft cover: the
         // odds shown are the odds rolled from what the side knows (V8.10).
         .filter(|&e| !crate::battle::hidden_from(world, e, side))
@@ -191,7 +212,10 @@ fn soft_cover_on(
 ) -> Vec<(Pos, i32)> {
     let mut counted: Vec<Entity> = vec![];
     let mut out = vec![];
-    for cell in supercover(from, to) {
+    if standing.is_empty() {
+        return out;
+    }
+    walk_line(from, to, |cell| {
         let bonus_at = |p: Pos, counted: &[Entity]| {
             standing
                 .iter()
@@ -211,7 +235,8 @@ fn soft_cover_on(
             counted.push(e);
             out.push((at, bonus));
         }
-    }
+        true
+    });
     out
 }
 

@@ -1,6 +1,6 @@
 //! The lasting state of a grapple (V7.6): who holds whom, and how firmly.
 
-use crate::battle::units;
+use crate::battle::roster_of;
 use crate::rules::command::Hold;
 use bevy::prelude::*;
 
@@ -18,7 +18,7 @@ pub struct Grappled {
 
 /// The unit `unit` grapples, and how.
 pub fn grappling(world: &World, unit: Entity) -> Option<(Entity, Grappled)> {
-    units(world).into_iter().find_map(|e| {
+    roster_of(world).iter().find_map(|&e| {
         world
             .get::<Grappled>(e)
             .filter(|g| g.by == unit)
