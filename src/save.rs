@@ -583,8 +583,11 @@ impl SaveGame {
     /// rather than copied whole. The same state either way; on a long
     /// battle the copies were a tenth of the AI's time.
     pub fn rewind(&self, world: &mut World) {
-        let events = world.resource::<BattleEvents>().all().len();
-        let history = world.get_resource::<History>().map_or(0, |h| h.0.len());
+        let events = world.get_resource::<BattleEvents>().map(|e| e.all().len());
+        let history = world.get_resource::<History>().map(|h| h.0.len());
+        let (Some(events), Some(history)) = (events, history) else {
+            return self.apply(world);
+        };
         if events < self.events.len() || history < self.history.len() {
             return self.apply(world);
         }
