@@ -166,6 +166,9 @@ fn print_decision_times(name: &str, size: usize, per_side: usize) {
     let level = generate::level(size, per_side);
     let players = players_of(&level, name);
     let mut times = vec![];
+    // Each decision's work (the budget's count), beside its time: where the
+    // time per unit of work strays, the count misses what the time went on.
+    let mut works = vec![];
     for seed in 0..2 {
         let mut app = battle_after(&level, seed, 0);
         let world = app.world_mut();
@@ -175,6 +178,11 @@ fn print_decision_times(name: &str, size: usize, per_side: usize) {
                 break;
             };
             times.push(t.elapsed());
+            works.push(
+                world
+                    .remove_resource::<skirmish::ai::search::Thought>()
+                    .map_or(0, |t| t.work),
+            );
             if submit(world, command).is_err() {
                 let _ = submit(world, skirmish::rules::command::Command::EndTurn);
             }
@@ -185,19 +193,33 @@ fn print_decision_times(name: &str, size: usize, per_side: usize) {
     let mut order: Vec<usize> = (0..times.len()).collect();
     order.sort_by_key(|i| std::cmp::Reverse(times[*i]));
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let per_work = |i: usize| ms(times[i]) * 1e3 / works[i].max(1) as f64;
     let top: Vec<String> = order
         .iter()
         .take(5)
-        .map(|i| format!("#{i} {:.1}", ms(times[*i])))
+        .map(|&i| {
+            format!(
+                "#{i} {:.1} ({} work, {:.1} us each)",
+                ms(times[i]),
+                works[i],
+                per_work(i)
+            )
+        })
         .collect();
+    let mut rates: Vec<f64> = (0..times.len())
+        .filter(|&i| works[i] > 0)
+        .map(per_work)
+        .collect();
+    rates.sort_by(f64::total_cmp);
     times.sort();
     println!(
-        "{name} AI, {size}x{size}, {per_side} a side: median decision {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions of 2 battles (slowest five: {})",
+        "{name} AI, {size}x{size}, {per_side} a side: median decision {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions of 2 battles (slowest five: {}; median time per unit of work {:.1} us)",
         ms(times[times.len() / 2]),
         ms(times[times.len() * 99 / 100]),
         ms(*times.last().unwrap_or(&Duration::ZERO)),
         times.len(),
-        top.join(", ")
+        top.join(", "),
+        rates.get(rates.len() / 2).copied().unwrap_or(0.0)
     );
 }
 
