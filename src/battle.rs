@@ -642,13 +642,13 @@ pub fn unit_named(world: &World, name: &str) -> Option<Entity> {
     world.get_resource::<Roster>()?.named(name)
 }
 
-/// Every unit's entity, in id order.
+/// Every unit's entity, in id order: a copy, for whoever changes the world
+/// on the way ([`roster_of`] borrows it).
 pub fn units(world: &World) -> Vec<Entity> {
     roster_of(world).to_vec()
 }
 
-/// Every unit's entity, in id order, borrowed: for the scans each gathered
-/// attack makes (soft cover, flanking, grapples), where copies add up.
+/// Every unit's entity, in id order, borrowed: for scans that only read.
 pub fn roster_of(world: &World) -> &[Entity] {
     world.get_resource::<Roster>().map_or(&[], Roster::units)
 }

@@ -153,10 +153,10 @@ pub fn size_rank(size: Size) -> i32 {
     size as i32
 }
 
-/// The standing creatures that may give soft cover (R6.3): every unit not
-/// dead and not lying, other than the two in the attack,
-/// with its body and size rank. Lying creatures (prone, dying) do not
-/// block *(decision)*.
+/// The standing creatures that may give soft cover (R6.3) on a line
+/// between the bodies `from` and `to`: every unit not dead and not lying,
+/// other than the two in the attack, with its body and size rank. Lying
+/// creatures (prone, dying) do not block *(decision)*.
 fn standing_bodies(
     world: &World,
     attacker: Entity,
