@@ -138,32 +138,6 @@ fn a_save_continues_exactly_as_the_unsaved_battle() {
     );
 }
 
-/// The AI's copy is put back after each try by `SaveGame::rewind`, which
-/// cuts the events and the history back rather than copying them: the
-/// state it leaves is the saved one, and goes on as a battle restored from
-/// the save does; a battle behind the save (fewer events) gets it whole.
-#[test]
-fn a_rewound_battle_is_the_saved_one() {
-    let mut app = headless_app(&level("forest.ron"), 5);
-    play_random(app.world_mut(), 120, 4);
-    let save = SaveGame::capture(app.world_mut());
-    play_random(app.world_mut(), 80, 6);
-    assert_ne!(SaveGame::capture(app.world_mut()), save, "it played on");
-    save.rewind(app.world_mut());
-    assert_eq!(SaveGame::capture(app.world_mut()), save);
-    let mut restored = save.restore(catalog()).expect("the save loads");
-    for c in play_random(app.world_mut(), 100, 8) {
-        submit(restored.world_mut(), c).expect("the restored battle accepts the same commands");
-    }
-    assert_eq!(
-        SaveGame::capture(restored.world_mut()),
-        SaveGame::capture(app.world_mut())
-    );
-    let mut fresh = headless_app(&level("forest.ron"), 5);
-    save.rewind(fresh.world_mut());
-    assert_eq!(SaveGame::capture(fresh.world_mut()), save);
-}
-
 /// A save keeps who rides whom, the free Move and whether the pair has
 /// moved (V12): the loaded battle goes on exactly as the unsaved one, on
 /// a level of riders and one of riders, giants and maneuvers.
@@ -328,17 +302,36 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
     );
 }
 
+/// A save put back into the battle it came from, later on: by `apply`
+/// (the window's F9) or by `rewind` (the AI's copy after each try, which
+/// cuts the events and the history back rather than copying them). The
+/// battle is then exactly as saved and goes on as one restored from the
+/// save does; a battle behind the save (fewer events) is given it whole.
 #[test]
-fn a_save_applied_to_the_running_battle_takes_it_back() {
-    // The window's F9: the save is put into the battle it came from, later
-    // on; the battle is then exactly as saved.
-    let mut app = headless_app(&level("ford.ron"), 6);
-    play_random(app.world_mut(), 40, 2);
-    let save = SaveGame::capture(app.world_mut());
-    play_random(app.world_mut(), 60, 5);
-    assert_ne!(SaveGame::capture(app.world_mut()), save);
-    save.apply(app.world_mut());
-    assert_eq!(SaveGame::capture(app.world_mut()), save);
+fn a_save_put_back_into_the_running_battle_takes_it_back() {
+    let put_back: [(&str, fn(&SaveGame, &mut bevy::prelude::World)); 2] =
+        [("apply", SaveGame::apply), ("rewind", SaveGame::rewind)];
+    for (way, put_back) in put_back {
+        let mut app = headless_app(&level("ford.ron"), 6);
+        play_random(app.world_mut(), 40, 2);
+        let save = SaveGame::capture(app.world_mut());
+        play_random(app.world_mut(), 60, 5);
+        assert_ne!(SaveGame::capture(app.world_mut()), save, "{way}");
+        put_back(&save, app.world_mut());
+        assert_eq!(SaveGame::capture(app.world_mut()), save, "{way}");
+        let mut restored = save.restore(catalog()).expect("the save loads");
+        for c in play_random(app.world_mut(), 100, 8) {
+            submit(restored.world_mut(), c).expect("the restored battle accepts the same commands");
+        }
+        assert_eq!(
+            SaveGame::capture(restored.world_mut()),
+            SaveGame::capture(app.world_mut()),
+            "{way}"
+        );
+        let mut fresh = headless_app(&level("ford.ron"), 6);
+        put_back(&save, fresh.world_mut());
+        assert_eq!(SaveGame::capture(fresh.world_mut()), save, "{way}");
+    }
 }
 
 /// Plays `level` to its end (or `limit` commands) between the profiles
