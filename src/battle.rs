@@ -36,17 +36,7 @@ pub struct GridPos(pub Pos);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Footprint(pub i32);
 
-/// The tiles `unit` fills: its [`GridPos`] and [`Footprint`] (one tile
-/// without one); a rider's are its mount's.
-pub fn body_of(world: &World, unit: Entity) -> Option<Body> {
-    let e = world.get_entity(unit).ok()?;
-    // A rider fills its mount's tiles (V12.1).
-    if let Some(r) = e.get::<Riding>() {
-        return body_of(world, r.mount);
-    }
-    let at = e.get::<GridPos>()?.0;
-    Some(Body::new(at, e.get::<Footprint>().map_or(1, |f| f.0)))
-}
+pub use crate::bodies::body_of;
 
 /// The side of `unit`'s footprint (1 without one).
 pub fn side_of_body(world: &World, unit: Entity) -> i32 {

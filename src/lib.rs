@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod art;
 pub mod battle;
+pub mod bodies;
 pub mod cli;
 pub mod design;
 pub mod dice;

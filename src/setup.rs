@@ -25,6 +25,8 @@ impl Plugin for BattlePlugin {
 /// [`Battlefield`] and the `dice`.
 pub fn spawn_battle(world: &mut World, level: &ValidLevel, dice: Dice) {
     let catalog = &level.catalog;
+    // Registered before any rider mounts: `body_of`'s query needs it.
+    world.register_component::<crate::battle::Riding>();
     let mut roster = Roster::default();
     for (i, unit) in level.units.iter().enumerate() {
         let t = &unit.stats;

@@ -5,26 +5,16 @@
 //! after command.
 
 use crate::grid::Body;
-use crate::load::ValidLevel;
+use crate::load::{LevelMemo, ValidLevel};
 use crate::rules::motion::movement::{CostMap, Occupancy, search};
-use bevy::platform::collections::HashMap;
 use std::sync::Arc;
 
-/// The fields by level (the battle's and its look-ahead copy's), then by
-/// body, side and limit. Each level is held while its fields are, so no
-/// other level can take its place in memory.
-type Kept = Vec<(Arc<ValidLevel>, HashMap<(Body, usize, u32), Arc<CostMap>>)>;
-
 thread_local! {
-    static KEPT: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(Vec::new()) };
+    /// By body, side and limit, for the battle's level and its copy's. At
+    /// most 1024 a level (a field of 3 moves is about 16 KB: 16 MB a level).
+    static KEPT: std::cell::RefCell<LevelMemo<(Body, usize, u32), Arc<CostMap>>> =
+        const { std::cell::RefCell::new(LevelMemo::new(2, 1024)) };
 }
-
-/// Levels whose fields a thread keeps (a battle and its copy, with room).
-const KEPT_LEVELS: usize = 2;
-
-/// Fields kept per level before they are dropped and worked out anew (a
-/// field of 3 moves is about 16 KB: 16 MB a level at most).
-const KEPT_FIELDS: usize = 1024;
 
 /// How soon a unit of `body` and `side` can reach each tile within
 /// `limit` (units ignored), as its body walks (V10.6).
@@ -35,26 +25,10 @@ pub(super) fn field_of(
     limit: u32,
 ) -> Arc<CostMap> {
     KEPT.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        let at = match kept.iter().position(|(l, _)| Arc::ptr_eq(l, level)) {
-            Some(at) => at,
-            None => {
-                if kept.len() >= KEPT_LEVELS {
-                    kept.remove(0);
-                }
-                kept.push((level.clone(), HashMap::default()));
-                kept.len() - 1
-            }
-        };
-        let maps = &mut kept[at].1;
-        if maps.len() >= KEPT_FIELDS {
-            maps.clear();
-        }
-        maps.entry((body, side, limit))
-            .or_insert_with(|| {
+        kept.borrow_mut()
+            .get_or_insert_with(level, (body, side, limit), || {
                 let empty = Occupancy::of_bodies(&level.map, std::iter::empty(), side, body);
                 Arc::new(search(&level.map, &empty, body.at, limit))
             })
-            .clone()
     })
 }

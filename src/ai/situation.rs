@@ -392,7 +392,7 @@ impl Situation {
                 };
                 if attacks > 0.0 {
                     let sight =
-                        crate::rules::sight::line_of_effect::sight(&self.level.map, e.pos, at);
+                        crate::rules::sight::line_of_effect::sight_on(&self.level, e.pos, at);
                     let cover = match sight.cover {
                         Cover::None => 0,
                         Cover::Partial => 1,

@@ -9,6 +9,7 @@
 mod asset;
 mod heights;
 mod locate;
+mod memo;
 mod parse;
 mod problems;
 mod report;
@@ -17,6 +18,7 @@ mod validate_catalog;
 
 pub use asset::{LevelAsset, LevelLoader, LevelLoadingPlugin};
 pub use locate::{Locator, Needle};
+pub use memo::LevelMemo;
 pub use parse::{
     CATALOG_DIR, FileKind, catalog_at, file_kind, lint_catalog, lint_catalog_dir, load_catalog_dir,
     load_level_file, parse_catalog, parse_file, parse_level, read_file, ron_files, ron_options,

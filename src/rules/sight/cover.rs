@@ -9,7 +9,7 @@ use crate::grid::{Body, Pos};
 use crate::rules::command::Refusal;
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::rules::rule::Rule;
-use crate::rules::sight::line_of_effect::{Cell, Sight, sight, walk_line};
+use crate::rules::sight::line_of_effect::{Cell, Sight, sight_on, walk_line};
 use crate::terrain::Cover;
 use bevy::prelude::*;
 
@@ -68,7 +68,6 @@ pub fn best_line(
             soft: vec![],
         };
     };
-    let map = &field.0.map;
     let standing = if soft {
         standing_bodies(world, attacker, target, (from, to))
     } else {
@@ -80,7 +79,7 @@ pub fn best_line(
     let mut best: Option<((bool, Cover, i32, i32), Line)> = None;
     for a in from.tiles() {
         for b in to.tiles() {
-            let sight = sight(map, a, b);
+            let sight = sight_on(&field.0, a, b);
             let soft = match target_size {
                 Some(size) if soft => soft_cover_on(&standing, size, a, b),
                 _ => vec![],
@@ -184,17 +183,17 @@ fn standing_bodies(
         .iter()
         .copied()
         .filter(|&e| e != attacker && e != target)
-        .filter(|&e| body_of(world, e).is_some_and(on_the_way))
+        .filter_map(|e| Some((e, body_of(world, e).filter(|&b| on_the_way(b))?)))
         // A unit hidden from the attacker's side gives no soft cover: the
         // odds shown are the odds rolled from what the side knows (V8.10).
-        .filter(|&e| !crate::battle::hidden_from(world, e, side))
-        .filter(|&e| {
+        .filter(|&(e, _)| !crate::battle::hidden_from(world, e, side))
+        .filter(|&(e, _)| {
             let e = world.entity(e);
             !e.contains::<Prone>() && !e.contains::<Dead>()
         })
-        .filter_map(|e| {
+        .filter_map(|(e, body)| {
             let size = size_rank(world.get::<Stats>(e)?.template.size);
-            Some((e, body_of(world, e)?, size))
+            Some((e, body, size))
         })
         .collect()
 }

@@ -7,7 +7,9 @@
 //! pairs are the rule, and the crates' supercover iterators flatten them.
 
 use crate::grid::Pos;
+use crate::load::{LevelMemo, ValidLevel};
 use crate::terrain::{Cover, TerrainMap};
+use std::sync::Arc;
 
 /// One step of a supercover line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +77,25 @@ pub struct Sight {
     pub cover_at: Option<Pos>,
 }
 
+thread_local! {
+    /// Lines by their two ends, for the battle's level and its look-ahead
+    /// copy's: at most 2^17 a level (about 5 MB).
+    static LINES: std::cell::RefCell<LevelMemo<(Pos, Pos), Sight>> =
+        const { std::cell::RefCell::new(LevelMemo::new(2, 1 << 17)) };
+}
+
+/// [`sight`] on `level`'s map, remembered: a line depends on the terrain
+/// alone, and every gathered ranged attack (R6.1, R6.2) and the AI's
+/// reading of each tile ask the same lines again and again (a twelfth of
+/// the look-ahead's time on 32×32 and 64×64).
+pub fn sight_on(level: &Arc<ValidLevel>, from: Pos, to: Pos) -> Sight {
+    LINES.with(|lines| {
+        lines
+            .borrow_mut()
+            .get_or_insert_with(level, (from, to), || sight(&level.map, from, to))
+    })
+}
+
 /// Line of effect and terrain cover from `from` to `to` (R6.1, R6.2): a
 /// cover tile adjacent to the attacker and not to the target is ignored.
 pub fn sight(map: &TerrainMap, from: Pos, to: Pos) -> Sight {
@@ -121,6 +142,37 @@ mod tests {
 
     fn p(x: i32, y: i32) -> Pos {
         Pos::new(x, y)
+    }
+
+    /// The remembered line is the line, on each level, asked in any order
+    /// and again (R6.1, R6.2).
+    #[test]
+    fn remembered_lines_are_each_levels_own() {
+        let catalog =
+            crate::load::load_catalog_dir(std::path::Path::new("assets/catalog")).unwrap();
+        let levels: Vec<Arc<ValidLevel>> = ["fort", "forest", "ruins"]
+            .iter()
+            .map(|n| {
+                let path = format!("levels/{n}.ron");
+                Arc::new(
+                    crate::load::load_level_file(std::path::Path::new(&path), &catalog).unwrap(),
+                )
+            })
+            .collect();
+        let mut blocked = 0;
+        for _ in 0..2 {
+            for level in &levels {
+                let (w, h) = (level.map.width(), level.map.height());
+                for i in 0..400 {
+                    let a = p(i * 7 % w, i * 3 % h);
+                    let b = p(i * 11 % w, i * 5 % h);
+                    let line = sight_on(level, a, b);
+                    assert_eq!(line, sight(&level.map, a, b), "{a} to {b}");
+                    blocked += usize::from(!line.clear);
+                }
+            }
+        }
+        assert!(blocked > 0, "some lines are blocked, so the levels differ");
     }
 
     #[test]

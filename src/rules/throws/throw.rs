@@ -55,11 +55,13 @@ pub struct Missile {
 
 /// The object called `name` that `unit` carries, ready to throw.
 pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refusal> {
-    let who = crate::battle::name_of(world, unit);
     if world
         .get::<Inventory>(unit)
         .is_none_or(|i| i.count(name) == 0)
     {
+        // Named only here: the AI reads missiles far more often than a
+        // throw is refused.
+        let who = crate::battle::name_of(world, unit);
         return Err(Refusal::new(
             Rule::R9_1,
             format!("{who} carries no \"{name}\""),

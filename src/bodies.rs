@@ -1,0 +1,134 @@
+//! Where each unit's body lies ([`body_of`]): the question every rule
+//! about tiles asks, read through a query kept per world.
+
+use crate::battle::{Footprint, GridPos, Riding};
+use crate::grid::Body;
+use bevy::ecs::world::WorldId;
+use bevy::prelude::*;
+
+/// What a body is read from: a unit's mount, tile and footprint.
+type BodyParts = (
+    Option<&'static Riding>,
+    Option<&'static GridPos>,
+    Option<&'static Footprint>,
+);
+
+/// Worlds whose body queries a thread keeps (a battle and its look-ahead
+/// copy, with room).
+const KEPT_WORLDS: usize = 4;
+
+thread_local! {
+    /// A query of [`BodyParts`] for each of the last worlds this thread
+    /// read bodies in. Every gathered attack asks the body of every unit
+    /// (soft cover, grapples, flanks: 170 a gathering in a 16-a-side
+    /// melee), and a query reads the parts where `World::get` first looks
+    /// up each type's id (a fifth of a look-ahead decision's instructions
+    /// on 64×64, by callgrind).
+    static BODY_QUERIES: std::cell::RefCell<Vec<(WorldId, QueryState<BodyParts>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The tiles `unit` fills: its [`GridPos`] and [`Footprint`] (one tile
+/// without one); a rider's are its mount's.
+pub fn body_of(world: &World, unit: Entity) -> Option<Body> {
+    let parts = |q: &mut QueryState<BodyParts>, e: Entity| {
+        q.get(world, e)
+            .ok()
+            .map(|(r, at, n)| (r.map(|r| r.mount), at.map(|p| p.0), n.map(|f| f.0)))
+    };
+    BODY_QUERIES.with(|queries| {
+        let mut queries = queries.borrow_mut();
+        let at = match queries.iter().position(|(id, _)| *id == world.id()) {
+            Some(at) => at,
+            None => {
+                // A world where a part was never registered has no query:
+                // it is read part by part.
+                let Some(query) = world.try_query::<BodyParts>() else {
+                    drop(queries);
+                    return body_by_parts(world, unit);
+                };
+                if queries.len() >= KEPT_WORLDS {
+                    queries.remove(0);
+                }
+                queries.push((world.id(), query));
+                queries.len() - 1
+            }
+        };
+        let query = &mut queries[at].1;
+        let (mut mount, mut tile, mut side) = parts(query, unit)?;
+        // A rider fills its mount's tiles (V12.1).
+        while let Some(m) = mount {
+            (mount, tile, side) = parts(query, m)?;
+        }
+        Some(Body::new(tile?, side.unwrap_or(1)))
+    })
+}
+
+/// [`body_of`] read part by part, in a world without [`BodyParts`]' query.
+fn body_by_parts(world: &World, unit: Entity) -> Option<Body> {
+    let e = world.get_entity(unit).ok()?;
+    if let Some(r) = e.get::<Riding>() {
+        return body_by_parts(world, r.mount);
+    }
+    let at = e.get::<GridPos>()?.0;
+    Some(Body::new(at, e.get::<Footprint>().map_or(1, |f| f.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Pos;
+
+    fn unit(world: &mut World, at: Pos, n: i32) -> Entity {
+        world.spawn((GridPos(at), Footprint(n))).id()
+    }
+
+    /// Each world's bodies from its own query, however the calls between
+    /// worlds interleave and whatever ids their entities share; a rider's
+    /// body is its mount's (V12.1); a world where `Riding` was never
+    /// registered is read part by part.
+    #[test]
+    fn each_world_reads_its_own_bodies() {
+        let mut worlds: Vec<World> = (0..KEPT_WORLDS + 2).map(|_| World::new()).collect();
+        let mut units = vec![];
+        for (i, w) in worlds.iter_mut().enumerate() {
+            if i % 2 == 0 {
+                w.register_component::<Riding>();
+            }
+            let i = i as i32;
+            let a = unit(w, Pos::new(i, 2 * i), 1);
+            let mount = unit(w, Pos::new(10 + i, 3), 2);
+            let rider = w.spawn(GridPos(Pos::new(0, 0))).id();
+            if i % 2 == 0 {
+                w.entity_mut(rider).insert(Riding {
+                    mount,
+                    at: Pos::new(10 + i, 3),
+                    facing: crate::grid::Dir::ALL[0],
+                });
+            }
+            units.push((a, mount, rider));
+        }
+        for _ in 0..2 {
+            for (i, (w, &(a, mount, rider))) in worlds.iter().zip(&units).enumerate().rev() {
+                let i = i as i32;
+                assert_eq!(body_of(w, a), Some(Body::new(Pos::new(i, 2 * i), 1)));
+                assert_eq!(body_of(w, mount), Some(Body::new(Pos::new(10 + i, 3), 2)));
+                let ridden = if i % 2 == 0 {
+                    Body::new(Pos::new(10 + i, 3), 2)
+                } else {
+                    Body::new(Pos::new(0, 0), 1)
+                };
+                assert_eq!(body_of(w, rider), Some(ridden));
+            }
+        }
+        // A unit that moved is read where it stands now.
+        let (a, ..) = units[0];
+        worlds[0].entity_mut(a).insert(GridPos(Pos::new(7, 7)));
+        assert_eq!(body_of(&worlds[0], a), Some(Body::new(Pos::new(7, 7), 1)));
+        // An entity without a tile, or gone, has no body.
+        let bare = worlds[0].spawn_empty().id();
+        assert_eq!(body_of(&worlds[0], bare), None);
+        worlds[0].despawn(bare);
+        assert_eq!(body_of(&worlds[0], bare), None);
+    }
+}
