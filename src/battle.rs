@@ -26,17 +26,7 @@ use bevy::prelude::*;
 )]
 pub struct UnitId(pub u32);
 
-/// The tile a unit or an object is on (R0.1).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GridPos(pub Pos);
-
-/// The side of the square a unit fills (V10.6): 1, or with size (V10) 2
-/// for Large and 3 for Huge. Its [`GridPos`] is the square's north-west
-/// tile.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Footprint(pub i32);
-
-pub use crate::bodies::body_of;
+pub use crate::bodies::{Footprint, GridPos, Riding, body_of};
 
 /// The side of `unit`'s footprint (1 without one).
 pub fn side_of_body(world: &World, unit: Entity) -> i32 {
@@ -61,19 +51,6 @@ pub fn unit_on(world: &World, tile: Pos) -> Option<Entity> {
         .copied()
         .find(|e| on(e) && world.entity(*e).contains::<Riding>())
         .or_else(|| all.into_iter().find(on))
-}
-
-/// On a rider: the mount it rides (V12.1), and the tile and facing the
-/// pair last shared, so that whichever of the two a rule moves, the other
-/// follows ([`carry`]).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Riding {
-    /// The mount.
-    pub mount: Entity,
-    /// The pair's anchor when last together.
-    pub at: Pos,
-    /// The pair's facing when last together.
-    pub facing: Dir,
 }
 
 /// On a ridden mount: its rider (V12.1). The mount takes no turn of its

@@ -1,10 +1,33 @@
-//! Where each unit's body lies ([`body_of`]): the question every rule
-//! about tiles asks, read through a query kept per world.
+//! Where each unit's body lies: its tile, its footprint, the mount it
+//! rides, and [`body_of`], the question every rule about tiles asks of
+//! them, read through a query kept per world.
 
-use crate::battle::{Footprint, GridPos, Riding};
-use crate::grid::Body;
+use crate::grid::{Body, Dir, Pos};
 use bevy::ecs::world::WorldId;
 use bevy::prelude::*;
+
+/// The tile a unit or an object is on (R0.1).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GridPos(pub Pos);
+
+/// The side of the square a unit fills (V10.6): 1, or with size (V10) 2
+/// for Large and 3 for Huge. Its [`GridPos`] is the square's north-west
+/// tile.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Footprint(pub i32);
+
+/// On a rider: the mount it rides (V12.1), and the tile and facing the
+/// pair last shared, so that whichever of the two a rule moves, the other
+/// follows ([`carry`](crate::battle::carry)).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Riding {
+    /// The mount.
+    pub mount: Entity,
+    /// The pair's anchor when last together.
+    pub at: Pos,
+    /// The pair's facing when last together.
+    pub facing: Dir,
+}
 
 /// What a body is read from: a unit's mount, tile and footprint.
 type BodyParts = (
