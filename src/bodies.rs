@@ -54,47 +54,51 @@ thread_local! {
 /// The tiles `unit` fills: its [`GridPos`] and [`Footprint`] (one tile
 /// without one); a rider's are its mount's.
 pub fn body_of(world: &World, unit: Entity) -> Option<Body> {
-    let parts = |q: &mut QueryState<BodyParts>, e: Entity| {
-        q.get(world, e)
-            .ok()
-            .map(|(r, at, n)| (r.map(|r| r.mount), at.map(|p| p.0), n.map(|f| f.0)))
-    };
     BODY_QUERIES.with(|queries| {
         let mut queries = queries.borrow_mut();
-        let at = match queries.iter().position(|(id, _)| *id == world.id()) {
-            Some(at) => at,
-            None => {
-                // A world where a part was never registered has no query:
-                // it is read part by part.
-                let Some(query) = world.try_query::<BodyParts>() else {
-                    drop(queries);
-                    return body_by_parts(world, unit);
-                };
-                if queries.len() >= KEPT_WORLDS {
-                    queries.remove(0);
-                }
-                queries.push((world.id(), query));
-                queries.len() - 1
-            }
+        let mut query = query_in(&mut queries, world);
+        // A unit's mount, tile and side: through the world's query, or
+        // part by part in a world that has none.
+        let mut parts = |e: Entity| match query.as_deref_mut() {
+            Some(q) => q
+                .get(world, e)
+                .ok()
+                .map(|(r, at, n)| (r.map(|r| r.mount), at.map(|p| p.0), n.map(|f| f.0))),
+            None => world.get_entity(e).ok().map(|e| {
+                (
+                    e.get::<Riding>().map(|r| r.mount),
+                    e.get::<GridPos>().map(|p| p.0),
+                    e.get::<Footprint>().map(|f| f.0),
+                )
+            }),
         };
-        let query = &mut queries[at].1;
-        let (mut mount, mut tile, mut side) = parts(query, unit)?;
+        let (mut mount, mut tile, mut side) = parts(unit)?;
         // A rider fills its mount's tiles (V12.1).
         while let Some(m) = mount {
-            (mount, tile, side) = parts(query, m)?;
+            (mount, tile, side) = parts(m)?;
         }
         Some(Body::new(tile?, side.unwrap_or(1)))
     })
 }
 
-/// [`body_of`] read part by part, in a world without [`BodyParts`]' query.
-fn body_by_parts(world: &World, unit: Entity) -> Option<Body> {
-    let e = world.get_entity(unit).ok()?;
-    if let Some(r) = e.get::<Riding>() {
-        return body_by_parts(world, r.mount);
-    }
-    let at = e.get::<GridPos>()?.0;
-    Some(Body::new(at, e.get::<Footprint>().map_or(1, |f| f.0)))
+/// `world`'s body query among those kept, made the first time; none in a
+/// world where one of [`BodyParts`] was never registered.
+fn query_in<'q>(
+    queries: &'q mut Vec<(WorldId, QueryState<BodyParts>)>,
+    world: &World,
+) -> Option<&'q mut QueryState<BodyParts>> {
+    let at = match queries.iter().position(|(id, _)| *id == world.id()) {
+        Some(at) => at,
+        None => {
+            let query = world.try_query::<BodyParts>()?;
+            if queries.len() >= KEPT_WORLDS {
+                queries.remove(0);
+            }
+            queries.push((world.id(), query));
+            queries.len() - 1
+        }
+    };
+    Some(&mut queries[at].1)
 }
 
 #[cfg(test)]
