@@ -185,7 +185,6 @@ pub(super) fn attacks_from(
         .iter()
         .filter(|(_, n)| *n > 0)
         .filter_map(|(item, _)| missile(world, me.entity, item).ok())
-        .filter(|m| m.harmful && (m.made_to_throw || m.splash.is_some()))
         .collect();
     let mut out = vec![];
     for (i, target) in sit.units.iter().enumerate() {
@@ -369,8 +368,8 @@ pub(super) fn best_aim(
 
 /// The value of throwing `m` at `target` from `at`: a weapon made to be
 /// thrown by its preview; a splash item by the expected splash on everyone
-/// near the target, allies counting against (R9.4). `m`: a harmful
-/// missile, made to be thrown or splashing.
+/// near the target, allies counting against (R9.4); nothing for a missile
+/// that harms no one or is neither made to be thrown nor splashes.
 pub(super) fn throw_act(
     world: &mut World,
     sit: &Situation,
@@ -380,7 +379,7 @@ pub(super) fn throw_act(
     target: &Unit,
     w: &Weights,
 ) -> Option<f64> {
-    if target.down {
+    if target.down || !m.harmful || (!m.made_to_throw && m.splash.is_none()) {
         return None;
     }
     let str = world
