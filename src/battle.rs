@@ -26,7 +26,7 @@ use bevy::prelude::*;
 )]
 pub struct UnitId(pub u32);
 
-pub use crate::bodies::{Footprint, GridPos, Riding, body_of};
+pub use crate::bodies::{Footprint, GridPos, Riding, bodies_of, body_of};
 
 /// The side of `unit`'s footprint (1 without one).
 pub fn side_of_body(world: &World, unit: Entity) -> i32 {
@@ -645,10 +645,10 @@ pub fn seen_in(world: &World, body: Body, viewer: Entity) -> Vec<Entity> {
 /// The units in action (R2.5) beside the body `at` (a tile of theirs one
 /// step from one of its tiles, V10.6).
 pub fn in_action_beside(world: &World, at: Body) -> Vec<Entity> {
-    roster_of(world)
-        .iter()
-        .copied()
-        .filter(|&e| body_of(world, e).is_some_and(|b| b.gap(at) == 1) && !out_of_action(world, e))
+    bodies_of(world, roster_of(world).iter().copied())
+        .into_iter()
+        .filter(|&(e, b)| b.gap(at) == 1 && !out_of_action(world, e))
+        .map(|(e, _)| e)
         .collect()
 }
 

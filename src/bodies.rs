@@ -54,31 +54,58 @@ thread_local! {
 /// The tiles `unit` fills: its [`GridPos`] and [`Footprint`] (one tile
 /// without one); a rider's are its mount's.
 pub fn body_of(world: &World, unit: Entity) -> Option<Body> {
+    with_query(world, |query| walk(world, query, unit))
+}
+
+/// The bodies of those of `units` that have one, in their order: what
+/// [`body_of`] says of each, with the world's query made ready once for
+/// all of them. The rules that scan the whole roster at every gathered
+/// attack (soft cover R6.3, flanks R4.5, firing into melee R6.4 and V13's
+/// shooting in melee) read it so.
+pub fn bodies_of(world: &World, units: impl IntoIterator<Item = Entity>) -> Vec<(Entity, Body)> {
+    with_query(world, |query| {
+        units
+            .into_iter()
+            .filter_map(|e| Some((e, walk(world, query, e)?)))
+            .collect()
+    })
+}
+
+/// Runs `read` with `world`'s body query, brought up to date with the
+/// world's archetypes (none in a world without one).
+fn with_query<T>(world: &World, read: impl FnOnce(Option<&QueryState<BodyParts>>) -> T) -> T {
     BODY_QUERIES.with(|queries| {
         let mut queries = queries.borrow_mut();
-        let mut query = query_in(&mut queries, world);
-        // A unit's mount, tile and side: through the world's query, or
-        // part by part in a world that has none.
-        let mut parts = |e: Entity| match query.as_deref_mut() {
-            Some(q) => q
-                .get(world, e)
-                .ok()
-                .map(|(r, at, n)| (r.map(|r| r.mount), at.map(|p| p.0), n.map(|f| f.0))),
-            None => world.get_entity(e).ok().map(|e| {
-                (
-                    e.get::<Riding>().map(|r| r.mount),
-                    e.get::<GridPos>().map(|p| p.0),
-                    e.get::<Footprint>().map(|f| f.0),
-                )
-            }),
-        };
-        let (mut mount, mut tile, mut side) = parts(unit)?;
-        // A rider fills its mount's tiles (V12.1).
-        while let Some(m) = mount {
-            (mount, tile, side) = parts(m)?;
-        }
-        Some(Body::new(tile?, side.unwrap_or(1)))
+        let query = query_in(&mut queries, world).map(|q| {
+            q.update_archetypes(world);
+            &*q
+        });
+        read(query)
     })
+}
+
+/// The body of `unit`, walking from a rider to its mount (V12.1); its
+/// parts read through `query`, or part by part in a world without one.
+fn walk(world: &World, query: Option<&QueryState<BodyParts>>, unit: Entity) -> Option<Body> {
+    let parts = |e: Entity| match query {
+        Some(q) => q
+            .get_manual(world, e)
+            .ok()
+            .map(|(r, at, n)| (r.map(|r| r.mount), at.map(|p| p.0), n.map(|f| f.0))),
+        None => world.get_entity(e).ok().map(|e| {
+            (
+                e.get::<Riding>().map(|r| r.mount),
+                e.get::<GridPos>().map(|p| p.0),
+                e.get::<Footprint>().map(|f| f.0),
+            )
+        }),
+    };
+    let (mut mount, mut tile, mut side) = parts(unit)?;
+    // A rider fills its mount's tiles (V12.1).
+    while let Some(m) = mount {
+        (mount, tile, side) = parts(m)?;
+    }
+    Some(Body::new(tile?, side.unwrap_or(1)))
 }
 
 /// `world`'s body query among those kept, made the first time; none in a
@@ -157,5 +184,42 @@ mod tests {
         assert_eq!(body_of(&worlds[0], bare), None);
         worlds[0].despawn(bare);
         assert_eq!(body_of(&worlds[0], bare), None);
+    }
+
+    /// Many bodies at once are each unit's [`body_of`], in the order
+    /// asked, a unit without a tile left out; a rider's is its mount's
+    /// (V12.1), with the query and part by part alike.
+    #[test]
+    fn bodies_at_once_are_each_units_body_in_order() {
+        for with_riders in [true, false] {
+            let mut w = World::new();
+            if with_riders {
+                w.register_component::<Riding>();
+            }
+            let mount = unit(&mut w, Pos::new(4, 4), 2);
+            let a = unit(&mut w, Pos::new(1, 2), 1);
+            let bare = w.spawn_empty().id();
+            let rider = w.spawn(GridPos(Pos::new(0, 0))).id();
+            if with_riders {
+                w.entity_mut(rider).insert(Riding {
+                    mount,
+                    at: Pos::new(4, 4),
+                    facing: crate::grid::Dir::ALL[0],
+                });
+            }
+            let asked = [rider, bare, a, mount];
+            let expected: Vec<(Entity, Body)> = asked
+                .iter()
+                .filter_map(|&e| Some((e, body_of(&w, e)?)))
+                .collect();
+            assert_eq!(bodies_of(&w, asked), expected);
+            assert_eq!(expected.len(), 3, "the bare entity has no body");
+            let ridden = if with_riders {
+                Body::new(Pos::new(4, 4), 2)
+            } else {
+                Body::tile(Pos::new(0, 0))
+            };
+            assert_eq!(expected[0], (rider, ridden));
+        }
     }
 }

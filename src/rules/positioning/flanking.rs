@@ -3,7 +3,7 @@
 //! target's tile through opposite sides or opposite corners. Both get +1
 //! advantage on melee attacks against it.
 
-use crate::battle::{Side, body_of, side_of_body};
+use crate::battle::{Side, bodies_of, body_of, side_of_body};
 use crate::grid::{Body, Pos};
 use crate::rules::modifiers::{AttackDraft, AttackMode, AttackSchedule, AttackSystems, Effect};
 use crate::rules::positioning::threat::threat_of;
@@ -57,15 +57,14 @@ pub fn flank_partner(world: &World, attacker: Entity, target: Entity, from: Pos)
     let side = world.get::<Side>(attacker).copied()?;
     let target = body_of(world, target)?;
     let me = Body::new(from, side_of_body(world, attacker));
-    crate::battle::roster_of(world)
+    let allies = crate::battle::roster_of(world)
         .iter()
         .copied()
-        .filter(|e| {
-            *e != attacker
-                && world.get::<Side>(*e) == Some(&side)
-                && body_of(world, *e).is_some_and(|b| b.gap(target) <= 6)
-        })
-        .filter_map(|e| threat_of(world, e))
+        .filter(|&e| e != attacker && world.get::<Side>(e) == Some(&side));
+    bodies_of(world, allies)
+        .into_iter()
+        .filter(|(_, b)| b.gap(target) <= 6)
+        .filter_map(|(e, _)| threat_of(world, e))
         .find(|t| t.covers_body(target) && crosses_body(t.body(), me, target))
         .map(|t| t.unit)
 }

@@ -179,11 +179,13 @@ fn standing_bodies(
     );
     let on_the_way =
         |b: Body| b.at.x < hi_x && lo_x < b.at.x + b.n && b.at.y < hi_y && lo_y < b.at.y + b.n;
-    crate::battle::roster_of(world)
+    let others = crate::battle::roster_of(world)
         .iter()
         .copied()
-        .filter(|&e| e != attacker && e != target)
-        .filter_map(|e| Some((e, body_of(world, e).filter(|&b| on_the_way(b))?)))
+        .filter(|&e| e != attacker && e != target);
+    crate::battle::bodies_of(world, others)
+        .into_iter()
+        .filter(|&(_, b)| on_the_way(b))
         // A unit hidden from the attacker's side gives no soft cover: the
         // odds shown are the odds rolled from what the side knows (V8.10).
         .filter(|&(e, _)| !crate::battle::hidden_from(world, e, side))
