@@ -19,8 +19,9 @@ pub struct Grappled {
 /// The unit `unit` grapples, and how.
 pub fn grappling(world: &World, unit: Entity) -> Option<(Entity, Grappled)> {
     // Asked at every gathered attack (V7.6's modifiers), of the whole
-    // roster: the component's id is looked up once, not at each unit, and
-    // a world where no one was ever grappled answers at once.
+    // roster: the component's id is looked up once, not at each unit (a
+    // world that never registered it has no grapple), and a unit without
+    // the component is passed over on its archetype alone.
     let grappled = world.component_id::<Grappled>()?;
     roster_of(world).iter().find_map(|&e| {
         let e = world
