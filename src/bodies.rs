@@ -3,6 +3,7 @@
 //! them, read through a query kept per world.
 
 use crate::grid::{Body, Dir, Pos};
+use crate::recent::Recent;
 use bevy::ecs::world::WorldId;
 use bevy::prelude::*;
 
@@ -47,8 +48,8 @@ thread_local! {
     /// melee), and a query reads the parts where `World::get` first looks
     /// up each type's id (a fifth of a look-ahead decision's instructions
     /// on 64×64, by callgrind).
-    static BODY_QUERIES: std::cell::RefCell<Vec<(WorldId, QueryState<BodyParts>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    static BODY_QUERIES: std::cell::RefCell<Recent<WorldId, QueryState<BodyParts>>> =
+        const { std::cell::RefCell::new(Recent::new(KEPT_WORLDS)) };
 }
 
 /// The tiles `unit` fills: its [`GridPos`] and [`Footprint`] (one tile
@@ -76,10 +77,16 @@ pub fn bodies_of(world: &World, units: impl IntoIterator<Item = Entity>) -> Vec<
 fn with_query<T>(world: &World, read: impl FnOnce(Option<&QueryState<BodyParts>>) -> T) -> T {
     BODY_QUERIES.with(|queries| {
         let mut queries = queries.borrow_mut();
-        let query = query_in(&mut queries, world).map(|q| {
-            q.update_archetypes(world);
-            &*q
-        });
+        // None in a world where one of the parts was never registered.
+        let query = queries
+            .get_or_try_insert_with(
+                |id| *id == world.id(),
+                || Some((world.id(), world.try_query::<BodyParts>()?)),
+            )
+            .map(|q| {
+                q.update_archetypes(world);
+                &*q
+            });
         read(query)
     })
 }
@@ -106,26 +113,6 @@ fn walk(world: &World, query: Option<&QueryState<BodyParts>>, unit: Entity) -> O
         (mount, tile, side) = parts(m)?;
     }
     Some(Body::new(tile?, side.unwrap_or(1)))
-}
-
-/// `world`'s body query among those kept, made the first time; none in a
-/// world where one of [`BodyParts`] was never registered.
-fn query_in<'q>(
-    queries: &'q mut Vec<(WorldId, QueryState<BodyParts>)>,
-    world: &World,
-) -> Option<&'q mut QueryState<BodyParts>> {
-    let at = match queries.iter().position(|(id, _)| *id == world.id()) {
-        Some(at) => at,
-        None => {
-            let query = world.try_query::<BodyParts>()?;
-            if queries.len() >= KEPT_WORLDS {
-                queries.remove(0);
-            }
-            queries.push((world.id(), query));
-            queries.len() - 1
-        }
-    };
-    Some(&mut queries[at].1)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod dice;
 pub mod format;
 pub mod grid;
 pub mod load;
+pub mod recent;
 pub mod rules;
 pub mod save;
 pub mod scenario;

@@ -4,6 +4,7 @@
 //! again, and the terrain never changes within a battle.
 
 use super::ValidLevel;
+use crate::recent::Recent;
 use bevy::platform::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Arc;
@@ -12,9 +13,7 @@ use std::sync::Arc;
 /// battle's and its look-ahead copy's). Each level is held while its
 /// values are, so no other level can take its place in memory.
 pub struct LevelMemo<K, V> {
-    kept: Vec<(Arc<ValidLevel>, HashMap<K, V>)>,
-    /// Levels kept before the oldest is dropped.
-    levels: usize,
+    kept: Recent<Arc<ValidLevel>, HashMap<K, V>>,
     /// Values kept per level before they are dropped and worked out anew.
     entries: usize,
 }
@@ -23,8 +22,7 @@ impl<K: Eq + Hash, V: Clone> LevelMemo<K, V> {
     /// An empty memo of at most `levels` levels of `entries` values each.
     pub const fn new(levels: usize, entries: usize) -> Self {
         LevelMemo {
-            kept: Vec::new(),
-            levels,
+            kept: Recent::new(levels),
             entries,
         }
     }
@@ -36,17 +34,13 @@ impl<K: Eq + Hash, V: Clone> LevelMemo<K, V> {
         key: K,
         make: impl FnOnce() -> V,
     ) -> V {
-        let at = match self.kept.iter().position(|(l, _)| Arc::ptr_eq(l, level)) {
-            Some(at) => at,
-            None => {
-                if self.kept.len() >= self.levels {
-                    self.kept.remove(0);
-                }
-                self.kept.push((level.clone(), HashMap::default()));
-                self.kept.len() - 1
-            }
+        let Some(values) = self.kept.get_or_try_insert_with(
+            |l| Arc::ptr_eq(l, level),
+            || Some((level.clone(), HashMap::default())),
+        ) else {
+            // Not reached: a level's table is always made.
+            return make();
         };
-        let values = &mut self.kept[at].1;
         if values.len() >= self.entries {
             values.clear();
         }
