@@ -64,12 +64,15 @@ pub fn body_of(world: &World, unit: Entity) -> Option<Body> {
 /// attack (soft cover R6.3, flanks R4.5, firing into melee R6.4 and V13's
 /// shooting in melee) read it so.
 pub fn bodies_of(world: &World, units: impl IntoIterator<Item = Entity>) -> Vec<(Entity, Body)> {
+    let units = units.into_iter();
+    // Room for every unit asked at once: a filtered roster tells no exact
+    // length, and growing the list four times over for a 16-a-side battle
+    // was a twentieth of a look-ahead decision on 64×64 (callgrind).
+    let mut out = Vec::with_capacity(units.size_hint().1.unwrap_or(0));
     with_query(world, |query| {
-        units
-            .into_iter()
-            .filter_map(|e| Some((e, walk(world, query, e)?)))
-            .collect()
-    })
+        out.extend(units.filter_map(|e| Some((e, walk(world, query, e)?))));
+    });
+    out
 }
 
 /// Runs `read` with `world`'s body query, brought up to date with the

@@ -192,7 +192,9 @@ pub(super) fn attacks_from(
             continue;
         }
         let d = me.gap_from(at, target);
-        let target_name = name_of(world, target.entity);
+        // Named only for an act: most targets are out of reach of most
+        // tiles (a tenth of an opening decision went to names unused).
+        let mut named: Option<String> = None;
         for (slot, weapon_name) in inventory.weapons.iter().enumerate() {
             let Some(weapon) = catalog.weapon(weapon_name) else {
                 continue;
@@ -235,6 +237,9 @@ pub(super) fn attacks_from(
                 0.0
             };
             let base = value - cost - lunge_cost;
+            let target_name = named
+                .get_or_insert_with(|| name_of(world, target.entity))
+                .clone();
             out.push(Act {
                 value: base,
                 command: Command::Attack {
@@ -269,6 +274,9 @@ pub(super) fn attacks_from(
                 };
                 let value =
                     attack_value(target, &strong, w) - cost - lunge_cost - w.stamina * power as f64;
+                let target_name = named
+                    .get_or_insert_with(|| name_of(world, target.entity))
+                    .clone();
                 out.push(Act {
                     value,
                     command: Command::Attack {
@@ -287,6 +295,9 @@ pub(super) fn attacks_from(
         // Throws (R9): weapons made to be thrown and splash items.
         for m in &throwables {
             if let Some(act) = throw_act(world, sit, at, earlier, m, target, w) {
+                let target_name = named
+                    .get_or_insert_with(|| name_of(world, target.entity))
+                    .clone();
                 out.push(Act {
                     value: act - shooting_cost,
                     command: Command::Throw {
@@ -537,7 +548,10 @@ pub(super) fn guards_at(world: &mut World, sit: &Situation, at: Pos, w: &Weights
 pub(super) fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights) -> Vec<Act> {
     let me = sit.me();
     let name = name_of(world, me.entity);
-    let stats = world.get::<Stats>(me.entity).map(|s| s.template.clone());
+    // WIS and Medicine (R10.4), read without cloning the template.
+    let bonus = world
+        .get::<Stats>(me.entity)
+        .map(|s| stabilize_bonus(&s.template));
     // What DrinkPotion would give (R10.5), and its mean healing.
     let heal = potion_of(world, me.entity)
         .and_then(|p| sit.level.catalog.item(&p)?.heal.clone())
@@ -550,8 +564,7 @@ pub(super) fn help_from(world: &mut World, sit: &Situation, at: Pos, w: &Weights
         }
         let ally_name = name_of(world, ally.entity);
         let dying = world.entity(ally.entity).contains::<crate::battle::Dying>();
-        if dying && let Some(t) = &stats {
-            let (wis, medicine) = stabilize_bonus(t);
+        if dying && let Some((wis, medicine)) = bonus {
             let modifier = wis + medicine;
             let chance = crate::rules::dying::stabilize_chance(modifier);
             out.push(Act {

@@ -19,11 +19,16 @@ use crate::rules::modifiers::{AttackDraft, AttackMode, gather};
 use crate::rules::rule::Rule;
 use bevy::prelude::*;
 
+/// The fist's 1d2, parsed once: the AI asks for [`unarmed`] at every read
+/// of each unit's DV.
+static FIST: std::sync::LazyLock<Dice> =
+    std::sync::LazyLock::new(|| Dice::parse("1d2").expect("a valid literal"));
+
 /// The weapon a unit fights with when it has none in hand *(decision)*.
 pub fn unarmed() -> Weapon {
     Weapon {
         name: crate::format::UNARMED.into(),
-        damage: Dice::parse("1d2").expect("a valid literal"),
+        damage: FIST.clone(),
         damage_type: DamageType::Bludgeoning,
         reach: 1,
         thrown: None,

@@ -54,6 +54,13 @@ pub fn crosses_body(a: Body, b: Body, t: Body) -> bool {
 /// or corners (V10.6). Only allies within the longest reach (5, R7.5, and
 /// 1 more for a Huge body, V10.4) can.
 pub fn flank_partner(world: &World, attacker: Entity, target: Entity, from: Pos) -> Option<Entity> {
+    // No unit flanks itself: the line from a partner to the attacker's
+    // centre, which is the target's, ends inside it and crosses no second
+    // side. The AI gathers each unit's own DV by an attack on itself, at
+    // every read of a battle: a roster scan for nothing.
+    if attacker == target {
+        return None;
+    }
     let side = world.get::<Side>(attacker).copied()?;
     let target = body_of(world, target)?;
     let me = Body::new(from, side_of_body(world, attacker));

@@ -53,6 +53,11 @@ pub struct Missile {
     pub harmful: bool,
 }
 
+/// An item's 1d1 as a weapon (R9), parsed once: the AI reads each missile
+/// its unit carries at every tile it weighs.
+static ONE: std::sync::LazyLock<DiceExpr> =
+    std::sync::LazyLock::new(|| DiceExpr::parse("1d1").expect("a valid literal"));
+
 /// The object called `name` that `unit` carries, ready to throw.
 pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refusal> {
     if world
@@ -87,7 +92,7 @@ pub fn missile(world: &World, unit: Entity, name: &str) -> Result<Missile, Refus
         weapon: Weapon {
             parry: 0,
             name: name.into(),
-            damage: DiceExpr::parse("1d1").expect("a valid literal"),
+            damage: ONE.clone(),
             damage_type,
             reach: 1,
             thrown: item.thrown,
