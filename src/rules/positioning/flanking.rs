@@ -131,6 +131,24 @@ mod tests {
         assert!(!crosses_opposite(p(3, 4), p(6, 6), t));
     }
 
+    /// A line from any body to the target's own centre ends inside the
+    /// target and crosses no second side: a unit never flanked itself, so
+    /// `flank_partner`'s early answer for one changes no outcome.
+    #[test]
+    fn a_line_ending_at_the_targets_centre_flanks_nothing() {
+        for n in 1..=3 {
+            let t = Body::new(p(5, 5), n);
+            for (x, y, m) in
+                (0..13).flat_map(|x| (0..13).flat_map(move |y| (1..=3).map(move |m| (x, y, m))))
+            {
+                assert!(
+                    !crosses_body(Body::new(p(x, y), m), t, t),
+                    "({x}, {y}) size {m} against size {n}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn flankers_of_a_big_body_stand_on_opposite_sides_of_it() {
         // V10.6: a 2×2 ogre at (5, 5) fills (5..=6, 5..=6).
