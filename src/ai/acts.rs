@@ -237,9 +237,7 @@ pub(super) fn attacks_from(
                 0.0
             };
             let base = value - cost - lunge_cost;
-            let target_name = named
-                .get_or_insert_with(|| name_of(world, target.entity))
-                .clone();
+            let target_name = name_once(&mut named, world, target.entity);
             out.push(Act {
                 value: base,
                 command: Command::Attack {
@@ -274,9 +272,7 @@ pub(super) fn attacks_from(
                 };
                 let value =
                     attack_value(target, &strong, w) - cost - lunge_cost - w.stamina * power as f64;
-                let target_name = named
-                    .get_or_insert_with(|| name_of(world, target.entity))
-                    .clone();
+                let target_name = name_once(&mut named, world, target.entity);
                 out.push(Act {
                     value,
                     command: Command::Attack {
@@ -295,9 +291,7 @@ pub(super) fn attacks_from(
         // Throws (R9): weapons made to be thrown and splash items.
         for m in &throwables {
             if let Some(act) = throw_act(world, sit, at, earlier, m, target, w) {
-                let target_name = named
-                    .get_or_insert_with(|| name_of(world, target.entity))
-                    .clone();
+                let target_name = name_once(&mut named, world, target.entity);
                 out.push(Act {
                     value: act - shooting_cost,
                     command: Command::Throw {
@@ -312,6 +306,11 @@ pub(super) fn attacks_from(
         }
     }
     out
+}
+
+/// `unit`'s name, looked up the first time it is asked and kept in `named`.
+fn name_once(named: &mut Option<String>, world: &World, unit: Entity) -> String {
+    named.get_or_insert_with(|| name_of(world, unit)).clone()
 }
 
 /// Under die ranks (V6.8): of 1 to `full` Stamina, the least that rolls
