@@ -22,25 +22,38 @@ impl<K, V> Recent<K, V> {
 
     /// The value of the key that `is` picks; else the key and value `make`
     /// gives, kept in place of the oldest when `limit` are kept already.
-    /// `None`, and nothing kept or dropped, when there is none and `make`
-    /// gives none.
+    pub fn get_or_insert_with(
+        &mut self,
+        is: impl Fn(&K) -> bool,
+        make: impl FnOnce() -> (K, V),
+    ) -> &mut V {
+        match self.kept.iter().position(|(k, _)| is(k)) {
+            Some(at) => &mut self.kept[at].1,
+            None => self.keep(make()),
+        }
+    }
+
+    /// [`Recent::get_or_insert_with`] for a `make` that may give none:
+    /// then `None`, and nothing kept or dropped.
     pub fn get_or_try_insert_with(
         &mut self,
         is: impl Fn(&K) -> bool,
         make: impl FnOnce() -> Option<(K, V)>,
     ) -> Option<&mut V> {
-        let at = match self.kept.iter().position(|(k, _)| is(k)) {
-            Some(at) => at,
-            None => {
-                let made = make()?;
-                if self.kept.len() >= self.limit.max(1) {
-                    self.kept.remove(0);
-                }
-                self.kept.push(made);
-                self.kept.len() - 1
-            }
-        };
-        Some(&mut self.kept[at].1)
+        match self.kept.iter().position(|(k, _)| is(k)) {
+            Some(at) => Some(&mut self.kept[at].1),
+            None => Some(self.keep(make()?)),
+        }
+    }
+
+    /// Keeps `made`, the oldest dropped when `limit` are kept already.
+    fn keep(&mut self, made: (K, V)) -> &mut V {
+        if self.kept.len() >= self.limit.max(1) {
+            self.kept.remove(0);
+        }
+        self.kept.push(made);
+        let last = self.kept.len() - 1;
+        &mut self.kept[last].1
     }
 }
 
@@ -54,13 +67,13 @@ mod tests {
     #[test]
     fn the_last_keys_are_kept_and_the_oldest_dropped() {
         let mut recent: Recent<u32, String> = Recent::new(2);
-        let mut made = 0;
-        let mut get = |recent: &mut Recent<u32, String>, k: u32| {
+        let made = std::cell::Cell::new(0);
+        let get = |recent: &mut Recent<u32, String>, k: u32| {
             recent
                 .get_or_try_insert_with(
                     |x| *x == k,
                     || {
-                        made += 1;
+                        made.set(made.get() + 1);
                         (k != 0).then(|| (k, format!("v{k}")))
                     },
                 )
@@ -74,12 +87,15 @@ mod tests {
         assert_eq!(get(&mut recent, 3).as_deref(), Some("v3"));
         assert_eq!(get(&mut recent, 2).as_deref(), Some("v2"), "2 kept");
         assert_eq!(get(&mut recent, 1).as_deref(), Some("v1"), "1 made anew");
-        assert_eq!(made, 5, "1, 2, the refused 0, 3, and 1 again");
+        assert_eq!(made.get(), 5, "1, 2, the refused 0, 3, and 1 again");
+        // A value always made is kept the same way: the oldest (3) goes.
+        let four = recent.get_or_insert_with(|x| *x == 4, || (4, "v4".into()));
+        assert_eq!(four, "v4");
+        assert_eq!(get(&mut recent, 1).as_deref(), Some("v1"), "1 kept");
+        assert_eq!(get(&mut recent, 3).as_deref(), Some("v3"), "3 made anew");
+        assert_eq!(made.get(), 6);
         // The value is the one kept: a change to it stays.
-        *recent.get_or_try_insert_with(|x| *x == 1, || None).unwrap() += "!";
-        assert_eq!(
-            recent.get_or_try_insert_with(|x| *x == 1, || None).cloned(),
-            Some("v1!".to_string())
-        );
+        *recent.get_or_insert_with(|x| *x == 3, || unreachable!()) += "!";
+        assert_eq!(get(&mut recent, 3).as_deref(), Some("v3!"));
     }
 }

@@ -34,13 +34,10 @@ impl<K: Eq + Hash, V: Clone> LevelMemo<K, V> {
         key: K,
         make: impl FnOnce() -> V,
     ) -> V {
-        let Some(values) = self.kept.get_or_try_insert_with(
+        let values = self.kept.get_or_insert_with(
             |l| Arc::ptr_eq(l, level),
-            || Some((level.clone(), HashMap::default())),
-        ) else {
-            // Not reached: a level's table is always made.
-            return make();
-        };
+            || (level.clone(), HashMap::default()),
+        );
         if values.len() >= self.entries {
             values.clear();
         }
