@@ -226,13 +226,17 @@ fn soft_cover_on(
 /// Whether the segment between the centres of the tiles `from` and `to`
 /// meets the closed square of `body`. Every tile [`walk_line`] visits
 /// does, through its inside or at a corner the line passes, so a body it
-/// misses holds none of them. Exact, in doubled coordinates: tile centres
-/// at even points, tile edges at odd ones.
+/// misses holds none of them. Exact, in the doubled coordinates of
+/// [`Body::centre2`] (as flanking's `crosses_body`): the square spans its
+/// centre ± `n`.
 fn meets(body: Body, from: Pos, to: Pos) -> bool {
-    let (px, py) = (2 * i64::from(from.x), 2 * i64::from(from.y));
-    let (qx, qy) = (2 * i64::from(to.x), 2 * i64::from(to.y));
-    let (x0, y0) = (2 * i64::from(body.at.x) - 1, 2 * i64::from(body.at.y) - 1);
-    let (x1, y1) = (x0 + 2 * i64::from(body.n), y0 + 2 * i64::from(body.n));
+    let wide = |p: Pos| (i64::from(p.x), i64::from(p.y));
+    let ((px, py), (qx, qy)) = (
+        wide(Body::tile(from).centre2()),
+        wide(Body::tile(to).centre2()),
+    );
+    let ((cx, cy), h) = (wide(body.centre2()), i64::from(body.n));
+    let (x0, x1, y0, y1) = (cx - h, cx + h, cy - h, cy + h);
     if px.max(qx) < x0 || px.min(qx) > x1 || py.max(qy) < y0 || py.min(qy) > y1 {
         return false;
     }
