@@ -10,8 +10,10 @@
 //! stopped part way, go on where it stopped.
 
 mod keep;
+mod paired;
 
 pub use keep::Keeper;
+pub use paired::{Earlier, Paired, sign_test};
 
 use crate::ai::{Players, Profile, play};
 use crate::battle::units;
@@ -450,6 +452,10 @@ pub struct Report {
     /// against the same opponent counts only where they differ (a paired
     /// test, far sharper than two win rates).
     pub battles: String,
+    /// This run beside an earlier one on the same battles (`sim --paired`),
+    /// when asked for: left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paired: Option<Paired>,
 }
 
 impl Report {
@@ -513,6 +519,7 @@ impl Report {
                     None => '-',
                 })
                 .collect(),
+            paired: None,
         }
     }
 }
@@ -576,6 +583,9 @@ impl fmt::Display for Report {
                 "  {} tried {:<8} {:>5} times, {:>5} succeeded (V7)",
                 m.profile, m.kind, m.tried, m.succeeded
             )?;
+        }
+        if let Some(paired) = &self.paired {
+            writeln!(f, "  {paired}")?;
         }
         if self.refused > 0 || self.stalled > 0 {
             writeln!(

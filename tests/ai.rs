@@ -660,3 +660,98 @@ fn a_unit_lamed_mid_move_is_sent_only_what_the_rules_accept() {
         }
     }
 }
+
+/// `sim --paired FILE`: a run set beside an earlier run's JSON report on
+/// the same battles counts, battle by battle, where its A came out better
+/// and worse; an earlier run of other battles, or a file that is no
+/// report, is refused before any battle is played, naming the file.
+#[test]
+fn sim_pairs_a_run_with_an_earlier_one_battle_by_battle() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(args)
+            .current_dir(root())
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let sim = |ai: &str, seed: &str, extra: &[&str]| {
+        let args = [
+            "sim",
+            "levels/ford.ron",
+            "--games",
+            "8",
+            "--ai",
+            ai,
+            "--vs",
+            "greedy",
+            "--seed",
+            seed,
+            "--swap",
+            "--jobs",
+            "2",
+        ];
+        run(&[&args[..], extra].concat())
+    };
+    let (ok, earlier, err) = sim("utility", "3", &["--json"]);
+    assert!(ok, "{err}");
+    let file = std::env::temp_dir().join(format!("skirmish-paired-{}.json", std::process::id()));
+    std::fs::write(&file, &earlier).unwrap();
+    let file = file.to_str().unwrap();
+    let (ok, now, err) = sim("random", "3", &["--json", "--paired", file]);
+    assert!(ok, "{err}");
+    let json = |text: &str| serde_json::from_str::<serde_json::Value>(text).expect("JSON");
+    let (earlier, now) = (json(&earlier), json(&now));
+    assert!(earlier.get("paired").is_none(), "only when asked for");
+    // The counts, from the two runs' battles one by one.
+    let battles = |v: &serde_json::Value| v["battles"].as_str().unwrap().to_string();
+    let score = |c: char| match c {
+        'A' => 2,
+        '-' => 1,
+        _ => 0,
+    };
+    let pairs: Vec<(i32, i32)> = battles(&now)
+        .chars()
+        .zip(battles(&earlier).chars())
+        .map(|(h, t)| (score(h), score(t)))
+        .collect();
+    let ahead = pairs.iter().filter(|(h, t)| h > t).count() as u64;
+    let behind = pairs.iter().filter(|(h, t)| h < t).count() as u64;
+    let paired = &now["paired"];
+    assert_eq!(paired["with"], "utility");
+    assert_eq!(paired["battles"], 8);
+    assert_eq!(paired["ahead"].as_u64(), Some(ahead), "{paired}");
+    assert_eq!(paired["behind"].as_u64(), Some(behind), "{paired}");
+    // Random against the utility AI, against greedy: behind somewhere.
+    assert!(behind > 0, "{paired}");
+    let p = paired["p"].as_f64().unwrap();
+    assert!(p > 0.0 && p <= 1.0, "{paired}");
+    // The same in words.
+    let (ok, text, err) = sim("random", "3", &["--paired", file]);
+    assert!(ok, "{err}");
+    assert!(
+        text.contains(&format!(
+            "paired with utility over 8 battles: +{ahead} / -{behind}"
+        )),
+        "{text}"
+    );
+    // Other battles: refused, and why.
+    let (ok, _, err) = sim("random", "4", &["--paired", file]);
+    assert!(!ok);
+    assert!(err.contains(file), "{err}");
+    assert!(
+        err.contains("not the same battles: this run's seed is 4, the earlier run's 3"),
+        "{err}"
+    );
+    // Not a report: the file, line and column.
+    std::fs::write(file, "{\n  \"level\": \"Ford\",\n  \"a\": 3\n}\n").unwrap();
+    let (ok, _, err) = sim("random", "3", &["--paired", file]);
+    assert!(!ok);
+    assert!(err.contains(&format!("{file}:3:")), "{err}");
+    assert!(err.contains("not a `sim --json` report"), "{err}");
+    std::fs::remove_file(file).unwrap();
+}

@@ -56,6 +56,13 @@ pub struct SimArgs {
     /// one unbroken run would; a larger --games adds battles to it.
     #[arg(long, value_name = "FILE")]
     pub keep: Option<PathBuf>,
+    /// Set this run beside an earlier one on the same battles: FILE is
+    /// its JSON report (`--json`) of the same level, --vs, --seed and
+    /// --swap. Prints the battles this run's A came out of better and
+    /// worse, and the sign test's p: a paired test, far sharper than two
+    /// win rates.
+    #[arg(long, value_name = "FILE")]
+    pub paired: Option<PathBuf>,
 }
 
 /// `skirmish sim`: plays the battles with a progress bar, prints the report.
@@ -104,6 +111,28 @@ pub fn sim(args: &SimArgs) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
+    // Read before the battles are played: a broken file fails at once, not
+    // after an hour's run.
+    let earlier = match args.paired.as_deref().map(crate::sim::Earlier::read) {
+        None => None,
+        Some(Ok(earlier)) => Some(earlier),
+        Some(Err(e)) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let paired_on = |earlier: &crate::sim::Earlier| {
+        earlier.check(
+            config.level.name(),
+            &config.b.name,
+            config.seed,
+            config.swap,
+        )
+    };
+    if let Some(Err(e)) = earlier.as_ref().map(paired_on) {
+        eprintln!("{}: {e}", paired_file(args));
+        return ExitCode::FAILURE;
+    }
     let bar = indicatif::ProgressBar::new(config.games as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -135,7 +164,16 @@ pub fn sim(args: &SimArgs) -> ExitCode {
         bar.inc(1);
     });
     bar.finish_and_clear();
-    let report = crate::sim::Report::new(&config, &results);
+    let mut report = crate::sim::Report::new(&config, &results);
+    if let Some(earlier) = &earlier {
+        match crate::sim::Paired::of(&report, earlier) {
+            Ok(paired) => report.paired = Some(paired),
+            Err(e) => {
+                eprintln!("{}: {e}", paired_file(args));
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     if args.json {
         match serde_json::to_string_pretty(&report) {
             Ok(text) => println!("{text}"),
@@ -152,4 +190,12 @@ pub fn sim(args: &SimArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The file `--paired` names, for its errors.
+fn paired_file(args: &SimArgs) -> String {
+    args.paired
+        .as_deref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default()
 }
