@@ -246,19 +246,26 @@ fn utility_answers_reaction_questions() {
     );
 }
 
+/// Runs the `skirmish` binary with `args` from the project's root: whether
+/// it succeeded, its standard output and its standard error.
+fn skirmish(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
 #[test]
 fn sim_on_the_command_line_prints_a_report_and_json() {
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
-            .args(args)
-            .current_dir(root())
-            .output()
-            .expect("the binary runs");
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).to_string()
-                + &String::from_utf8_lossy(&out.stderr),
-        )
+        let (ok, out, err) = skirmish(args);
+        (ok, out + &err)
     };
     let (ok, text) = run(&[
         "sim",
@@ -667,18 +674,6 @@ fn a_unit_lamed_mid_move_is_sent_only_what_the_rules_accept() {
 /// report, is refused before any battle is played, naming the file.
 #[test]
 fn sim_pairs_a_run_with_an_earlier_one_battle_by_battle() {
-    let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
-            .args(args)
-            .current_dir(root())
-            .output()
-            .expect("the binary runs");
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
-    };
     let sim = |ai: &str, seed: &str, extra: &[&str]| {
         let args = [
             "sim",
@@ -695,7 +690,7 @@ fn sim_pairs_a_run_with_an_earlier_one_battle_by_battle() {
             "--jobs",
             "2",
         ];
-        run(&[&args[..], extra].concat())
+        skirmish(&[&args[..], extra].concat())
     };
     let (ok, earlier, err) = sim("utility", "3", &["--json"]);
     assert!(ok, "{err}");
