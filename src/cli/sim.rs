@@ -121,16 +121,15 @@ pub fn sim(args: &SimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let paired_on = |earlier: &crate::sim::Earlier| {
-        earlier.check(
+    if let (Some(earlier), Some(file)) = (&earlier, &args.paired)
+        && let Err(e) = earlier.check(
             config.level.name(),
             &config.b.name,
             config.seed,
             config.swap,
         )
-    };
-    if let Some(Err(e)) = earlier.as_ref().map(paired_on) {
-        eprintln!("{}: {e}", paired_file(args));
+    {
+        eprintln!("{}: {e}", file.display());
         return ExitCode::FAILURE;
     }
     let bar = indicatif::ProgressBar::new(config.games as u64);
@@ -165,15 +164,7 @@ pub fn sim(args: &SimArgs) -> ExitCode {
     });
     bar.finish_and_clear();
     let mut report = crate::sim::Report::new(&config, &results);
-    if let Some(earlier) = &earlier {
-        match crate::sim::Paired::of(&report, earlier) {
-            Ok(paired) => report.paired = Some(paired),
-            Err(e) => {
-                eprintln!("{}: {e}", paired_file(args));
-                return ExitCode::FAILURE;
-            }
-        }
-    }
+    report.paired = earlier.map(|earlier| crate::sim::Paired::of(&report, &earlier));
     if args.json {
         match serde_json::to_string_pretty(&report) {
             Ok(text) => println!("{text}"),
@@ -190,12 +181,4 @@ pub fn sim(args: &SimArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
-}
-
-/// The file `--paired` names, for its errors.
-fn paired_file(args: &SimArgs) -> String {
-    args.paired
-        .as_deref()
-        .map(|p| p.display().to_string())
-        .unwrap_or_default()
 }

@@ -91,18 +91,18 @@ pub struct Paired {
 }
 
 impl Paired {
-    /// `report` beside `earlier`; an error says what differs when the two
-    /// did not play the same battles ([`Earlier::check`]).
-    pub fn of(report: &Report, earlier: &Earlier) -> Result<Paired, String> {
-        earlier.check(&report.level, &report.b, report.seed, report.swapped)?;
+    /// `report` beside `earlier`, battle by battle. The two must have
+    /// played the same battles: `sim` checks that with [`Earlier::check`]
+    /// before its run, so that a wrong file fails at once.
+    pub fn of(report: &Report, earlier: &Earlier) -> Paired {
         let (battles, ahead, behind) = compare(&report.battles, &earlier.battles);
-        Ok(Paired {
+        Paired {
             with: earlier.a.clone(),
             battles,
             ahead,
             behind,
             p: sign_test(ahead, behind),
-        })
+        }
     }
 }
 
