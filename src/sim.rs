@@ -13,7 +13,7 @@ mod keep;
 mod paired;
 
 pub use keep::Keeper;
-pub use paired::{Earlier, Paired, sign_test};
+pub use paired::{Earlier, Paired};
 
 use crate::ai::{Players, Profile, play};
 use crate::battle::units;

@@ -141,7 +141,7 @@ fn compare(here: &str, there: &str) -> (usize, usize, usize) {
 
 /// The exact two-sided sign test: the chance that `ahead + behind` fair
 /// coin tosses split at least as unevenly as these.
-pub fn sign_test(ahead: usize, behind: usize) -> f64 {
+fn sign_test(ahead: usize, behind: usize) -> f64 {
     let n = ahead + behind;
     let k = ahead.min(behind);
     if 2 * k == n {
