@@ -58,6 +58,59 @@ impl SimConfig {
     }
 }
 
+/// Which battles a run plays: runs of the same level against the same
+/// opponent (profile B), with the same seed and sides, play the same
+/// battles, game `i` on [`game_seed`]`(seed, i)`'s dice, whatever profile
+/// A is. What a kept run ([`Keeper`]) and a paired one ([`Earlier`]) must
+/// share, defined once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battles {
+    /// The level's name.
+    pub level: String,
+    /// Profile B: the opponent.
+    pub b: String,
+    /// The run's seed.
+    pub seed: u64,
+    /// Sides swapped every other battle (`swapped` in a report).
+    #[serde(alias = "swapped")]
+    pub swap: bool,
+}
+
+impl Battles {
+    /// The battles `config` plays.
+    pub fn of(config: &SimConfig) -> Battles {
+        Battles {
+            level: config.level.name().to_string(),
+            b: config.b.name.clone(),
+            seed: config.seed,
+            swap: config.swap,
+        }
+    }
+
+    /// The first thing in which these battles (`here`) and an earlier run's
+    /// (`there`) differ, in words, or `None` when they are the same.
+    pub fn differs(&self, there: &Battles) -> Option<String> {
+        let says = |what: &str, here: &dyn fmt::Display, there: &dyn fmt::Display| {
+            Some(format!(
+                "this run's {what} is {here}, the earlier run's {there}"
+            ))
+        };
+        if self.level != there.level {
+            return says("level", &self.level, &there.level);
+        }
+        if self.b != there.b {
+            return says("opponent (--vs)", &self.b, &there.b);
+        }
+        if self.seed != there.seed {
+            return says("seed", &self.seed, &there.seed);
+        }
+        if self.swap != there.swap {
+            return says("--swap", &self.swap, &there.swap);
+        }
+        None
+    }
+}
+
 /// The seed of game `index` of a run seeded `seed` (SplitMix64 of the two:
 /// neighbouring games get unrelated dice).
 pub fn game_seed(seed: u64, index: usize) -> u64 {

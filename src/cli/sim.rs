@@ -122,12 +122,7 @@ pub fn sim(args: &SimArgs) -> ExitCode {
         }
     };
     if let (Some(earlier), Some(file)) = (&earlier, &args.paired)
-        && let Err(e) = earlier.check(
-            config.level.name(),
-            &config.b.name,
-            config.seed,
-            config.swap,
-        )
+        && let Err(e) = earlier.check(&crate::sim::Battles::of(&config))
     {
         eprintln!("{}: {e}", file.display());
         return ExitCode::FAILURE;

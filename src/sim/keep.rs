@@ -9,7 +9,7 @@
 //! and its report is the same, byte for byte. A larger `--games` adds
 //! battles to a kept run.
 
-use super::{GameResult, SimConfig, game_seed};
+use super::{Battles, GameResult, SimConfig, game_seed};
 use crate::load::Diagnostic;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -18,36 +18,34 @@ use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// The run a file keeps the battles of: its first line.
+/// The run a file keeps the battles of: its first line. Kept battles go
+/// on only the same profile A's run on the same battles.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
 struct Run {
-    level: String,
     a: String,
-    b: String,
-    seed: u64,
-    swap: bool,
+    #[serde(flatten)]
+    battles: Battles,
 }
 
 impl Run {
     fn of(config: &SimConfig) -> Run {
         Run {
-            level: config.level.name().to_string(),
             a: config.a.name.clone(),
-            b: config.b.name.clone(),
-            seed: config.seed,
-            swap: config.swap,
+            battles: Battles::of(config),
         }
     }
 }
 
 impl fmt::Display for Run {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let swap = if self.swap { ", sides swapped" } else { "" };
-        write!(
-            f,
-            "{}, {} vs {}, seed {}{swap}",
-            self.level, self.a, self.b, self.seed
-        )
+        let Battles {
+            level,
+            b,
+            seed,
+            swap,
+        } = &self.battles;
+        let swap = if *swap { ", sides swapped" } else { "" };
+        write!(f, "{level}, {} vs {b}, seed {seed}{swap}", self.a)
     }
 }
 
@@ -144,5 +142,36 @@ impl Keeper {
             .map_err(|_| fail("a thread panicked keeping a battle".into()))?;
         file.write_all(format!("{line}\n").as_bytes())
             .map_err(|e| fail(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_kept_before_the_battles_were_named_apart_is_still_read() {
+        // The first line as builds before `Battles` wrote it (the fields in
+        // another order): a run stopped then goes on.
+        let old = r#"{"level":"Giant's Hill","a":"normal","b":"greedy","seed":5,"swap":true}"#;
+        let run: Run = serde_json::from_str(old).expect("the old first line");
+        let battles = Battles {
+            level: "Giant's Hill".into(),
+            b: "greedy".into(),
+            seed: 5,
+            swap: true,
+        };
+        let expected = Run {
+            a: "normal".into(),
+            battles,
+        };
+        assert_eq!(run, expected);
+        assert_eq!(
+            run.to_string(),
+            "Giant's Hill, normal vs greedy, seed 5, sides swapped"
+        );
+        // What this build writes reads back as itself.
+        let again: Run = serde_json::from_str(&serde_json::to_string(&run).unwrap()).unwrap();
+        assert_eq!(again, run);
     }
 }

@@ -7,7 +7,7 @@
 //! (sign) test on them is far sharper than two win rates, each with a
 //! spread of several points over 200 battles.
 
-use super::Report;
+use super::{Battles, Report};
 use crate::load::Diagnostic;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,16 +17,11 @@ use std::path::Path;
 /// (`sim --json`) that say which battles it played and how each ended.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Earlier {
-    /// The level's name.
-    pub level: String,
     /// Its profile A: the one compared.
     pub a: String,
-    /// Its profile B: the opponent, the same in both runs.
-    pub b: String,
-    /// The run's seed.
-    pub seed: u64,
-    /// Sides swapped every other battle.
-    pub swapped: bool,
+    /// The battles it played: the same for both runs.
+    #[serde(flatten)]
+    pub played: Battles,
     /// Each battle's winner in order: `A`, `B` or `-` ([`Report::battles`]).
     pub battles: String,
 }
@@ -48,28 +43,13 @@ impl Earlier {
         })
     }
 
-    /// Whether a run of `level` against `b`, seeded `seed`, with sides
-    /// swapped or not, plays the same battles as this one; if not, what
-    /// differs.
-    pub fn check(&self, level: &str, b: &str, seed: u64, swap: bool) -> Result<(), String> {
-        let differs = |what: &str, here: &dyn fmt::Display, there: &dyn fmt::Display| {
-            Err(format!(
-                "not the same battles: this run's {what} is {here}, the earlier run's {there}"
-            ))
-        };
-        if level != self.level {
-            return differs("level", &level, &self.level);
+    /// Whether a run that plays `battles` plays the same ones as this one;
+    /// if not, what differs.
+    pub fn check(&self, battles: &Battles) -> Result<(), String> {
+        match battles.differs(&self.played) {
+            None => Ok(()),
+            Some(what) => Err(format!("not the same battles: {what}")),
         }
-        if b != self.b {
-            return differs("opponent (--vs)", &b, &self.b);
-        }
-        if seed != self.seed {
-            return differs("seed", &seed, &self.seed);
-        }
-        if swap != self.swapped {
-            return differs("--swap", &swap, &self.swapped);
-        }
-        Ok(())
     }
 }
 
@@ -164,6 +144,35 @@ fn sign_test(ahead: usize, behind: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_earlier_report_says_which_battles_it_played() {
+        // A report's own words: `swapped`, with the rest of the report
+        // beside the fields read.
+        let report = r#"{"level": "Ford", "a": "n720", "b": "utility1", "seed": 5,
+            "games": 2, "swapped": true, "refused": 0, "battles": "AB"}"#;
+        let earlier: Earlier = serde_json::from_str(report).expect("a report");
+        let played = |seed, swap| Battles {
+            level: "Ford".into(),
+            b: "utility1".into(),
+            seed,
+            swap,
+        };
+        assert_eq!(earlier.played, played(5, true));
+        assert_eq!(
+            (earlier.a.as_str(), earlier.battles.as_str()),
+            ("n720", "AB")
+        );
+        assert_eq!(earlier.check(&played(5, true)), Ok(()));
+        assert_eq!(
+            earlier.check(&played(4, true)),
+            Err("not the same battles: this run's seed is 4, the earlier run's 5".into())
+        );
+        assert_eq!(
+            earlier.check(&played(5, false)),
+            Err("not the same battles: this run's --swap is false, the earlier run's true".into())
+        );
+    }
 
     #[test]
     fn battles_are_compared_one_by_one_draws_between() {
