@@ -87,7 +87,7 @@ impl Battles {
         }
     }
 
-    /// The first thing in which these battles (`here`) and an earlier run's
+    /// The first thing in which this run's battles (`self`) and an earlier run's
     /// (`there`) differ, in words, or `None` when they are the same.
     pub fn differs(&self, there: &Battles) -> Option<String> {
         let says = |what: &str, here: &dyn fmt::Display, there: &dyn fmt::Display| {
