@@ -67,7 +67,7 @@ pub fn foresee(world: &mut World, players: &Players, viewer: usize) -> Vec<Inten
         let mut to = from;
         let mut targets: Vec<(String, f64)> = vec![];
         for i in 0..TRIES {
-            let tried = sandbox.try_out(None, 0x1D7E_u64 + i, Default::default(), false);
+            let tried = sandbox.try_out(None, 0x1D7E_u64 + i, 0, false);
             if i == 0 {
                 to = tried.end.unwrap_or(from);
             }

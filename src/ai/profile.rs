@@ -163,13 +163,6 @@ pub struct Lookahead {
     /// before them (initiative is by unit, R2.1) play theirs too: their
     /// follow-up.
     pub replies: usize,
-    /// Counts the replies by whole answers: every enemy turn that comes
-    /// before one of its own side's begins again is played, however many
-    /// there are (side initiative, V1, gives a side all its turns in a
-    /// row; R2.1 may give two enemies theirs back to back), so a try never
-    /// ends with enemies still to answer. Off: one enemy turn a reply.
-    #[serde(default)]
-    pub answer: bool,
     /// Weight of the utility AI's own value of a candidate beside what its
     /// tries came to: its sense of position (approach, objectives, flank
     /// set-ups), which a short try does not see pay off.
@@ -187,23 +180,12 @@ pub struct Lookahead {
     pub enemy: Weights,
 }
 
-impl Lookahead {
-    /// Where its tries end.
-    pub fn horizon(&self) -> super::search::Horizon {
-        super::search::Horizon {
-            replies: self.replies,
-            answer: self.answer,
-        }
-    }
-}
-
 impl Default for Lookahead {
     fn default() -> Self {
         Lookahead {
             width: 4,
             budget: 360,
             replies: 1,
-            answer: false,
             prior: 0.5,
             noise: 0.0,
             confidence: 1.5,

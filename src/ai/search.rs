@@ -137,7 +137,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             if !alive[i] || !fits(spent, played) {
                 continue;
             }
-            let tried = sandbox.try_out(Some(&c.command), dice, set.horizon(), round == 0);
+            let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
             nodes += tried.nodes;
             spent += tried.work;
             largest_try = largest_try.max(tried.work);
@@ -416,13 +416,9 @@ impl Sandbox {
         &mut self,
         first: Option<&Command>,
         dice: u64,
-        horizon: Horizon,
+        replies: usize,
         record: bool,
     ) -> Tried {
-        let Horizon { replies, answer } = horizon;
-        // A whole answer of a side's turns in a row (V1) is longer than a
-        // reply: room for it before a try is taken for a stall.
-        let limit = if answer { 2 * TRY_LIMIT } else { TRY_LIMIT };
         let Some(app) = self.app.as_mut() else {
             return Tried {
                 swing: 0.0,
@@ -500,16 +496,15 @@ impl Sandbox {
             let mut over = false;
             for e in &events[scanned..] {
                 if let BattleEvent::TurnStarted { unit, .. } = e {
-                    let theirs = self.enemies.contains(unit);
-                    if enemy_turns >= replies && !(answer && theirs) {
+                    if enemy_turns >= replies {
                         over = true;
-                    } else if theirs {
+                    } else if self.enemies.contains(unit) {
                         enemy_turns += 1;
                     }
                 }
             }
             scanned = events.len();
-            if over || nodes >= limit {
+            if over || nodes >= TRY_LIMIT {
                 break;
             }
             next = next_of(world, self.side, &self.weights, &self.enemy);
@@ -526,17 +521,6 @@ impl Sandbox {
             end,
         }
     }
-}
-
-/// Where a try ends: after `replies` enemy turns past the deciding unit's,
-/// or, with `answer`, after that many and every enemy turn that follows
-/// them before one of its own side's ([`crate::ai::Lookahead::answer`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Horizon {
-    /// Enemy turns to play at least.
-    pub replies: usize,
-    /// Play on through the rest of the enemy's turns in a row.
-    pub answer: bool,
 }
 
 /// The next command of a try: `side`'s by its weights (`ours`), the
