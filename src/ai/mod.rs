@@ -24,6 +24,7 @@ mod energy;
 mod fields;
 pub mod intent;
 mod jumps;
+mod luck;
 mod maneuvers;
 mod mounts;
 mod positions;
