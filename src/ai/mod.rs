@@ -24,7 +24,6 @@ mod energy;
 mod fields;
 pub mod intent;
 mod jumps;
-mod luck;
 mod maneuvers;
 mod mounts;
 mod positions;

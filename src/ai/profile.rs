@@ -178,11 +178,6 @@ pub struct Lookahead {
     /// enemy (the utility AI's defaults, `utility1`'s, unless set), apart
     /// from the profile's own `weights`, which play its side.
     pub enemy: Weights,
-    /// Takes the dice's luck out of each try before the candidates are
-    /// compared ([`crate::ai::search`]'s control variates: each roll's
-    /// excess over its mean, read off the try's events): an experiment,
-    /// off in the shipped profiles.
-    pub luck: bool,
 }
 
 impl Default for Lookahead {
@@ -195,7 +190,6 @@ impl Default for Lookahead {
             noise: 0.0,
             confidence: 1.5,
             enemy: Weights::default(),
-            luck: false,
         }
     }
 }

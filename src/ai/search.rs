@@ -32,7 +32,6 @@
 //! it decides as the utility AI does.
 
 use super::acts::INJURY_TOLERANCE;
-use super::luck::{Luck, Stake, luck_of, without_luck};
 use super::profile::{Profile, Weights};
 use super::sight::enemies_in_sight;
 use super::situation::Situation;
@@ -119,15 +118,6 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     // Each candidate's swing in each round: round r's dice are the same
     // for all, so candidates are compared try by try.
     let mut swings: Vec<Vec<f64>> = vec![vec![]; n];
-    let mut lucks: Vec<Vec<Luck>> = vec![vec![]; n];
-    // The swings compared: as the tries fell, or with their luck taken out.
-    let judged = |swings: &[Vec<f64>], lucks: &[Vec<Luck>]| {
-        if set.luck {
-            without_luck(swings, lucks)
-        } else {
-            swings.to_vec()
-        }
-    };
     let mut alive = vec![true; n];
     let mut nodes = 0;
     let mut largest_try = 0;
@@ -153,7 +143,6 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             largest_try = largest_try.max(tried.work);
             played += 1;
             swings[i].push(tried.swing);
-            lucks[i].push(tried.luck);
             c.tries += 1;
             for (name, harm) in tried.harm {
                 match c.harm.iter_mut().find(|(n, _)| *n == name) {
@@ -169,9 +158,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         round += 1;
         // A candidate clearly worse than the utility's own choice is tried
         // no more: the budget goes to those still in doubt.
-        let compared = judged(&swings, &lucks);
         for (i, alive) in alive.iter_mut().enumerate().skip(1) {
-            let (gain, spread) = gain_over_first(&considered, &compared, i, set.prior);
+            let (gain, spread) = gain_over_first(&considered, &swings, i, set.prior);
             if *alive && gain + 2.0 * spread < 0.0 {
                 *alive = false;
             }
@@ -181,9 +169,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         }
     }
     let scale = sandbox.mean_worth;
-    let compared = judged(&swings, &lucks);
     for i in 0..n {
-        let (gain, spread) = gain_over_first(&considered, &compared, i, set.prior);
+        let (gain, spread) = gain_over_first(&considered, &swings, i, set.prior);
         let c = &mut considered[i];
         let tries = c.tries.max(1) as f64;
         c.swing = swings[i].iter().sum::<f64>() / tries;
@@ -277,8 +264,6 @@ pub(super) struct Tried {
     pub harm: Vec<(String, f64)>,
     /// Where the deciding unit stood then.
     pub end: Option<Pos>,
-    /// What its dice gave beyond their mean ([`luck_of`]).
-    pub luck: Luck,
 }
 
 /// A copy of the battle to try commands on, put back to the decision's
@@ -306,8 +291,6 @@ pub(super) struct Sandbox {
     /// Whether enemies hidden from its side were left out of the copy
     /// ([`leave_out_hidden`]): a battle won there is not won.
     blind: bool,
-    /// What each known unit's luck is worth to the deciding side.
-    stakes: Vec<Stake>,
 }
 
 struct Known {
@@ -383,17 +366,11 @@ impl Sandbox {
         // Entities are spawned in the same order in the copy: match by id.
         let ids = |w: &World, e: Entity| w.get::<crate::battle::UnitId>(e).copied();
         let mut known = vec![];
-        let mut stakes = vec![];
         for u in &sit.units {
             let id = ids(world, u.entity)?;
             let entity = crate::battle::units(app.world())
                 .into_iter()
                 .find(|e| ids(app.world(), *e) == Some(id))?;
-            stakes.push(Stake {
-                id,
-                ours: u.side == side,
-                per_point: u.worth / pool(world, u.entity).max(1.0),
-            });
             known.push(Known {
                 entity,
                 side: u.side,
@@ -425,7 +402,6 @@ impl Sandbox {
             known,
             mean_worth,
             before,
-            stakes,
         };
         Some(sandbox)
     }
@@ -451,7 +427,6 @@ impl Sandbox {
                 line: vec![],
                 harm: vec![],
                 end: None,
-                luck: [0.0; 2],
             };
         };
         let world = app.world_mut();
@@ -464,7 +439,6 @@ impl Sandbox {
             crate::rules::turns::turn::start_turn_now(world, self.me);
         }
         let mut scanned = world.resource::<BattleEvents>().all().len();
-        let start = scanned;
         let mut enemy_turns = 0;
         let mut line = vec![];
         let mut nodes = 0;
@@ -538,12 +512,7 @@ impl Sandbox {
         let (end, harm) =
             turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
         let work = world.resource::<Gathered>().0 + self.overhead * nodes;
-        let luck = luck_of(
-            &world.resource::<BattleEvents>().all()[start..],
-            &self.stakes,
-        );
         Tried {
-            luck,
             swing: balance(&self.known, self.side, self.blind, world) - self.before,
             nodes,
             work,
