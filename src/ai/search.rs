@@ -336,15 +336,6 @@ impl Drop for Sandbox {
 /// reactions, are about 15).
 pub const TRY_LIMIT: usize = 40;
 
-/// An experiment: `SKIRMISH_TRY_LIMIT` overrides [`TRY_LIMIT`], so that a
-/// profile with many `replies` plays its tries to the battle's end.
-fn try_limit() -> usize {
-    std::env::var("SKIRMISH_TRY_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(TRY_LIMIT)
-}
-
 /// The work of a command of a try beside the attacks it gathers, in
 /// gatherings, on a map of `area` tiles: its paths, the enemies' reach
 /// over the map and the rules carrying it out. Those walk the map, so they
@@ -513,7 +504,7 @@ impl Sandbox {
                 }
             }
             scanned = events.len();
-            if over || nodes >= try_limit() {
+            if over || nodes >= TRY_LIMIT {
                 break;
             }
             next = next_of(world, self.side, &self.weights, &self.enemy);
