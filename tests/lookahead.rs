@@ -126,6 +126,48 @@ fn a_bigger_budget_plays_more_tries() {
     );
 }
 
+/// A try plays at most its profile's `length` of commands, then is judged
+/// where it stands: with tries meant to run to the battle's end (`replies:
+/// 99`), the default length (40) lets them run on past a few commands,
+/// and a length of 4 cuts every one of them at 4.
+#[test]
+fn a_try_plays_at_most_its_length() {
+    let level = level("ford.ron");
+    let per_try = |length: usize| {
+        let mut profile = quick();
+        profile.search.budget = 100;
+        profile.search.replies = 99;
+        profile.search.length = length;
+        let players = Players(vec![Some(profile); level.sides().len()]);
+        let mut app = headless_app(&level, 2);
+        players.clone().install(app.world_mut());
+        let world = app.world_mut();
+        // The first decision with more than one plan.
+        for _ in 0..20 {
+            let command = next_command(world, &players).expect("the AI is to act");
+            if let Some(t) = world
+                .remove_resource::<Thought>()
+                .filter(|t| t.skipped.is_none())
+            {
+                let tries: usize = t.considered.iter().map(|c| c.tries).sum();
+                return (t.nodes, tries);
+            }
+            submit(world, command).expect("accepted");
+        }
+        panic!("no decision with two plans");
+    };
+    let (nodes, tries) = per_try(4);
+    assert!(
+        tries > 0 && nodes <= 4 * tries,
+        "{nodes} commands in {tries} tries of at most 4"
+    );
+    let (nodes, tries) = per_try(skirmish::ai::search::TRY_LIMIT);
+    assert!(
+        nodes > 4 * tries,
+        "{nodes} commands in {tries} tries to the end"
+    );
+}
+
 /// The budget bounds the time, not only aims at it: a try begins only
 /// while one of the mean work so far still fits, so a decision spends at
 /// most its budget plus one try; a budget smaller than one try plays the

@@ -163,6 +163,13 @@ pub struct Lookahead {
     /// before them (initiative is by unit, R2.1) play theirs too: their
     /// follow-up.
     pub replies: usize,
+    /// Commands a try may play at most before it is cut short and judged
+    /// where it stands ([`crate::ai::search::TRY_LIMIT`], 40, unless set):
+    /// a bound on a stalled battle for one or two replies; a try meant to
+    /// run to the battle's end (`replies: 99`) needs far more (archers'
+    /// tries to the end: a median of 33 to 52 commands; `STRENGTH.md`,
+    /// "Tries played to the battle's end").
+    pub length: usize,
     /// Weight of the utility AI's own value of a candidate beside what its
     /// tries came to: its sense of position (approach, objectives, flank
     /// set-ups), which a short try does not see pay off.
@@ -186,6 +193,7 @@ impl Default for Lookahead {
             width: 4,
             budget: 360,
             replies: 1,
+            length: crate::ai::search::TRY_LIMIT,
             prior: 0.5,
             noise: 0.0,
             confidence: 1.5,

@@ -288,6 +288,8 @@ pub(super) struct Sandbox {
     before: f64,
     /// The work of a command beside its gatherings on this map.
     overhead: usize,
+    /// Commands a try may play ([`crate::ai::Lookahead::length`]).
+    length: usize,
     /// Whether enemies hidden from its side were left out of the copy
     /// ([`leave_out_hidden`]): a battle won there is not won.
     blind: bool,
@@ -331,9 +333,9 @@ impl Drop for Sandbox {
     }
 }
 
-/// Commands a try may play before it is cut short (a battle that stalls;
-/// the deciding unit's turn, an ally's and the enemy's reply, with
-/// reactions, are about 15).
+/// Commands a try may play before it is cut short, unless its profile
+/// sets another `length` (a battle that stalls; the deciding unit's turn,
+/// an ally's and the enemy's reply, with reactions, are about 15).
 pub const TRY_LIMIT: usize = 40;
 
 /// The work of a command of a try beside the attacks it gathers, in
@@ -392,6 +394,7 @@ impl Sandbox {
         let sandbox = Sandbox {
             blind,
             overhead,
+            length: profile.search.length,
             enemies,
             app: Some(app),
             save,
@@ -504,7 +507,7 @@ impl Sandbox {
                 }
             }
             scanned = events.len();
-            if over || nodes >= TRY_LIMIT {
+            if over || nodes >= self.length {
                 break;
             }
             next = next_of(world, self.side, &self.weights, &self.enemy);
