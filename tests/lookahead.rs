@@ -8,6 +8,7 @@ use crate::common::{level, root};
 use proptest::prelude::*;
 use skirmish::ai::search::Thought;
 use skirmish::ai::{Players, Profile, Profiles, next_command};
+use skirmish::load::ValidLevel;
 use skirmish::rules::{TurnState, check, submit};
 use skirmish::save::SaveGame;
 use skirmish::setup::headless_app;
@@ -92,6 +93,26 @@ fn a_decision_is_repeatable_and_leaves_the_battle_alone() {
     }
 }
 
+/// The thought of the first decision with more than one plan on `level`
+/// (seed 2), every side played by `profile`.
+fn first_searched(level: &ValidLevel, profile: Profile) -> Thought {
+    let players = Players(vec![Some(profile); level.sides().len()]);
+    let mut app = headless_app(level, 2);
+    players.clone().install(app.world_mut());
+    let world = app.world_mut();
+    for _ in 0..20 {
+        let command = next_command(world, &players).expect("the AI is to act");
+        if let Some(t) = world
+            .remove_resource::<Thought>()
+            .filter(|t| t.skipped.is_none())
+        {
+            return t;
+        }
+        submit(world, command).expect("accepted");
+    }
+    panic!("no decision with two plans");
+}
+
 /// A bigger budget is more tries of each candidate (anytime: the same
 /// rounds, more of them, until the others are ruled out).
 #[test]
@@ -100,20 +121,8 @@ fn a_bigger_budget_plays_more_tries() {
     let tries = |budget: usize| {
         let mut profile = quick();
         profile.search.budget = budget;
-        let players = Players(vec![Some(profile); level.sides().len()]);
-        let mut app = headless_app(&level, 2);
-        players.clone().install(app.world_mut());
-        let world = app.world_mut();
-        // The first decision with more than one plan.
-        for _ in 0..20 {
-            let command = next_command(world, &players).expect("the AI is to act");
-            let thought = world.remove_resource::<Thought>();
-            if let Some(t) = thought.filter(|t| t.skipped.is_none()) {
-                return (t.considered[0].tries, t.nodes);
-            }
-            submit(world, command).expect("accepted");
-        }
-        panic!("no decision with two plans");
+        let t = first_searched(&level, profile);
+        (t.considered[0].tries, t.nodes)
     };
     let (few, nodes_few) = tries(10);
     let (many, nodes_many) = tries(200);
@@ -138,23 +147,9 @@ fn a_try_plays_at_most_its_length() {
         profile.search.budget = 100;
         profile.search.replies = 99;
         profile.search.length = length;
-        let players = Players(vec![Some(profile); level.sides().len()]);
-        let mut app = headless_app(&level, 2);
-        players.clone().install(app.world_mut());
-        let world = app.world_mut();
-        // The first decision with more than one plan.
-        for _ in 0..20 {
-            let command = next_command(world, &players).expect("the AI is to act");
-            if let Some(t) = world
-                .remove_resource::<Thought>()
-                .filter(|t| t.skipped.is_none())
-            {
-                let tries: usize = t.considered.iter().map(|c| c.tries).sum();
-                return (t.nodes, tries);
-            }
-            submit(world, command).expect("accepted");
-        }
-        panic!("no decision with two plans");
+        let t = first_searched(&level, profile);
+        let tries: usize = t.considered.iter().map(|c| c.tries).sum();
+        (t.nodes, tries)
     };
     let (nodes, tries) = per_try(4);
     assert!(
@@ -325,7 +320,7 @@ fn a_hidden_enemy_is_left_out_of_the_copy() {
 
 /// Every level shipped, and the test levels of the variants no shipped
 /// level plays (V9 heights, V8 night).
-fn every_level() -> Vec<skirmish::load::ValidLevel> {
+fn every_level() -> Vec<ValidLevel> {
     let mut out: Vec<_> = crate::common::ron_files(&root().join("levels"))
         .iter()
         .map(|p| {
