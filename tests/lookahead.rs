@@ -156,7 +156,7 @@ fn a_try_plays_at_most_its_length() {
         tries > 0 && nodes <= 4 * tries,
         "{nodes} commands in {tries} tries of at most 4"
     );
-    let (nodes, tries) = per_try(skirmish::ai::search::TRY_LIMIT);
+    let (nodes, tries) = per_try(skirmish::ai::profile::TRY_LIMIT);
     assert!(
         nodes > 4 * tries,
         "{nodes} commands in {tries} tries to the end"

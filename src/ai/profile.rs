@@ -142,6 +142,11 @@ impl Default for Weights {
     }
 }
 
+/// Commands a try may play before it is cut short, unless its profile
+/// sets another `length` (a battle that stalls; the deciding unit's turn,
+/// an ally's and the enemy's reply, with reactions, are about 15).
+pub const TRY_LIMIT: usize = 40;
+
 /// How the look-ahead searches: what an Easy, a Normal and a Hard profile
 /// change (`assets/ai/easy.ron`…).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -164,7 +169,7 @@ pub struct Lookahead {
     /// follow-up.
     pub replies: usize,
     /// Commands a try may play at most before it is cut short and judged
-    /// where it stands ([`crate::ai::search::TRY_LIMIT`], 40, unless set):
+    /// where it stands ([`TRY_LIMIT`] unless set):
     /// a bound on a stalled battle for one or two replies; a try meant to
     /// run to the battle's end (`replies: 99`) needs far more (archers'
     /// tries to the end: a median of 33 to 52 commands; `STRENGTH.md`,
@@ -193,7 +198,7 @@ impl Default for Lookahead {
             width: 4,
             budget: 360,
             replies: 1,
-            length: crate::ai::search::TRY_LIMIT,
+            length: TRY_LIMIT,
             prior: 0.5,
             noise: 0.0,
             confidence: 1.5,

@@ -333,11 +333,6 @@ impl Drop for Sandbox {
     }
 }
 
-/// Commands a try may play before it is cut short, unless its profile
-/// sets another `length` (a battle that stalls; the deciding unit's turn,
-/// an ally's and the enemy's reply, with reactions, are about 15).
-pub const TRY_LIMIT: usize = 40;
-
 /// The work of a command of a try beside the attacks it gathers, in
 /// gatherings, on a map of `area` tiles: its paths, the enemies' reach
 /// over the map and the rules carrying it out. Those walk the map, so they
