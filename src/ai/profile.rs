@@ -169,7 +169,8 @@ pub struct Lookahead {
     /// follow-up.
     pub replies: usize,
     /// Commands a try may play at most before it is cut short and judged
-    /// where it stands ([`TRY_LIMIT`] unless set):
+    /// where it stands ([`TRY_LIMIT`] unless set; its first command is
+    /// always played, so 0 plays as 1):
     /// a bound on a stalled battle for one or two replies; a try meant to
     /// run to the battle's end (`replies: 99`) needs far more (archers'
     /// tries to the end: a median of 33 to 52 commands; `STRENGTH.md`,
