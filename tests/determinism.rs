@@ -138,6 +138,67 @@ fn a_save_continues_exactly_as_the_unsaved_battle() {
     );
 }
 
+/// Which of two like objects equally near a Pick up takes (R9.5) is told
+/// by the battle's state, the nearer tile first and then the first tile in
+/// `Pos` order, never by which was spawned first: a restored save (the
+/// window's F9, a replay) spawns its objects in its own order, and the
+/// AI's copy of the battle respawns them at every try, so an order by
+/// spawning took another object there than in the battle. Here the
+/// swords are dropped the other way round from a save's order.
+#[test]
+fn a_pick_up_takes_the_same_object_in_a_restored_battle() {
+    use bevy::prelude::*;
+    use skirmish::battle::{GridPos, GroundObject, name_of};
+    use skirmish::grid::Pos;
+    let mut app = headless_app(&crate::common::level_at("tests/levels/duel.ron"), 3);
+    let world = app.world_mut();
+    let picker = world
+        .resource::<skirmish::rules::TurnState>()
+        .current
+        .expect("a unit's turn");
+    let at = world.get::<GridPos>(picker).expect("on the map").0;
+    // Two free floor tiles beside it, both one step away (R9.5's reach).
+    let map = world.resource::<skirmish::battle::Battlefield>().0.clone();
+    let mut free: Vec<Pos> = (-1..=1)
+        .flat_map(|dy| (-1..=1).map(move |dx| Pos::new(at.x + dx, at.y + dy)))
+        .filter(|p| *p != at && map.map.is_passable(*p))
+        .filter(|p| skirmish::battle::units_in(world, skirmish::grid::Body::tile(*p)).is_empty())
+        .collect();
+    free.sort();
+    let (first, last) = (free[0], free[free.len() - 1]);
+    assert!(first < last, "two free tiles beside {at:?}");
+    // The later tile's sword lies there first.
+    for p in [last, first] {
+        world.spawn((
+            GroundObject {
+                name: "sword".into(),
+            },
+            GridPos(p),
+        ));
+    }
+    let save = SaveGame::capture(world);
+    let mut restored = save.restore(catalog()).expect("the save loads");
+    let pick = skirmish::rules::Command::PickUp {
+        unit: name_of(world, picker),
+        item: "sword".into(),
+    };
+    let left = |world: &mut World| -> Vec<Pos> {
+        world
+            .query::<(&GroundObject, &GridPos)>()
+            .iter(world)
+            .map(|(_, p)| p.0)
+            .collect()
+    };
+    submit(world, pick.clone()).expect("the sword beside it is picked up");
+    submit(restored.world_mut(), pick).expect("and in the restored battle");
+    assert_eq!(left(world), vec![last], "the first tile's sword is taken");
+    assert_eq!(left(restored.world_mut()), vec![last]);
+    assert_eq!(
+        SaveGame::capture(restored.world_mut()),
+        SaveGame::capture(app.world_mut())
+    );
+}
+
 /// A save keeps who rides whom, the free Move and whether the pair has
 /// moved (V12): the loaded battle goes on exactly as the unsaved one, on
 /// a level of riders and one of riders, giants and maneuvers.

@@ -15,8 +15,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The objects `unit` can pick up (R9.5): in its own tile first, then the
-/// adjacent ones, the earliest spawned first. What the rules accept, the
-/// window offers and the AI considers.
+/// adjacent ones, the tiles of each in `Pos` order (DECISIONS.md, "Pick
+/// up"). What the rules accept, the window offers and the AI considers.
 pub fn reachable_objects(world: &World, unit: Entity) -> Vec<(String, Entity, Pos)> {
     let Some(at) = crate::battle::body_of(world, unit) else {
         return vec![];
@@ -27,7 +27,10 @@ pub fn reachable_objects(world: &World, unit: Entity) -> Vec<(String, Entity, Po
         .filter(|(_, _, p)| at.nearest(*p).chebyshev(*p) <= 1)
         .map(|(e, o, p)| (at.nearest(p).chebyshev(p), e, p, o.name.clone()))
         .collect();
-    found.sort_by_key(|(d, e, ..)| (*d, *e));
+    // By tile, never by entity: a restored save and the AI's copy of the
+    // battle spawn their objects anew, in another order than the battle
+    // dropped them, and must take the same one.
+    found.sort_by_key(|(d, _, p, _)| (*d, *p));
     found.into_iter().map(|(_, e, p, n)| (n, e, p)).collect()
 }
 
