@@ -459,6 +459,13 @@ impl SaveGame {
                 crate::rules::variants::injuries::Injuries(u.injuries.clone()),
                 !u.injuries.is_empty(),
             );
+            if u.injuries.is_empty() {
+                // What wounds set goes with them (V3: slowed legs, a slower
+                // stand): inserting injuries sets it, and a battle put back
+                // to before them (the AI's copy after each try) must not
+                // keep it.
+                e.remove::<(crate::battle::Slowed, crate::battle::StandUpExtra)>();
+            }
             match u.dying {
                 Some(timer) => e.insert(Dying { timer }),
                 None => e.remove::<Dying>(),

@@ -395,6 +395,48 @@ fn a_save_put_back_into_the_running_battle_takes_it_back() {
     }
 }
 
+/// A battle put back to before a leg wound (V3) is no slower for it: the
+/// wound's slowness goes with the injuries, in the AI's copy after a try
+/// (`rewind`) as in the window's F9 (`apply`). Before, the copy kept it,
+/// and the next try moved an unhurt unit as a lamed one (31 decisions of
+/// barrow's first 4 battles read a unit so).
+#[test]
+fn a_battle_put_back_before_a_wound_is_not_slowed_by_it() {
+    use skirmish::battle::{Slowed, units};
+    use skirmish::rules::motion::movement::speed_of;
+    let put_back: [(&str, fn(&SaveGame, &mut bevy::prelude::World)); 2] =
+        [("apply", SaveGame::apply), ("rewind", SaveGame::rewind)];
+    let mut found = 0;
+    for pick in 0..200 {
+        let mut app = headless_app(&level("barrow.ron"), 6);
+        let save = SaveGame::capture(app.world_mut());
+        play_random(app.world_mut(), 300, pick);
+        let world = app.world_mut();
+        if !units(world)
+            .iter()
+            .any(|&e| world.get::<Slowed>(e).is_some_and(|s| s.0 > 0))
+        {
+            continue;
+        }
+        found += 1;
+        let way = put_back[found % 2];
+        (way.1)(&save, world);
+        let fresh = save.restore(catalog()).expect("the save loads");
+        let speeds =
+            |w: &bevy::prelude::World| units(w).iter().map(|&e| speed_of(w, e)).collect::<Vec<_>>();
+        assert_eq!(
+            speeds(world),
+            speeds(fresh.world()),
+            "{}, pick {pick}",
+            way.0
+        );
+        if found == 4 {
+            break;
+        }
+    }
+    assert!(found >= 2, "random play lamed {found} battles' legs");
+}
+
 /// Plays `level` to its end (or `limit` commands) between the profiles
 /// `a` (the first side) and `b` (the others), recorded; returns the record
 /// and the end state.
