@@ -363,6 +363,11 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
     );
 }
 
+/// The two ways a save is put back into a running battle: `apply` (the
+/// window's F9) and `rewind` (the AI's copy after each try).
+const PUT_BACK: [(&str, fn(&SaveGame, &mut bevy::prelude::World)); 2] =
+    [("apply", SaveGame::apply), ("rewind", SaveGame::rewind)];
+
 /// A save put back into the battle it came from, later on: by `apply`
 /// (the window's F9) or by `rewind` (the AI's copy after each try, which
 /// cuts the events and the history back rather than copying them). The
@@ -370,9 +375,7 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
 /// save does; a battle behind the save (fewer events) is given it whole.
 #[test]
 fn a_save_put_back_into_the_running_battle_takes_it_back() {
-    let put_back: [(&str, fn(&SaveGame, &mut bevy::prelude::World)); 2] =
-        [("apply", SaveGame::apply), ("rewind", SaveGame::rewind)];
-    for (way, put_back) in put_back {
+    for (way, put_back) in PUT_BACK {
         let mut app = headless_app(&level("ford.ron"), 6);
         play_random(app.world_mut(), 40, 2);
         let save = SaveGame::capture(app.world_mut());
@@ -404,8 +407,6 @@ fn a_save_put_back_into_the_running_battle_takes_it_back() {
 fn a_battle_put_back_before_a_wound_is_not_slowed_by_it() {
     use skirmish::battle::{Slowed, units};
     use skirmish::rules::motion::movement::speed_of;
-    let put_back: [(&str, fn(&SaveGame, &mut bevy::prelude::World)); 2] =
-        [("apply", SaveGame::apply), ("rewind", SaveGame::rewind)];
     let mut found = 0;
     for pick in 0..200 {
         let mut app = headless_app(&level("barrow.ron"), 6);
@@ -419,7 +420,7 @@ fn a_battle_put_back_before_a_wound_is_not_slowed_by_it() {
             continue;
         }
         found += 1;
-        let way = put_back[found % 2];
+        let way = PUT_BACK[found % 2];
         (way.1)(&save, world);
         let fresh = save.restore(catalog()).expect("the save loads");
         let speeds =
