@@ -398,8 +398,8 @@ fn a_save_put_back_into_the_running_battle_takes_it_back() {
     }
 }
 
-/// A battle put back to before a leg wound (V3) is no slower for it: the
-/// wound's slowness goes with the injuries, in the AI's copy after a try
+/// A battle put back to before a leg wound (V3) is no slower for it, nor
+/// slower to stand: what the wound set goes with the injuries, in the AI's copy after a try
 /// (`rewind`) as in the window's F9 (`apply`). Before, the copy kept it,
 /// and the next try moved an unhurt unit as a lamed one (31 decisions of
 /// barrow's first 4 battles read a unit so).
@@ -407,6 +407,7 @@ fn a_save_put_back_into_the_running_battle_takes_it_back() {
 fn a_battle_put_back_before_a_wound_is_not_slowed_by_it() {
     use skirmish::battle::{Slowed, units};
     use skirmish::rules::motion::movement::speed_of;
+    use skirmish::rules::turns::action_points::stand_up_cost;
     let mut found = 0;
     for pick in 0..200 {
         let mut app = headless_app(&level("barrow.ron"), 6);
@@ -423,14 +424,15 @@ fn a_battle_put_back_before_a_wound_is_not_slowed_by_it() {
         let way = PUT_BACK[found % 2];
         (way.1)(&save, world);
         let fresh = save.restore(catalog()).expect("the save loads");
-        let speeds =
-            |w: &bevy::prelude::World| units(w).iter().map(|&e| speed_of(w, e)).collect::<Vec<_>>();
-        assert_eq!(
-            speeds(world),
-            speeds(fresh.world()),
-            "{}, pick {pick}",
-            way.0
-        );
+        // Speed (R5.1 less the legs) and the AP to stand (R4.8 plus the
+        // legs): both are what the injuries set.
+        let legs = |w: &bevy::prelude::World| {
+            units(w)
+                .iter()
+                .map(|&e| (speed_of(w, e), stand_up_cost(w, e)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(legs(world), legs(fresh.world()), "{}, pick {pick}", way.0);
         if found == 4 {
             break;
         }
