@@ -107,3 +107,13 @@ pub fn quick_profiles() -> skirmish::ai::Profiles {
     }
     profiles
 }
+
+/// The two ways a save is put back into a running battle: `apply` (the
+/// window's F9) and `rewind` (the AI's copy after each try).
+pub const PUT_BACK: [(
+    &str,
+    fn(&skirmish::save::SaveGame, &mut bevy::prelude::World),
+); 2] = [
+    ("apply", skirmish::save::SaveGame::apply),
+    ("rewind", skirmish::save::SaveGame::rewind),
+];

@@ -1,7 +1,7 @@
 //! R0.6: the same level, seed and commands give the same battle, byte for
 //! byte; a replay reaches the same end state; a save continues exactly.
 
-use crate::common::{catalog, level};
+use crate::common::{PUT_BACK, catalog, level};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use skirmish::rules::legal::legal_commands;
@@ -362,11 +362,6 @@ fn a_save_taken_while_a_reaction_is_asked_keeps_the_question() {
         SaveGame::capture(app.world_mut())
     );
 }
-
-/// The two ways a save is put back into a running battle: `apply` (the
-/// window's F9) and `rewind` (the AI's copy after each try).
-const PUT_BACK: [(&str, fn(&SaveGame, &mut bevy::prelude::World)); 2] =
-    [("apply", SaveGame::apply), ("rewind", SaveGame::rewind)];
 
 /// A save put back into the battle it came from, later on: by `apply`
 /// (the window's F9) or by `rewind` (the AI's copy after each try, which

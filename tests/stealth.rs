@@ -490,3 +490,65 @@ fn an_idle_watchman_searches_once_a_turn() {
         assert_eq!(searches, 1, "{who}: {turn:?}");
     }
 }
+
+/// V8.6 reveals what a command did, once: a raider that struck (revealed)
+/// and hid again (V8.4) stays hidden as the battle goes on from a save of
+/// that moment, whether the save is restored (a new battle) or put back
+/// into the running one (the window's F9, the AI's copy after each try).
+/// Before, the reveal kept its place in the log in the system itself; a
+/// battle it had not followed was read from its start, and the old strike
+/// revealed the raider again.
+#[test]
+fn a_raider_that_struck_and_hid_again_stays_hidden_after_a_put_back() {
+    use crate::common::PUT_BACK;
+    use skirmish::battle::{hidden_from, unit_named};
+    use skirmish::rules::submit;
+    use skirmish::save::SaveGame;
+    let map = ["#######", "#.....#", "#..%..#", "#.....#", "#######"].map(|r| format!("{r:?}"));
+    let text = format!(
+        "Level(name: \"brush\", rules: (stealth: true), map: [{}], \
+         sides: [(name: \"Wardens\"), (name: \"Raiders\")], \
+         units: [(name: \"Ann\", side: \"Wardens\", template: \"spearman\", at: (2, 2), facing: E), \
+                 (name: \"Bran\", side: \"Wardens\", template: \"spearman\", at: (1, 1), facing: W), \
+                 (name: \"Vek\", side: \"Raiders\", template: \"skirmisher\", at: (3, 2), facing: W)])",
+        map.join(", ")
+    );
+    let level =
+        parse_level(text.as_bytes(), "brush.ron", catalog()).unwrap_or_else(|p| panic!("{p}"));
+    let order: Vec<String> = ["Vek", "Ann", "Bran"].map(String::from).to_vec();
+    // Vek's blow misses (a 2); then the sneak past Ann who sees the brush,
+    // with its advantage (V8.4): [14, 5] keep 14.
+    let dice = Dice::scripted([(20, 2), (20, 14), (20, 5)]);
+    let mut app = headless_app_with(&level, dice, Some(&order));
+    let world = app.world_mut();
+    let command = |text: &str| ron::from_str::<Command>(text).expect("a command");
+    for c in [
+        r#"Attack(unit: "Vek", target: "Ann")"#,
+        "EndTurn",
+        "EndTurn",
+        "EndTurn",
+        r#"Hide(unit: "Vek")"#,
+        "EndTurn",
+    ] {
+        submit(world, command(c)).unwrap_or_else(|r| panic!("{c}: {r}"));
+    }
+    let vek = unit_named(world, "Vek").unwrap();
+    assert!(hidden_from(world, vek, 0), "Vek hid again (V8.4)");
+    let save = SaveGame::capture(world);
+    submit(world, command("EndTurn")).unwrap();
+    assert!(hidden_from(world, vek, 0), "the battle that followed");
+    let went_on = SaveGame::capture(world);
+    let mut restored = save.restore(catalog()).expect("the save loads");
+    submit(restored.world_mut(), command("EndTurn")).unwrap();
+    assert_eq!(SaveGame::capture(restored.world_mut()), went_on, "restored");
+    for (way, put_back) in PUT_BACK {
+        // The battle goes on a while (as a try does) before it is put back.
+        for _ in 0..3 {
+            submit(world, command("EndTurn")).unwrap();
+        }
+        put_back(&save, world);
+        submit(world, command("EndTurn")).unwrap();
+        assert!(hidden_from(world, vek, 0), "{way}");
+        assert_eq!(SaveGame::capture(world), went_on, "{way}");
+    }
+}

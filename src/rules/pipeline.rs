@@ -15,7 +15,7 @@
 //! whose side is asked is held in Decide until [`Decisions`] are answered.
 
 use super::command::{Command, CommandKind, Refusal};
-use super::events::{BattleEvent, Trigger, emit};
+use super::events::{BattleEvent, BattleEvents, Trigger, emit};
 use crate::format::Guard;
 use crate::grid::Pos;
 use bevy::ecs::schedule::{IntoScheduleConfigs, ScheduleLabel};
@@ -83,6 +83,9 @@ pub struct Pending {
     /// A rule stopped the command part-way (a reactive attack dropped the
     /// actor, R8.4): the systems after it in Execute do nothing.
     pub interrupted: bool,
+    /// Where the command's events begin in the battle's stream
+    /// ([`command_events`]).
+    pub events_from: usize,
 }
 
 /// The typed plan of a validated Move or Charge.
@@ -204,9 +207,13 @@ fn run_command(world: &mut World, command: Command, dry_run: bool) -> Result<(),
     if !dry_run {
         crate::rules::events::witness::note_command_start(world);
     }
+    let events_from = world
+        .get_resource::<BattleEvents>()
+        .map_or(0, |e| e.all().len());
     *world.resource_mut::<Pending>() = Pending {
         command: Some(command),
         dry_run,
+        events_from,
         ..default()
     };
     world.run_schedule(CommandSchedule);
@@ -219,6 +226,21 @@ fn run_command(world: &mut World, command: Command, dry_run: bool) -> Result<(),
         return run_command(world, held, false);
     }
     Ok(())
+}
+
+/// The events the pending command has told so far, in order: what the
+/// rules that act on what a command did read (V5.8's conditions, V8.6's
+/// reveals). The start is the command's own, not a place a system keeps:
+/// a battle put back (a restored save, the AI's copy after each try) goes
+/// on from its own stream.
+pub fn command_events(world: &World) -> Vec<BattleEvent> {
+    let from = world.resource::<Pending>().events_from;
+    world
+        .resource::<BattleEvents>()
+        .all()
+        .get(from..)
+        .map(<[BattleEvent]>::to_vec)
+        .unwrap_or_default()
 }
 
 /// The held command, once its last question is answered.

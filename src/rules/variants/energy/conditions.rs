@@ -14,20 +14,17 @@ use crate::battle::{Defending, Guardless, Roster, UnitId};
 use crate::rules::TurnState;
 use crate::rules::attacks::hit::{Hit, HitSchedule};
 use crate::rules::command::{Command, ManeuverKind};
-use crate::rules::events::{BattleEvent, BattleEvents, Cause, Condition, EnergyEvent, emit, id_of};
-use crate::rules::pipeline::{CommandSchedule, CommandSystems, Pending};
+use crate::rules::events::{BattleEvent, Cause, Condition, EnergyEvent, emit, id_of};
+use crate::rules::pipeline::{CommandSchedule, CommandSystems, Pending, command_events};
 use bevy::prelude::*;
 
-/// Where the command's events begin in the battle's stream, and whether it
-/// is a maneuver against a target that was not Exposed (002:477).
+/// The actor of a maneuver against a target that was not Exposed as the
+/// command began (002:477).
 #[derive(Resource, Clone, Copy, Debug, Default)]
-struct CommandStart {
-    events: usize,
-    overreach: Option<Entity>,
-}
+struct Overreach(Option<Entity>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CommandStart>()
+    app.init_resource::<Overreach>()
         .add_systems(
             CommandSchedule,
             (
@@ -50,7 +47,6 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn note_the_command_start(world: &mut World) {
-    let events = world.resource::<BattleEvents>().all().len();
     let pending = world.resource::<Pending>();
     let overreach = match (&pending.command, pending.actor, pending.target) {
         (Some(Command::Maneuver { kind, .. }), Some(actor), Some(target))
@@ -61,7 +57,7 @@ fn note_the_command_start(world: &mut World) {
         }
         _ => None,
     };
-    world.insert_resource(CommandStart { events, overreach });
+    world.insert_resource(Overreach(overreach));
 }
 
 /// V5.10, V5.11: a kept natural 20 deals its damage straight to HP; a
@@ -82,20 +78,15 @@ fn pass_armor_on_a_kept_20(world: &mut World) {
 /// After a command: each cause among its events, in order (V5.8), and
 /// Defend's clearing and end (V5.12).
 fn apply_what_the_command_caused(world: &mut World) {
-    let start = *world.resource::<CommandStart>();
-    let events: Vec<BattleEvent> = world
-        .resource::<BattleEvents>()
-        .all()
-        .get(start.events..)
-        .map(<[BattleEvent]>::to_vec)
-        .unwrap_or_default();
+    let Overreach(overreach) = *world.resource::<Overreach>();
+    let events = command_events(world);
     let round = world.resource::<TurnState>().round;
     let entity = |world: &World, id: UnitId| {
         world
             .get_resource::<Roster>()
             .and_then(|r| r.units().get(id.0 as usize).copied())
     };
-    if let Some(actor) = start.overreach {
+    if let Some(actor) = overreach {
         impose(
             world,
             actor,

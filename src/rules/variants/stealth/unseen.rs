@@ -18,11 +18,12 @@ use super::hidden::{hidden_from, reveal};
 use super::sight::side_sees;
 use crate::battle::{OffGuard, Side, Stats, UnitId, name_of};
 use crate::rules::Refusal;
-use crate::rules::events::{BattleEvent, BattleEvents, Reveal};
+use crate::rules::events::{BattleEvent, Reveal};
 use crate::rules::modifiers::{AttackDraft, AttackSchedule, AttackSystems, Effect};
-use crate::rules::pipeline::{CommandSchedule, CommandSystems};
+use crate::rules::pipeline::{CommandSchedule, CommandSystems, command_events};
 use crate::rules::positioning::facing::is_rear_attack;
 use crate::rules::rule::Rule;
+use crate::rules::turns::turn::advance_turn;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,7 +36,11 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         CommandSchedule,
-        reveal_after_command.in_set(CommandSystems::Advance),
+        // Before the turn passes: what the command did is revealed as
+        // part of it, ahead of the next turn's events.
+        reveal_after_command
+            .in_set(CommandSystems::Advance)
+            .before(advance_turn),
     );
 }
 
@@ -112,18 +117,13 @@ fn strike_unseen(world: &mut World) {
 /// maneuvered (a reaction too) is revealed once the attack is resolved; one
 /// a Move ran into is revealed; and so is one beside an enemy that ends a
 /// Move, Step, Charge or Jump with it in its front arc.
-fn reveal_after_command(world: &mut World, mut seen: Local<usize>) {
+fn reveal_after_command(world: &mut World) {
     if !super::switch::on(world) {
         return;
     }
-    let events = world.resource::<BattleEvents>().all();
-    // A new battle (a reload) starts the count again.
-    if *seen > events.len() {
-        *seen = 0;
-    }
     let mut reveals: Vec<(UnitId, Reveal)> = vec![];
     let mut ended: Vec<UnitId> = vec![];
-    for e in &events[*seen..] {
+    for e in &command_events(world) {
         match e {
             BattleEvent::AttackRolled(a) => reveals.push((a.attacker, Reveal::Struck)),
             BattleEvent::Bumped(b) => reveals.push((b.unit, Reveal::Bumped(b.by))),
@@ -134,7 +134,6 @@ fn reveal_after_command(world: &mut World, mut seen: Local<usize>) {
             _ => {}
         }
     }
-    *seen = events.len();
     let entity = |world: &World, id: UnitId| {
         world
             .resource::<crate::battle::Roster>()
