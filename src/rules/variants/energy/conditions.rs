@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             CommandSchedule,
             (
-                note_the_command_start
+                note_an_overreach
                     .in_set(CommandSystems::Identify)
                     .after(crate::rules::turns::turn::identify_actor)
                     .run_if(switched_on),
@@ -46,7 +46,9 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn note_the_command_start(world: &mut World) {
+/// Notes, before the command changes anything, whether it is a maneuver
+/// against a target not Exposed (002:477).
+fn note_an_overreach(world: &mut World) {
     let pending = world.resource::<Pending>();
     let overreach = match (&pending.command, pending.actor, pending.target) {
         (Some(Command::Maneuver { kind, .. }), Some(actor), Some(target))
