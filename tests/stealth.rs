@@ -491,6 +491,67 @@ fn an_idle_watchman_searches_once_a_turn() {
     }
 }
 
+/// A small field of brush (+1 concealment at (3, 2)) where Vek, a
+/// skirmisher of the Raiders, stands beside Ann, a Warden facing him, with
+/// Bran behind her; stealth on or off.
+fn brush(stealth: bool) -> ValidLevel {
+    let map = ["#######", "#.....#", "#..%..#", "#.....#", "#######"].map(|r| format!("{r:?}"));
+    let text = format!(
+        "Level(name: \"brush\", rules: (stealth: {stealth}), map: [{}], \
+         sides: [(name: \"Wardens\"), (name: \"Raiders\")], \
+         units: [(name: \"Ann\", side: \"Wardens\", template: \"spearman\", at: (2, 2), facing: E), \
+                 (name: \"Bran\", side: \"Wardens\", template: \"spearman\", at: (1, 1), facing: W), \
+                 (name: \"Vek\", side: \"Raiders\", template: \"skirmisher\", at: (3, 2), facing: W)])",
+        map.join(", ")
+    );
+    parse_level(text.as_bytes(), "brush.ron", catalog()).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// V8.4 in the look-ahead: a raider seen where it may hide weighs hiding
+/// among its plans, tried as the others are (utility1 has no measure of
+/// being unseen); not where stealth is off, nor once it is hidden from
+/// every enemy side.
+#[test]
+fn the_lookahead_weighs_hiding_where_the_rules_allow_it() {
+    use skirmish::ai::search::Thought;
+    use skirmish::rules::submit;
+    let hide = Command::Hide {
+        unit: "Vek".to_string(),
+    };
+    let weighed = |stealth: bool, hidden_first: bool| {
+        let order: Vec<String> = ["Vek", "Ann", "Bran"].map(String::from).to_vec();
+        let mut app = headless_app_with(&brush(stealth), Dice::seeded(3), Some(&order));
+        let world = app.world_mut();
+        if hidden_first {
+            // Until the sneak past Ann succeeds (V8.4).
+            let vek = skirmish::battle::unit_named(world, "Vek").unwrap();
+            while !skirmish::battle::hidden_from(world, vek, 0) {
+                submit(world, hide.clone()).expect("Vek may hide in the brush");
+            }
+        }
+        let profile = crate::common::quick_profiles()
+            .get(skirmish::ai::DEFAULT_PROFILE)
+            .cloned()
+            .expect("the default profile");
+        let players = Players(vec![Some(profile); 2]);
+        next_command(world, &players).expect("Vek is to act");
+        let thought = world.remove_resource::<Thought>().expect("a thought");
+        let tried = thought
+            .considered
+            .iter()
+            .find(|c| c.command == hide)
+            .map(|c| c.tries);
+        (tried, thought.considered.len())
+    };
+    let (tried, plans) = weighed(true, false);
+    assert!(
+        tried.is_some_and(|t| t > 0),
+        "hiding tried: {tried:?} of {plans} plans"
+    );
+    assert_eq!(weighed(false, false).0, None, "stealth off");
+    assert_eq!(weighed(true, true).0, None, "already hidden");
+}
+
 /// V8.6 reveals what a command did, once: a raider that struck (revealed)
 /// and hid again (V8.4) stays hidden as the battle goes on from a save of
 /// that moment, whether the save is restored (a new battle) or put back
@@ -504,17 +565,7 @@ fn a_raider_that_struck_and_hid_again_stays_hidden_after_a_put_back() {
     use skirmish::battle::{hidden_from, unit_named};
     use skirmish::rules::submit;
     use skirmish::save::SaveGame;
-    let map = ["#######", "#.....#", "#..%..#", "#.....#", "#######"].map(|r| format!("{r:?}"));
-    let text = format!(
-        "Level(name: \"brush\", rules: (stealth: true), map: [{}], \
-         sides: [(name: \"Wardens\"), (name: \"Raiders\")], \
-         units: [(name: \"Ann\", side: \"Wardens\", template: \"spearman\", at: (2, 2), facing: E), \
-                 (name: \"Bran\", side: \"Wardens\", template: \"spearman\", at: (1, 1), facing: W), \
-                 (name: \"Vek\", side: \"Raiders\", template: \"skirmisher\", at: (3, 2), facing: W)])",
-        map.join(", ")
-    );
-    let level =
-        parse_level(text.as_bytes(), "brush.ron", catalog()).unwrap_or_else(|p| panic!("{p}"));
+    let level = brush(true);
     let order: Vec<String> = ["Vek", "Ann", "Bran"].map(String::from).to_vec();
     // Vek's blow misses (a 2); then the sneak past Ann who sees the brush,
     // with its advantage (V8.4): [14, 5] keep 14.
