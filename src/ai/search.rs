@@ -33,9 +33,9 @@
 
 use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
-use super::sight::enemies_in_sight;
+use super::sight::{enemies_in_sight, hide_plan};
 use super::situation::Situation;
-use super::utility::{Plan, plans};
+use super::utility::plans;
 pub use super::verdict::Considered;
 use super::verdict::{chosen, gain_over_first, untried};
 use crate::battle::{ArmorReduction, Battlefield, Dying, GridPos, Health, Side, name_of};
@@ -44,40 +44,10 @@ use crate::grid::Pos;
 use crate::rules::command::Command;
 use crate::rules::events::{BattleEvent, BattleEvents, Outcome};
 use crate::rules::modifiers::Gathered;
-use crate::rules::pipeline::check;
 use crate::rules::variants::injuries::{self, Injuries};
 use crate::rules::{TurnState, submit};
 use crate::save::SaveGame;
 use bevy::prelude::*;
-
-/// V8.4: hiding, one more plan for the tries to weigh, where the rules
-/// allow it and the unit is not already hidden from every enemy side (it
-/// knows its own state, V8.10). The utility AI has no
-/// measure of being unseen (utility1 never hides), so the plan's utility
-/// is the least of the others'; the tries find what it is worth: the
-/// enemy's reply cannot aim at the unit (V8.8), and its next blow strikes
-/// unseen (V8.7).
-fn offer_a_hide(world: &mut World, me: Entity, candidates: &mut Vec<Plan>) {
-    let Some(side) = world.get::<Side>(me).map(|s| s.0) else {
-        return;
-    };
-    let sides = world.resource::<Battlefield>().0.sides().len();
-    let seen = (0..sides).any(|s| s != side && !crate::battle::hidden_from(world, me, s));
-    let hide = Command::Hide {
-        unit: name_of(world, me),
-    };
-    if !seen || candidates.is_empty() || check(world, hide.clone()).is_err() {
-        return;
-    }
-    let least = candidates
-        .iter()
-        .map(|p| p.value)
-        .fold(f64::INFINITY, f64::min);
-    candidates.push(Plan {
-        value: least,
-        command: hide,
-    });
-}
 
 /// A decision of the look-ahead, for `--explain`, the log of `sim` and the
 /// window's intent markers.
@@ -107,7 +77,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     let w = &profile.weights;
     let unit = name_of(world, me);
     let mut candidates = plans(world, me, w, set.width.max(1));
-    offer_a_hide(world, me, &mut candidates);
+    candidates.extend(hide_plan(world, me, &candidates));
     let skip = if candidates.len() < 2 {
         Some("one plan")
     } else if world
