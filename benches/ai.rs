@@ -9,8 +9,8 @@
 //! - one decision of the default AI (the look-ahead, `normal`) on 32×32
 //!   with 8 a side and on 64×64 with 16 a side, and the median and slowest
 //!   decision of whole battles there, printed [slowest ≤ 250 ms]; the same
-//!   lines for `hard` on 32×32 (three times Normal's budget: no bar, a
-//!   figure for the level menu's "Hard").
+//!   lines for `hard` on 32×32 (tries to the end at eight times Normal's
+//!   budget: no bar, a figure for the level menu's "Hard").
 //!
 //! Run: `cargo bench --bench ai`.
 

@@ -398,6 +398,11 @@ mod tests {
         }
         assert!(0 < budget("easy") && budget("easy") < budget("normal"));
         assert!(budget("normal") < budget("hard"));
+        // Hard plays its tries on to the battle's end (STRENGTH.md, "Tries
+        // to the end at 2880 on a second level"): a length for it.
+        let hard = &p.get("hard").unwrap().search;
+        assert!(hard.replies > p.get("normal").unwrap().search.replies);
+        assert!(hard.length > TRY_LIMIT);
         // Hard thinks longer with the same hand as Normal: its side played
         // by Normal's tuned weights, never utility1's weaker ones.
         let weights = |n: &str| p.get(n).map(|p| p.weights.clone());
