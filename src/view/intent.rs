@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Foreseeing>()
         .add_systems(
             Update,
-            (ask_for_foresight, receive_foresight, forget_old_foresight)
+            (forget_old_foresight, ask_for_foresight, receive_foresight)
                 .chain()
                 .in_set(ViewSystems::Act),
         )
@@ -47,8 +47,6 @@ pub struct Intents {
     /// Asked for with [`FORESEE_KEY`] (not an AI turn's own plan): kept
     /// until the battle moves on.
     pub foreseen: bool,
-    /// The battle's command count when they were worked out.
-    pub at: usize,
 }
 
 /// Enemy intents being worked out off the main thread.
@@ -109,19 +107,27 @@ fn receive_foresight(world: &mut World) {
         return;
     };
     world.resource_mut::<Foreseeing>().0 = None;
-    let at = commands_played(world);
     *world.resource_mut::<Intents>() = Intents {
         list,
         foreseen: true,
-        at,
     };
 }
 
-/// Foreseen intents hold for the position they were worked out in: gone
-/// once a command changes it.
-fn forget_old_foresight(mut intents: ResMut<Intents>, history: Option<Res<History>>) {
-    let at = history.map_or(0, |h| h.0.len());
-    if intents.foreseen && intents.at != at {
+/// Foreseen intents hold for the position they were worked out in: once a
+/// command, or F9's load (a history of any length, the same too), changes
+/// the history, they are gone, and so is any still being worked out, as it
+/// was asked of the position before. (It runs before the asking, so a `/`
+/// pressed in a command's frame asks of the new position.)
+fn forget_old_foresight(
+    mut intents: ResMut<Intents>,
+    mut foreseeing: ResMut<Foreseeing>,
+    history: Option<Res<History>>,
+) {
+    if !history.is_some_and(|h| h.is_changed()) {
+        return;
+    }
+    foreseeing.0 = None;
+    if intents.foreseen {
         *intents = Intents::default();
     }
 }
@@ -137,18 +143,12 @@ pub fn busy(world: &World) -> bool {
             .is_some_and(|f| f.0.is_some())
 }
 
-fn commands_played(world: &World) -> usize {
-    world.get_resource::<History>().map_or(0, |h| h.0.len())
-}
-
 /// Shows the plan an AI unit's decision chose (`None`: no plan to show,
 /// a human's turn).
 pub fn show_plan(world: &mut World, intent: Option<Intent>) {
-    let at = commands_played(world);
     *world.resource_mut::<Intents>() = Intents {
         list: intent.into_iter().collect(),
         foreseen: false,
-        at,
     };
 }
 
@@ -271,5 +271,76 @@ fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
             Sprite::from_color(color, Vec2::splat(size)),
             Transform::from_translation(p.extend(INTENT_Z)),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Pos;
+    use crate::rules::Command;
+    use bevy::tasks::TaskPool;
+
+    fn intents(foreseen: bool) -> Intents {
+        let from = Pos::new(1, 1);
+        Intents {
+            list: vec![Intent {
+                unit: "Orc".into(),
+                from,
+                to: from,
+                targets: vec![],
+            }],
+            foreseen,
+        }
+    }
+
+    /// An app that only forgets, with `shown` on the map and a foresight
+    /// still being worked out, asked for after the history began.
+    fn forgetting(shown: Intents) -> App {
+        let pool = AsyncComputeTaskPool::get_or_init(TaskPool::default);
+        let mut app = App::new();
+        app.insert_resource(History(vec![Command::EndTurn]))
+            .insert_resource(Intents::default())
+            .insert_resource(Foreseeing(None))
+            .add_systems(Update, forget_old_foresight);
+        app.update();
+        app.insert_resource(shown)
+            .insert_resource(Foreseeing(Some(pool.spawn(async { vec![] }))));
+        app
+    }
+
+    fn working(app: &App) -> bool {
+        app.world().resource::<Foreseeing>().0.is_some()
+    }
+
+    #[test]
+    fn foreseen_intents_are_forgotten_when_the_history_changes_even_to_one_as_long() {
+        // Nothing played since they were asked for: they stay.
+        let mut app = forgetting(intents(true));
+        app.update();
+        assert_eq!(*app.world().resource::<Intents>(), intents(true));
+        assert!(working(&app));
+        // A command: both what is shown and what is being worked out go.
+        app.world_mut()
+            .resource_mut::<History>()
+            .0
+            .push(Command::EndTurn);
+        app.update();
+        assert_eq!(*app.world().resource::<Intents>(), Intents::default());
+        assert!(!working(&app));
+
+        // F9 loads a history as long as the one shown: they go too.
+        app.insert_resource(intents(true));
+        app.update();
+        assert_eq!(*app.world().resource::<Intents>(), intents(true));
+        app.insert_resource(History(vec![Command::EndTurn, Command::EndTurn]));
+        app.update();
+        assert_eq!(*app.world().resource::<Intents>(), Intents::default());
+
+        // An AI turn's own plan is not foresight: the turns code ends it.
+        let mut app = forgetting(intents(false));
+        app.world_mut().resource_mut::<History>().0.clear();
+        app.update();
+        assert_eq!(*app.world().resource::<Intents>(), intents(false));
     }
 }

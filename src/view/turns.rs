@@ -161,22 +161,22 @@ fn send(world: &mut World, command: Command) {
     }
 }
 
-/// Writes the replay file after each accepted command (`--record`), so the
-/// battle is kept however the window closes.
+/// Writes the replay file whenever the history changes (`--record`): after
+/// each accepted command, so the battle is kept however the window closes,
+/// and after F9 puts another history in its place, even one of the same
+/// length (a count of commands written would miss that one).
 fn record_replay(
     history: Option<Res<History>>,
     options: Res<PlayOptions>,
     source: Option<Res<ReplaySource>>,
-    mut written: Local<usize>,
 ) {
     let (Some(history), Some(path), Some(source)) = (history, options.record.as_ref(), source)
     else {
         return;
     };
-    if history.0.len() == *written {
+    if !history.is_changed() && !source.is_changed() {
         return;
     }
-    *written = history.0.len();
     let replay = Replay {
         commands: history.0.clone(),
         ..source.0.clone()
@@ -186,6 +186,31 @@ fn record_replay(
     {
         warn!("cannot write the replay {}: {e}", path.display());
     }
+}
+
+/// Puts `save` (of this level) in the running battle's place (F9) and
+/// says so. The replay being recorded (`--record`) goes on from the
+/// loaded history when the save's dice are this battle's seed; otherwise
+/// it stops, as a replay is a seed and commands and no seed gives those
+/// dice.
+fn load_save(world: &mut World, save: &SaveGame) -> String {
+    let same_dice = save.dice.seed() == world.resource::<Dice>().seed();
+    save.apply(world);
+    world.resource_mut::<Thinking>().0 = None;
+    super::playback::restart(world);
+    if same_dice {
+        // The loaded reaction policies too: the replay's are the save's.
+        let seed = world.resource::<PlayOptions>().seed;
+        let source = Replay::of(world, seed);
+        world.insert_resource(ReplaySource(source));
+        return format!("loaded {SAVE_FILE}");
+    }
+    world.remove_resource::<ReplaySource>();
+    let stops = match world.resource::<PlayOptions>().record {
+        Some(_) => " (its dice are not this battle's seed: --record stops)",
+        None => "",
+    };
+    format!("loaded {SAVE_FILE}{stops}")
 }
 
 /// Where F5 saves and F9 loads, in the working directory.
@@ -217,14 +242,97 @@ pub(super) fn save_and_load(world: &mut World) {
             });
         let note = match loaded {
             Ok(save) if save.level == world.resource::<Battlefield>().0.source => {
-                save.apply(world);
-                world.resource_mut::<Thinking>().0 = None;
-                super::playback::restart(world);
-                format!("loaded {SAVE_FILE}")
+                load_save(world, &save)
             }
             Ok(_) => format!("{SAVE_FILE} is a save of another level"),
             Err(e) => e,
         };
         world.resource_mut::<super::preview::Hover>().note = Some(note);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Profiles;
+    use crate::grid::Dir;
+    use crate::load::{load_catalog_dir, load_level_file};
+    use std::path::{Path, PathBuf};
+
+    /// Ford with dice seeded `seed`, recorded to `record` by
+    /// `record_replay` alone, as the window records it.
+    fn recorded(seed: u64, record: &Path) -> App {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let catalog = load_catalog_dir(&root.join("assets/catalog")).expect("the catalog");
+        let level = load_level_file(&root.join("levels/ford.ron"), &catalog).expect("ford");
+        let mut app = crate::setup::headless_app_with(&level, Dice::seeded(seed), None);
+        let players = Players::for_level(&level, &Profiles::shipped());
+        let mut options = PlayOptions::new(level, seed, players);
+        options.record = Some(record.to_path_buf());
+        let source = ReplaySource(Replay::of(app.world(), seed));
+        app.init_resource::<Thinking>()
+            .insert_resource(options)
+            .insert_resource(source)
+            .add_systems(Update, record_replay);
+        app.update();
+        app
+    }
+
+    fn commands_in(path: &Path) -> Vec<Command> {
+        let text = std::fs::read_to_string(path).expect("the replay is written");
+        ron::from_str::<Replay>(&text).expect("a replay").commands
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("skirmish-{}-{name}.ron", std::process::id()))
+    }
+
+    /// The command that turns the unit whose turn it is north (R4.2).
+    fn face_north(world: &World) -> Command {
+        let current = world.resource::<TurnState>().current.expect("a turn");
+        let unit = world.get::<Name>(current).expect("a name").to_string();
+        Command::Face { unit, dir: Dir::N }
+    }
+
+    #[test]
+    fn the_replay_follows_a_loaded_history_of_the_same_length() {
+        // Battle A ends its first turn; battle B, recorded, turns instead:
+        // one command each.
+        let (a_file, b_file) = (temp("record-a"), temp("record-b"));
+        let mut a = recorded(1, &a_file);
+        submit(a.world_mut(), Command::EndTurn).expect("EndTurn");
+        a.update();
+        let save = SaveGame::capture(a.world_mut());
+        let mut b = recorded(1, &b_file);
+        assert!(commands_in(&b_file).is_empty(), "written from the start");
+        let face = face_north(b.world());
+        submit(b.world_mut(), face.clone()).expect("Face");
+        b.update();
+        assert_eq!(commands_in(&b_file), [face]);
+
+        // F9 loads A into B: the replay is A's, though as long as B's was.
+        let note = load_save(b.world_mut(), &save);
+        b.update();
+        assert_eq!(note, format!("loaded {SAVE_FILE}"));
+        assert_eq!(commands_in(&b_file), [Command::EndTurn]);
+        // And it goes on from there.
+        let face = face_north(b.world());
+        submit(b.world_mut(), face.clone()).expect("Face");
+        b.update();
+        assert_eq!(commands_in(&b_file), [Command::EndTurn, face]);
+
+        // A save with other dice: no seed replays it, so recording stops
+        // and the note says so; the file keeps the last true replay.
+        let mut c = recorded(2, &temp("record-c"));
+        let note = load_save(c.world_mut(), &save);
+        assert!(note.contains("--record stops"), "{note}");
+        let before = commands_in(&temp("record-c"));
+        let face = face_north(c.world());
+        submit(c.world_mut(), face).expect("Face");
+        c.update();
+        assert_eq!(commands_in(&temp("record-c")), before);
+        for f in ["record-a", "record-b", "record-c"] {
+            let _ = std::fs::remove_file(temp(f));
+        }
     }
 }
