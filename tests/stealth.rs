@@ -603,3 +603,69 @@ fn a_raider_that_struck_and_hid_again_stays_hidden_after_a_put_back() {
         assert_eq!(SaveGame::capture(world), went_on, "{way}");
     }
 }
+
+/// V8.4 where the look-ahead cannot weigh plans (its side sees no enemy,
+/// V8.10): a unit that would end its turn with AP to spare hides first.
+/// Ann stands in brush, seen by the hidden raider Vek, who is out of
+/// Ann's knowledge; after a Search that finds no one, the utility's choice
+/// is EndTurn with 2 AP left, and Ann hides instead.
+#[test]
+fn a_unit_that_sees_no_enemy_hides_rather_than_end_its_turn_with_ap_left() {
+    use skirmish::ai::search::Thought;
+    use skirmish::battle::{hidden_from, unit_named};
+    use skirmish::rules::submit;
+    let map = [
+        "#########",
+        "#.......#",
+        "#.%...#.#",
+        "#.....#.#",
+        "#########",
+    ]
+    .map(|r| format!("{r:?}"));
+    let text = format!(
+        "Level(name: \"behind\", rules: (stealth: true), map: [{}], \
+         sides: [(name: \"Wardens\"), (name: \"Raiders\", hidden: true)], \
+         units: [(name: \"Ann\", side: \"Wardens\", template: \"spearman\", at: (2, 2), facing: E), \
+                 (name: \"Vek\", side: \"Raiders\", template: \"skirmisher\", at: (7, 1), facing: W)])",
+        map.join(", ")
+    );
+    let level =
+        parse_level(text.as_bytes(), "behind.ron", catalog()).unwrap_or_else(|p| panic!("{p}"));
+    let order: Vec<String> = ["Ann", "Vek"].map(String::from).to_vec();
+    // Ann's Search fails (a 1 against Vek's sneak, V8.5).
+    let mut app = headless_app_with(&level, Dice::scripted([(20, 1)]), Some(&order));
+    let world = app.world_mut();
+    let (ann, vek) = (
+        unit_named(world, "Ann").unwrap(),
+        unit_named(world, "Vek").unwrap(),
+    );
+    assert!(!hidden_from(world, ann, 1), "Vek sees Ann");
+    submit(world, Command::Search { unit: "Ann".into() }).expect("Ann searches");
+    assert!(hidden_from(world, vek, 0), "the Search finds no one");
+    let hide = Command::Hide { unit: "Ann".into() };
+    let profiles = crate::common::quick_profiles();
+    let decide = |world: &mut bevy::prelude::World, name: &str| {
+        let profile = profiles.get(name).cloned().expect("a shipped profile");
+        let command = next_command(world, &Players(vec![Some(profile); 2])).expect("Ann acts");
+        (command, world.remove_resource::<Thought>())
+    };
+    let (command, thought) = decide(world, skirmish::ai::DEFAULT_PROFILE);
+    assert_eq!(command, hide);
+    let thought = thought.expect("a look-ahead's thought");
+    assert_eq!(
+        thought.skipped,
+        Some("no enemy in its side's sight (V8.10)")
+    );
+    let considered: Vec<_> = thought
+        .considered
+        .iter()
+        .map(|c| c.command.clone())
+        .collect();
+    assert_eq!(
+        considered,
+        [hide, Command::EndTurn],
+        "EndTurn was the utility's choice"
+    );
+    // utility1 (no look-ahead, no measure of being unseen) ends the turn.
+    assert_eq!(decide(world, "utility1").0, Command::EndTurn);
+}

@@ -33,7 +33,7 @@
 
 use super::acts::INJURY_TOLERANCE;
 use super::profile::{Profile, Weights};
-use super::sight::{enemies_in_sight, hide_plan};
+use super::sight::{enemies_in_sight, hide_before_ending, hide_plan};
 use super::situation::Situation;
 use super::utility::plans;
 pub use super::verdict::Considered;
@@ -84,6 +84,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
         .get::<Side>(me)
         .is_none_or(|s| enemies_in_sight(world, s.0).is_empty())
     {
+        hide_before_ending(&mut candidates);
         Some("no enemy in its side's sight (V8.10)")
     } else {
         None

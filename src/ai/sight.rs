@@ -38,3 +38,20 @@ pub(super) fn hide_plan(world: &mut World, me: Entity, plans: &[Plan]) -> Option
         command: hide,
     })
 }
+
+/// V8.4 where the look-ahead cannot weigh plans, its side seeing no enemy
+/// (V8.10): a unit about to end its turn with AP to spare hides first, if
+/// the rules allow it (`plans` then holds [`hide_plan`]'s Hide). The AP
+/// would be lost at the turn's end; whatever of the enemy sees its tile
+/// rolls against its sneak (a failure leaves it seen, as it was), and
+/// hidden it cannot be targeted (V8.8) and strikes unseen (V8.7). Puts the
+/// Hide first, the others in their order after it.
+pub(super) fn hide_before_ending(plans: &mut [Plan]) {
+    let ends = plans.first().is_some_and(|p| p.command == Command::EndTurn);
+    let hide = plans
+        .iter()
+        .position(|p| matches!(p.command, Command::Hide { .. }));
+    if let (true, Some(i)) = (ends, hide) {
+        plans[..=i].rotate_right(1);
+    }
+}
