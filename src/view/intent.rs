@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Foreseeing>()
         .add_systems(
             Update,
-            (forget_old_foresight, ask_for_foresight, receive_foresight)
+            (ask_for_foresight, receive_foresight, forget_old_foresight)
                 .chain()
                 .in_set(ViewSystems::Act),
         )
@@ -47,11 +47,14 @@ pub struct Intents {
     /// Asked for with [`FORESEE_KEY`] (not an AI turn's own plan): kept
     /// until the battle moves on.
     pub foreseen: bool,
+    /// The battle's command count when they were worked out.
+    pub at: usize,
 }
 
-/// Enemy intents being worked out off the main thread.
+/// Enemy intents being worked out off the main thread, with the battle's
+/// command count when they were asked for.
 #[derive(Resource, Default)]
-struct Foreseeing(Option<Task<Vec<Intent>>>);
+struct Foreseeing(Option<(usize, Task<Vec<Intent>>)>);
 
 /// `/` during a human's turn: works out each enemy's intent; `/` again
 /// hides them.
@@ -86,6 +89,7 @@ fn ask_for_foresight(world: &mut World) {
     if let Some(mut options) = world.get_resource_mut::<super::frame::PlayOptions>() {
         options.intent = false;
     }
+    let at = commands_played(world);
     let save = SaveGame::capture(world);
     let catalog = world.resource::<Battlefield>().0.catalog.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
@@ -94,40 +98,47 @@ fn ask_for_foresight(world: &mut World) {
         };
         foresee(copy.world_mut(), &players, viewer)
     });
-    world.resource_mut::<Foreseeing>().0 = Some(task);
+    world.resource_mut::<Foreseeing>().0 = Some((at, task));
 }
 
 /// Shows the enemies' intents once worked out.
 fn receive_foresight(world: &mut World) {
     let mut foreseeing = world.resource_mut::<Foreseeing>();
-    let Some(task) = foreseeing.0.as_mut() else {
+    let Some((at, task)) = foreseeing.0.as_mut() else {
         return;
     };
+    let at = *at;
     let Some(list) = block_on(poll_once(task)) else {
         return;
     };
     world.resource_mut::<Foreseeing>().0 = None;
+    // Marked with the position they were asked of: if a command was
+    // played meanwhile, `forget_old_foresight` drops them at once.
     *world.resource_mut::<Intents>() = Intents {
         list,
         foreseen: true,
+        at,
     };
 }
 
-/// Foreseen intents hold for the position they were worked out in: once a
-/// command, or F9's load (a history of any length, the same too), changes
-/// the history, they are gone, and so is any still being worked out, as it
-/// was asked of the position before. (It runs before the asking, so a `/`
-/// pressed in a command's frame asks of the new position.)
-fn forget_old_foresight(
-    mut intents: ResMut<Intents>,
-    mut foreseeing: ResMut<Foreseeing>,
-    history: Option<Res<History>>,
-) {
-    if !history.is_some_and(|h| h.is_changed()) {
-        return;
+/// Foreseen intents hold for the position they were asked of: gone once a
+/// command changes it (or was played while they were worked out).
+fn forget_old_foresight(mut intents: ResMut<Intents>, history: Option<Res<History>>) {
+    let at = history.map_or(0, |h| h.0.len());
+    if intents.foreseen && intents.at != at {
+        *intents = Intents::default();
     }
-    foreseeing.0 = None;
-    if intents.foreseen {
+}
+
+/// Forgets the foreseen intents, shown or being worked out: F9 put another
+/// battle in place, whose command count may be the same.
+pub(super) fn forget_foresight(world: &mut World) {
+    if let Some(mut foreseeing) = world.get_resource_mut::<Foreseeing>() {
+        foreseeing.0 = None;
+    }
+    if let Some(mut intents) = world.get_resource_mut::<Intents>()
+        && intents.foreseen
+    {
         *intents = Intents::default();
     }
 }
@@ -143,12 +154,18 @@ pub fn busy(world: &World) -> bool {
             .is_some_and(|f| f.0.is_some())
 }
 
+fn commands_played(world: &World) -> usize {
+    world.get_resource::<History>().map_or(0, |h| h.0.len())
+}
+
 /// Shows the plan an AI unit's decision chose (`None`: no plan to show,
 /// a human's turn).
 pub fn show_plan(world: &mut World, intent: Option<Intent>) {
+    let at = commands_played(world);
     *world.resource_mut::<Intents>() = Intents {
         list: intent.into_iter().collect(),
         foreseen: false,
+        at,
     };
 }
 
@@ -281,7 +298,7 @@ mod tests {
     use crate::rules::Command;
     use bevy::tasks::TaskPool;
 
-    fn intents(foreseen: bool) -> Intents {
+    fn intents(foreseen: bool, at: usize) -> Intents {
         let from = Pos::new(1, 1);
         Intents {
             list: vec![Intent {
@@ -291,56 +308,52 @@ mod tests {
                 targets: vec![],
             }],
             foreseen,
+            at,
         }
     }
 
-    /// An app that only forgets, with `shown` on the map and a foresight
-    /// still being worked out, asked for after the history began.
-    fn forgetting(shown: Intents) -> App {
+    /// A world with one command played, `shown` on the map and a
+    /// foresight asked for `asked_at` commands in, its answer ready.
+    fn world_with(shown: Intents, asked_at: usize) -> World {
         let pool = AsyncComputeTaskPool::get_or_init(TaskPool::default);
-        let mut app = App::new();
-        app.insert_resource(History(vec![Command::EndTurn]))
-            .insert_resource(Intents::default())
-            .insert_resource(Foreseeing(None))
-            .add_systems(Update, forget_old_foresight);
-        app.update();
-        app.insert_resource(shown)
-            .insert_resource(Foreseeing(Some(pool.spawn(async { vec![] }))));
-        app
+        let answer = intents(true, asked_at).list;
+        let task = pool.spawn(async move { answer });
+        let mut world = World::new();
+        world.insert_resource(History(vec![Command::EndTurn]));
+        world.insert_resource(shown);
+        world.insert_resource(Foreseeing(Some((asked_at, task))));
+        world
     }
 
-    fn working(app: &App) -> bool {
-        app.world().resource::<Foreseeing>().0.is_some()
+    /// Until the foresight in flight is answered, then once more.
+    fn receive_and_forget(world: &mut World) {
+        while world.resource::<Foreseeing>().0.is_some() {
+            receive_foresight(world);
+        }
+        world
+            .run_system_cached(forget_old_foresight)
+            .expect("forgetting runs");
     }
 
     #[test]
-    fn foreseen_intents_are_forgotten_when_the_history_changes_even_to_one_as_long() {
-        // Nothing played since they were asked for: they stay.
-        let mut app = forgetting(intents(true));
-        app.update();
-        assert_eq!(*app.world().resource::<Intents>(), intents(true));
-        assert!(working(&app));
-        // A command: both what is shown and what is being worked out go.
-        app.world_mut()
-            .resource_mut::<History>()
-            .0
-            .push(Command::EndTurn);
-        app.update();
-        assert_eq!(*app.world().resource::<Intents>(), Intents::default());
-        assert!(!working(&app));
-
-        // F9 loads a history as long as the one shown: they go too.
-        app.insert_resource(intents(true));
-        app.update();
-        assert_eq!(*app.world().resource::<Intents>(), intents(true));
-        app.insert_resource(History(vec![Command::EndTurn, Command::EndTurn]));
-        app.update();
-        assert_eq!(*app.world().resource::<Intents>(), Intents::default());
-
+    fn foreseen_intents_hold_only_for_the_position_they_were_asked_of() {
+        // Asked of this position: shown.
+        let mut world = world_with(Intents::default(), 1);
+        receive_and_forget(&mut world);
+        assert_eq!(*world.resource::<Intents>(), intents(true, 1));
+        // Asked before the command played while they were worked out:
+        // dropped, not shown as this position's.
+        let mut world = world_with(Intents::default(), 0);
+        receive_and_forget(&mut world);
+        assert_eq!(*world.resource::<Intents>(), Intents::default());
+        // F9 (a battle as long): forgotten, shown or in flight.
+        let mut world = world_with(intents(true, 1), 1);
+        forget_foresight(&mut world);
+        assert_eq!(*world.resource::<Intents>(), Intents::default());
+        assert!(world.resource::<Foreseeing>().0.is_none());
         // An AI turn's own plan is not foresight: the turns code ends it.
-        let mut app = forgetting(intents(false));
-        app.world_mut().resource_mut::<History>().0.clear();
-        app.update();
-        assert_eq!(*app.world().resource::<Intents>(), intents(false));
+        let mut world = world_with(intents(false, 0), 1);
+        forget_foresight(&mut world);
+        assert_eq!(*world.resource::<Intents>(), intents(false, 0));
     }
 }

@@ -197,6 +197,7 @@ fn load_save(world: &mut World, save: &SaveGame) -> String {
     let same_dice = save.dice.seed() == world.resource::<Dice>().seed();
     save.apply(world);
     world.resource_mut::<Thinking>().0 = None;
+    super::intent::forget_foresight(world);
     super::playback::restart(world);
     if same_dice {
         // The loaded reaction policies too: the replay's are the save's.
