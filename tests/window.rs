@@ -14,6 +14,7 @@ use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
 use skirmish::ai::{Players, Profiles, play};
 use skirmish::save::{Replay, SaveGame};
 use skirmish::setup::headless_app;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -212,9 +213,17 @@ fn demo(
 
 /// Pixels of `image` within `tolerance` of `rgb`.
 fn count_near(image: &Image, rgb: [u8; 3], tolerance: i32) -> usize {
+    count_near_in(image, rgb, tolerance, 0..image.width())
+}
+
+/// Pixels of `image` within `tolerance` of `rgb`, in the columns `xs`.
+fn count_near_in(image: &Image, rgb: [u8; 3], tolerance: i32, xs: Range<u32>) -> usize {
     let data = image.data.as_ref().expect("pixels");
+    let width = image.width() as usize;
     data.chunks_exact(4)
-        .filter(|p| (0..3).all(|i| (p[i] as i32 - rgb[i] as i32).abs() <= tolerance))
+        .enumerate()
+        .filter(|(n, _)| xs.contains(&((n % width) as u32)))
+        .filter(|(_, p)| (0..3).all(|i| (p[i] as i32 - rgb[i] as i32).abs() <= tolerance))
         .count()
 }
 
@@ -1344,7 +1353,8 @@ fn a_spell_shows_its_area_and_a_field_glows_on_the_map() {
 
 /// The enemies' intent (#27): `play --intent` draws what each enemy would
 /// do were its turn now (the `/` key) on the human's turn: orange trails
-/// to where each ends, which the plain picture of the same turn lacks.
+/// to where each ends, which the plain picture of the same turn lacks,
+/// and the key to the marks under the log, with the trail's swatch.
 #[test]
 fn the_enemies_intent_is_drawn_on_demand() {
     let Some(xvfb) = xvfb() else { return };
@@ -1357,5 +1367,14 @@ fn the_enemies_intent_is_drawn_on_demand() {
     assert!(
         after > before + 100,
         "no trails drawn: {before} orange pixels without, {after} with"
+    );
+    // The side column (the map is drawn left of it), where the icons'
+    // legend has orange of its own.
+    let side = skirmish::view::WINDOW.0 - skirmish::view::theme::SIDE_WIDTH as u32 + 2;
+    let key = |image: &Image| count_near_in(image, trail, 24, side..image.width());
+    let (before, after) = (key(&plain), key(&shown));
+    assert!(
+        after >= before + 40,
+        "the intent's key: {before} orange pixels in the side column without, {after} with"
     );
 }

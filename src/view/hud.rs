@@ -50,6 +50,9 @@ Alt: compare a tile · Ctrl: aim at the mount · /: enemy intent · M: mute · E
 Map: blue = reachable (lighter: cheaper) · yellow = path · deepest = provokes (R8.2) · \
 bars: HP (green), AR (blue)";
 
+/// The colour of the legend's words.
+const LEGEND_WORDS: Color = Color::srgb(0.8, 0.82, 0.85);
+
 /// The shades a stealth level adds (V8), under the others.
 const STEALTH_SHADES: &str = "\nStealth: darker = dim or dark light (V8.3) · grey, hatched = \
 no unit of your side sees it (V8.1) · \"Name?\" = where your side last saw a unit that hid (V8.4)";
@@ -63,7 +66,9 @@ fn spawn_hud(
     let live = level_file.is_some();
     let stealth = field.as_ref().is_some_and(|f| f.0.rules().stealth);
     let spells = field.as_ref().is_some_and(|f| f.0.rules().spells);
-    let energy = field.is_some_and(|f| f.0.rules().actions == crate::format::Actions::Energy);
+    let energy = field
+        .as_ref()
+        .is_some_and(|f| f.0.rules().actions == crate::format::Actions::Energy);
     commands.spawn((
         TurnBar,
         Text::new(""),
@@ -168,6 +173,8 @@ fn spawn_hud(
                 ..default()
             })
             .with_children(|legend| {
+                // The key to the enemies' intent, shown while it is drawn.
+                super::intent::spawn_intent_key(legend, field.as_deref(), LEGEND_WORDS);
                 // F4 edits the level when it was opened from its file.
                 let mut keys = if live {
                     KEYS_AND_SHADES.replacen("F9 load", "F9 load · F4 edit", 1)
@@ -177,10 +184,7 @@ fn spawn_hud(
                 if stealth {
                     keys.push_str(STEALTH_SHADES);
                 }
-                legend.spawn((
-                    Text::new(screen_text(&keys)),
-                    text(12.0, Color::srgb(0.8, 0.82, 0.85)),
-                ));
+                legend.spawn((Text::new(screen_text(&keys)), text(12.0, LEGEND_WORDS)));
                 spawn_icon_legend(legend, &icons, (energy, spells));
             });
         });
@@ -305,10 +309,7 @@ fn spawn_icon_legend(
                             ..default()
                         },
                     ));
-                    item.spawn((
-                        Text::new(icon.meaning()),
-                        text(12.0, Color::srgb(0.8, 0.82, 0.85)),
-                    ));
+                    item.spawn((Text::new(icon.meaning()), text(12.0, LEGEND_WORDS)));
                 });
             }
         });

@@ -1,7 +1,8 @@
 //! The AI's intent on the map, as Into the Breach shows it: an orange
 //! trail from each AI unit to where it will end its turn, a red mark on
 //! each unit it will strike, and a label with what it expects to take
-//! from them ("Gor: Ann -6.1").
+//! from them ("Gor hits Ann -6.1"); a key under the log, shown with the
+//! marks, says what each mark and number means.
 //!
 //! - During an AI unit's turn: the plan its look-ahead chose
 //!   ([`crate::ai::intent::Intent::of_thought`]), set by [`super::turns`]
@@ -33,7 +34,10 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ViewSystems::Act),
         )
-        .add_systems(Update, draw_intents.in_set(ViewSystems::Draw));
+        .add_systems(
+            Update,
+            (draw_intents, show_intent_key).in_set(ViewSystems::Draw),
+        );
 }
 
 /// The key that shows what each enemy would do were its turn now.
@@ -191,7 +195,6 @@ fn draw_intents(
     old: Query<Entity, With<IntentMark>>,
     units: Query<(&Name, &GridPos), With<crate::battle::UnitId>>,
     crowd: Crowd,
-    field: Option<Res<Battlefield>>,
     mut commands: Commands,
 ) {
     let Some(grid) = grid else { return };
@@ -239,18 +242,12 @@ fn draw_intents(
             ));
             words.push(format!("{target} -{harm:.1}"));
         }
-        // The numbers are what each target is expected to lose: said once
-        // on the label, so no one needs the README to read it. Where hits
-        // injure only (V3 as 001), it is their injuries, counted as HP.
-        let measure = if field.as_ref().is_some_and(|f| f.0.rules().injure_only()) {
-            "injuries as HP"
-        } else {
-            "HP+AR"
-        };
+        // The numbers are what each target is expected to lose: the key
+        // under the log, shown with the marks, says in what.
         let text = if words.is_empty() {
             format!("{}: moves", intent.unit)
         } else {
-            format!("{} hits {} ({measure})", intent.unit, words.join(", "))
+            format!("{} hits {}", intent.unit, words.join(", "))
         };
         // On the tile it will end on, or as near it as is clear of every
         // unit's bars and icons and of the labels placed before it.
@@ -273,6 +270,92 @@ fn draw_intents(
             LABEL_SIZE,
             orange,
         );
+    }
+}
+
+/// What an intent's numbers count: HP and AR, or where hits injure only
+/// (V3 as 001) the injuries, counted as HP.
+fn measure(field: Option<&Battlefield>) -> &'static str {
+    if field.is_some_and(|f| f.0.rules().injure_only()) {
+        "injuries as HP"
+    } else {
+        "HP+AR"
+    }
+}
+
+/// The key to the intent marks, in the legend under the log: shown while
+/// intents are on the map, so a player reads them without the README.
+#[derive(Component)]
+pub(super) struct IntentKey;
+
+/// Spawns the (hidden) key to the intent marks into the legend, naming
+/// what their numbers count on this level.
+pub(super) fn spawn_intent_key(
+    legend: &mut ChildSpawnerCommands,
+    field: Option<&Battlefield>,
+    color: Color,
+) {
+    let numbers = format!(
+        "-5.5 ({}): what its target loses, on average",
+        measure(field)
+    );
+    // Each item: its swatch (the trail's dots, the strike's square; none
+    // for the title and the numbers), then its words.
+    let items: [(&[(Color, f32)], String); 4] = [
+        (&[], "Enemy intent:".into()),
+        (&[(TRAIL, 5.0); 3], "where it ends".into()),
+        (&[(STRIKE.with_alpha(0.9), 10.0)], "whom it strikes".into()),
+        (&[], numbers),
+    ];
+    legend
+        .spawn((
+            IntentKey,
+            Node {
+                display: Display::None,
+                width: px(super::theme::SIDE_WIDTH - 16.0),
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: px(10),
+                row_gap: px(2),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+        ))
+        .with_children(|row| {
+            for (swatch, words) in items {
+                row.spawn(Node {
+                    column_gap: px(3),
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|item| {
+                    for &(c, size) in swatch {
+                        item.spawn((
+                            Node {
+                                width: px(size),
+                                height: px(size),
+                                ..default()
+                            },
+                            BackgroundColor(c),
+                        ));
+                    }
+                    item.spawn((Text::new(words), super::theme::text(12.0, color)));
+                });
+            }
+        });
+}
+
+/// Shows the key while intents are on the map.
+fn show_intent_key(intents: Res<Intents>, mut key: Query<&mut Node, With<IntentKey>>) {
+    if !intents.is_changed() {
+        return;
+    }
+    let shown = if intents.list.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut key {
+        node.display = shown;
     }
 }
 
@@ -355,5 +438,31 @@ mod tests {
         let mut world = world_with(intents(false, 0), 1);
         forget_foresight(&mut world);
         assert_eq!(*world.resource::<Intents>(), intents(false, 0));
+    }
+
+    #[test]
+    fn the_key_to_the_marks_is_shown_while_intents_are_drawn() {
+        let mut world = World::new();
+        world.init_resource::<Intents>();
+        let key = world
+            .spawn((
+                IntentKey,
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+            ))
+            .id();
+        let show = |world: &mut World, shown: Intents| {
+            *world.resource_mut::<Intents>() = shown;
+            world
+                .run_system_cached(show_intent_key)
+                .expect("the key's system runs");
+            world.get::<Node>(key).unwrap().display
+        };
+        assert_eq!(show(&mut world, intents(true, 0)), Display::Flex);
+        assert_eq!(show(&mut world, Intents::default()), Display::None);
+        // An AI turn's own plan is drawn, and keyed, as well.
+        assert_eq!(show(&mut world, intents(false, 0)), Display::Flex);
     }
 }
