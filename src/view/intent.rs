@@ -30,7 +30,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Foreseeing>()
         .add_systems(
             Update,
-            (ask_for_foresight, receive_foresight, forget_old_foresight)
+            (
+                ask_for_foresight,
+                receive_foresight,
+                forget_old_foresight,
+                forget_finished_plan,
+            )
                 .chain()
                 .in_set(ViewSystems::Act),
         )
@@ -130,6 +135,22 @@ fn receive_foresight(world: &mut World) {
 fn forget_old_foresight(mut intents: ResMut<Intents>, history: Option<Res<History>>) {
     let at = history.map_or(0, |h| h.0.len());
     if intents.foreseen && intents.at != at {
+        *intents = Intents::default();
+    }
+}
+
+/// An AI turn's plan is its unit's: gone once the turn passes to another
+/// unit, not left on the map while the next one thinks.
+fn forget_finished_plan(
+    mut intents: ResMut<Intents>,
+    turn: Option<Res<TurnState>>,
+    names: Query<&Name>,
+) {
+    let Some(plan) = intents.list.first().filter(|_| !intents.foreseen) else {
+        return;
+    };
+    let acting = turn.and_then(|t| t.current).and_then(|u| names.get(u).ok());
+    if acting.is_none_or(|name| name.as_str() != plan.unit) {
         *intents = Intents::default();
     }
 }
@@ -244,11 +265,7 @@ fn draw_intents(
         }
         // The numbers are what each target is expected to lose: the key
         // under the log, shown with the marks, says in what.
-        let text = if words.is_empty() {
-            format!("{}: moves", intent.unit)
-        } else {
-            format!("{} hits {}", intent.unit, words.join(", "))
-        };
+        let text = label(intent, &words);
         // On the tile it will end on, or as near it as is clear of every
         // unit's bars and icons and of the labels placed before it.
         let size = label_size(&text, LABEL_SIZE);
@@ -270,6 +287,18 @@ fn draw_intents(
             LABEL_SIZE,
             orange,
         );
+    }
+}
+
+/// An intent's label: whom it hits and by how much (`words`), else
+/// whether it moves or holds its ground.
+fn label(intent: &Intent, words: &[String]) -> String {
+    if !words.is_empty() {
+        format!("{} hits {}", intent.unit, words.join(", "))
+    } else if intent.to == intent.from {
+        format!("{}: holds", intent.unit)
+    } else {
+        format!("{}: moves", intent.unit)
     }
 }
 
@@ -302,7 +331,7 @@ pub(super) fn spawn_intent_key(
     // Each item: its swatch (the trail's dots, the strike's square; none
     // for the title and the numbers), then its words.
     let items: [(&[(Color, f32)], String); 4] = [
-        (&[], "Enemy intent:".into()),
+        (&[], "AI intent:".into()),
         (&[(TRAIL, 5.0); 3], "where it ends".into()),
         (&[(STRIKE.with_alpha(0.9), 10.0)], "whom it strikes".into()),
         (&[], numbers),
@@ -464,5 +493,44 @@ mod tests {
         assert_eq!(show(&mut world, Intents::default()), Display::None);
         // An AI turn's own plan is drawn, and keyed, as well.
         assert_eq!(show(&mut world, intents(false, 0)), Display::Flex);
+    }
+
+    #[test]
+    fn an_ai_turns_plan_goes_when_the_turn_passes() {
+        let mut world = World::new();
+        let orc = world.spawn(Name::new("Orc")).id();
+        let elf = world.spawn(Name::new("Elf")).id();
+        world.insert_resource(TurnState {
+            current: Some(orc),
+            ..default()
+        });
+        let forget = |world: &mut World, shown: Intents| {
+            *world.resource_mut::<Intents>() = shown;
+            world
+                .run_system_cached(forget_finished_plan)
+                .expect("forgetting runs");
+            world.resource::<Intents>().clone()
+        };
+        world.init_resource::<Intents>();
+        // The Orc's own turn: its plan stays.
+        assert_eq!(forget(&mut world, intents(false, 0)), intents(false, 0));
+        // The Elf's turn: the Orc's plan is done.
+        world.resource_mut::<TurnState>().current = Some(elf);
+        assert_eq!(forget(&mut world, intents(false, 0)), Intents::default());
+        // Foreseen intents are every enemy's: the turn does not end them.
+        assert_eq!(forget(&mut world, intents(true, 0)), intents(true, 0));
+    }
+
+    #[test]
+    fn a_label_says_whom_it_hits_else_whether_it_moves() {
+        let holds = intents(false, 0).list.remove(0);
+        assert_eq!(label(&holds, &[]), "Orc: holds");
+        let moves = Intent {
+            to: Pos::new(2, 1),
+            ..holds.clone()
+        };
+        assert_eq!(label(&moves, &[]), "Orc: moves");
+        let words = ["Ann -6.1".to_string()];
+        assert_eq!(label(&moves, &words), "Orc hits Ann -6.1");
     }
 }
