@@ -279,38 +279,25 @@ fn spawn_icon_legend(
     (energy, spells): (bool, bool),
 ) {
     parent
-        .spawn(Node {
-            // A set width: wrapped rows inside a column need one to be
-            // measured whole.
-            width: px(SIDE_WIDTH - 16.0),
-            flex_wrap: FlexWrap::Wrap,
-            column_gap: px(10),
-            row_gap: px(2),
-            align_items: AlignItems::Center,
-            ..default()
-        })
+        .spawn(super::theme::legend_row())
         .with_children(|row| {
             let shown = Icon::ALL
                 .into_iter()
                 .filter(|i| energy || !matches!(i, Icon::ExposedV5 | Icon::Unguarded))
                 .filter(|i| spells || !matches!(i, Icon::Concentrating | Icon::Gripped));
             for icon in shown {
-                row.spawn(Node {
-                    column_gap: px(3),
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|item| {
-                    item.spawn((
-                        ImageNode::from_atlas_image(icons.image.clone(), icons.atlas(icon)),
-                        Node {
-                            width: px(ICON as f32 * 1.5),
-                            height: px(ICON as f32 * 1.5),
-                            ..default()
-                        },
-                    ));
-                    item.spawn((Text::new(icon.meaning()), text(12.0, LEGEND_WORDS)));
-                });
+                row.spawn(super::theme::legend_item())
+                    .with_children(|item| {
+                        item.spawn((
+                            ImageNode::from_atlas_image(icons.image.clone(), icons.atlas(icon)),
+                            Node {
+                                width: px(ICON as f32 * 1.5),
+                                height: px(ICON as f32 * 1.5),
+                                ..default()
+                            },
+                        ));
+                        item.spawn((Text::new(icon.meaning()), text(12.0, LEGEND_WORDS)));
+                    });
             }
         });
 }

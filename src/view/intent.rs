@@ -17,6 +17,7 @@ use super::coords::{Grid, TILE};
 use super::frame::ViewSystems;
 use super::labels::{Crowd, LABEL_PLATE, label_size, place_label};
 use super::overlays::shadowed_words;
+use super::theme::{legend_item, legend_row, text};
 use crate::ai::Players;
 use crate::ai::intent::{Intent, foresee};
 use crate::battle::{Battlefield, GridPos, Side};
@@ -341,22 +342,12 @@ pub(super) fn spawn_intent_key(
             IntentKey,
             Node {
                 display: Display::None,
-                width: px(super::theme::SIDE_WIDTH - 16.0),
-                flex_wrap: FlexWrap::Wrap,
-                column_gap: px(10),
-                row_gap: px(2),
-                align_items: AlignItems::Center,
-                ..default()
+                ..legend_row()
             },
         ))
         .with_children(|row| {
             for (swatch, words) in items {
-                row.spawn(Node {
-                    column_gap: px(3),
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|item| {
+                row.spawn(legend_item()).with_children(|item| {
                     for &(c, size) in swatch {
                         item.spawn((
                             Node {
@@ -367,7 +358,7 @@ pub(super) fn spawn_intent_key(
                             BackgroundColor(c),
                         ));
                     }
-                    item.spawn((Text::new(words), super::theme::text(12.0, color)));
+                    item.spawn((Text::new(words), text(12.0, color)));
                 });
             }
         });

@@ -119,3 +119,27 @@ fn show_rule_under_pointer(
         text.0 = value;
     }
 }
+
+/// A row of the legend under the log whose items (a swatch or an icon,
+/// then its words) wrap across the side column.
+pub fn legend_row() -> Node {
+    Node {
+        // A set width: wrapped rows inside a column need one to be
+        // measured whole.
+        width: px(SIDE_WIDTH - 16.0),
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(10),
+        row_gap: px(2),
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
+/// One item of a [`legend_row`]: its swatch or icon beside its words.
+pub fn legend_item() -> Node {
+    Node {
+        column_gap: px(3),
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
