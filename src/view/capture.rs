@@ -112,6 +112,12 @@ fn take_screenshot(world: &mut World) {
             None => turn.is_none() || finished(turn, playback) || human_waits(world) || script_done,
         }
     };
+    // A settled picture: the last floating words ("miss") faded, as a
+    // player sees the position a moment on.
+    let settled = world.resource::<PlayOptions>().shot_after.is_some()
+        || world.get_resource::<super::floats::Waiting>().is_none()
+        || super::floats::settled(world);
+    let ready = ready && settled;
     // Asked for the enemies' intent: once it is drawn.
     let ready = ready && !super::intent::busy(world);
     shoot_when_ready(world, path, ready);

@@ -35,6 +35,17 @@ pub struct Floating {
     clock: Timer,
 }
 
+/// Whether no word is on screen or waiting: a settled screenshot waits for
+/// the last ones to fade (they go in [`LIFE`] seconds in play).
+pub fn settled(world: &mut World) -> bool {
+    world.resource::<Waiting>().0.is_empty()
+        && world
+            .query_filtered::<(), With<Floating>>()
+            .iter(world)
+            .next()
+            .is_none()
+}
+
 /// Words waiting for a free line, in the order they came.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Waiting(pub VecDeque<(UnitId, String, Color, f32)>);

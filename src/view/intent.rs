@@ -141,7 +141,9 @@ fn forget_old_foresight(mut intents: ResMut<Intents>, history: Option<Res<Histor
 }
 
 /// An AI turn's plan is its unit's: gone once the turn passes to another
-/// unit, not left on the map while the next one thinks.
+/// unit (not left on the map while the next one thinks) or the battle
+/// ends. The one place a plan ends; the AI only sends the command that
+/// passes the turn once the last one has been shown.
 fn forget_finished_plan(
     mut intents: ResMut<Intents>,
     turn: Option<Res<TurnState>>,
@@ -150,7 +152,10 @@ fn forget_finished_plan(
     let Some(plan) = intents.list.first().filter(|_| !intents.foreseen) else {
         return;
     };
-    let acting = turn.and_then(|t| t.current).and_then(|u| names.get(u).ok());
+    let acting = turn
+        .filter(|t| t.outcome.is_none())
+        .and_then(|t| t.current)
+        .and_then(|u| names.get(u).ok());
     if acting.is_none_or(|name| name.as_str() != plan.unit) {
         *intents = Intents::default();
     }
@@ -318,6 +323,11 @@ fn measure(field: Option<&Battlefield>) -> &'static str {
 #[derive(Component)]
 pub(super) struct IntentKey;
 
+/// Said in the key's place when `/` found no enemy to foresee: none that
+/// your side sees (V8.1, V8.10) is in action.
+#[derive(Component)]
+pub(super) struct NoIntentSeen;
+
 /// Spawns the (hidden) key to the intent marks into the legend, naming
 /// what their numbers count on this level.
 pub(super) fn spawn_intent_key(
@@ -337,6 +347,15 @@ pub(super) fn spawn_intent_key(
         (&[(STRIKE.with_alpha(0.9), 10.0)], "whom it strikes".into()),
         (&[], numbers),
     ];
+    legend.spawn((
+        NoIntentSeen,
+        Text::new("AI intent: no enemy your side sees can act (V8.1)"),
+        text(12.0, color),
+        Node {
+            display: Display::None,
+            ..default()
+        },
+    ));
     legend
         .spawn((
             IntentKey,
@@ -364,18 +383,22 @@ pub(super) fn spawn_intent_key(
         });
 }
 
-/// Shows the key while intents are on the map.
-fn show_intent_key(intents: Res<Intents>, mut key: Query<&mut Node, With<IntentKey>>) {
+/// Shows the key while intents are on the map, or, where `/` found none
+/// to show, says so.
+fn show_intent_key(
+    intents: Res<Intents>,
+    mut key: Query<&mut Node, (With<IntentKey>, Without<NoIntentSeen>)>,
+    mut none: Query<&mut Node, (With<NoIntentSeen>, Without<IntentKey>)>,
+) {
     if !intents.is_changed() {
         return;
     }
-    let shown = if intents.list.is_empty() {
-        Display::None
-    } else {
-        Display::Flex
-    };
+    let display = |shown: bool| if shown { Display::Flex } else { Display::None };
     for mut node in &mut key {
-        node.display = shown;
+        node.display = display(!intents.list.is_empty());
+    }
+    for mut node in &mut none {
+        node.display = display(intents.foreseen && intents.list.is_empty());
     }
 }
 
@@ -398,7 +421,7 @@ fn dotted(commands: &mut Commands, a: Vec2, b: Vec2, color: Color, size: f32) {
 mod tests {
     use super::*;
     use crate::grid::Pos;
-    use crate::rules::Command;
+    use crate::rules::{Command, Outcome};
     use bevy::tasks::TaskPool;
 
     fn intents(foreseen: bool, at: usize) -> Intents {
@@ -484,6 +507,25 @@ mod tests {
         assert_eq!(show(&mut world, Intents::default()), Display::None);
         // An AI turn's own plan is drawn, and keyed, as well.
         assert_eq!(show(&mut world, intents(false, 0)), Display::Flex);
+        // `/` found no enemy to foresee (none in sight, V8.10): no key,
+        // and the line that says so instead.
+        let none = world
+            .spawn((
+                NoIntentSeen,
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+            ))
+            .id();
+        let nothing = Intents {
+            foreseen: true,
+            ..default()
+        };
+        assert_eq!(show(&mut world, nothing), Display::None);
+        assert_eq!(world.get::<Node>(none).unwrap().display, Display::Flex);
+        show(&mut world, intents(true, 0));
+        assert_eq!(world.get::<Node>(none).unwrap().display, Display::None);
     }
 
     #[test]
@@ -510,6 +552,10 @@ mod tests {
         assert_eq!(forget(&mut world, intents(false, 0)), Intents::default());
         // Foreseen intents are every enemy's: the turn does not end them.
         assert_eq!(forget(&mut world, intents(true, 0)), intents(true, 0));
+        // The battle over on the Orc's turn: its plan is done.
+        world.resource_mut::<TurnState>().current = Some(orc);
+        world.resource_mut::<TurnState>().outcome = Some(Outcome::Draw);
+        assert_eq!(forget(&mut world, intents(false, 0)), Intents::default());
     }
 
     #[test]

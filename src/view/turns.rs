@@ -123,11 +123,6 @@ fn play_ai_command(world: &mut World) {
             })
         });
         world.resource_mut::<Thinking>().0 = Some(task);
-    } else if !world.resource::<super::intent::Intents>().foreseen
-        && !world.resource::<super::intent::Intents>().list.is_empty()
-    {
-        // The AI's turn is over and shown: its plan is done.
-        super::intent::show_plan(world, None);
     }
 }
 
