@@ -10,9 +10,12 @@
 //!   with 8 a side and on 64×64 with 16 a side, and the median and slowest
 //!   decision of whole battles there, printed [slowest ≤ 250 ms]; the same
 //!   lines for `hard` on 32×32 (tries to the end at eight times Normal's
-//!   budget: no bar, a figure for the level menu's "Hard").
+//!   budget: no bar, a figure for the level menu's "Hard"); each line on
+//!   one thread and on two (`TryThreads`, as the window runs it), which
+//!   must make the same decisions.
 //!
-//! Run: `cargo bench --bench ai`.
+//! Run: `cargo bench --bench ai` (`-- zzz` for the printed lines alone;
+//! `AI_BENCH_PROFILES=normal` for the default AI's lines alone).
 
 #[path = "generate.rs"]
 mod generate;
@@ -151,11 +154,19 @@ fn bench_decisions(c: &mut Criterion) {
 
 /// The median and the slowest decision of the default AI over whole
 /// battles (two seeds) on 32×32 with 8 a side and 64×64 with 16 a side,
-/// and of Hard on 32×32.
+/// and of Hard on 32×32; each on one thread and on two (a helper thread
+/// playing tries beside the deciding one), which must decide the same.
 fn slowest_decision(_: &mut Criterion) {
     let normal = skirmish::ai::DEFAULT_PROFILE;
+    // `AI_BENCH_PROFILES=normal` leaves out Hard's lines (half an hour).
+    let wanted = std::env::var("AI_BENCH_PROFILES").unwrap_or_default();
     for (name, size, per_side) in [(normal, 32, 8), (normal, 64, 16), ("hard", 32, 8)] {
-        print_decision_times(name, size, per_side);
+        if !wanted.is_empty() && !wanted.split(',').any(|w| w == name) {
+            continue;
+        }
+        let one = print_decision_times(name, size, per_side, 1);
+        let two = print_decision_times(name, size, per_side, 2);
+        assert_eq!(one, two, "two threads decided otherwise than one");
     }
 }
 
@@ -167,14 +178,15 @@ fn slowest_decision(_: &mut Criterion) {
 const PASSES: usize = 3;
 
 /// Plays two whole battles of `size`×`size` with `per_side` units a side,
-/// every side by the profile `name`, [`PASSES`] times over, and prints the
-/// median, 99th percentile and slowest of its decisions (each at its best
-/// pass), and the slowest decision of any one pass.
-fn print_decision_times(name: &str, size: usize, per_side: usize) {
+/// every side by the profile `name`, its tries on `threads` threads,
+/// [`PASSES`] times over, and prints the median, 99th percentile and
+/// slowest of its decisions (each at its best pass), and the slowest
+/// decision of any one pass; returns each decision's work.
+fn print_decision_times(name: &str, size: usize, per_side: usize, threads: usize) -> Vec<usize> {
     let level = generate::level(size, per_side);
     let players = players_of(&level, name);
     let passes: Vec<(Vec<Duration>, Vec<usize>)> = (0..PASSES)
-        .map(|_| decision_times(&level, &players))
+        .map(|_| decision_times(&level, &players, threads))
         .collect();
     let (mut times, works) = passes[0].clone();
     for (pass, (other, other_works)) in passes.iter().enumerate().skip(1) {
@@ -216,7 +228,7 @@ fn print_decision_times(name: &str, size: usize, per_side: usize) {
     rates.sort_by(f64::total_cmp);
     times.sort();
     println!(
-        "{name} AI, {size}x{size}, {per_side} a side: median decision {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions of 2 battles, each at its best of {PASSES} passes (slowest five: {}; median time per unit of work {:.1} us); the slowest in any one pass: #{} {:.1} ms",
+        "{name} AI, {size}x{size}, {per_side} a side, {threads} thread(s): median decision {:.1} ms, 99th percentile {:.1} ms, slowest {:.1} ms over {} decisions of 2 battles, each at its best of {PASSES} passes (slowest five: {}; median time per unit of work {:.1} us); the slowest in any one pass: #{} {:.1} ms",
         ms(times[times.len() / 2]),
         ms(times[times.len() * 99 / 100]),
         ms(*times.last().unwrap_or(&Duration::ZERO)),
@@ -226,17 +238,24 @@ fn print_decision_times(name: &str, size: usize, per_side: usize) {
         single.0,
         ms(single.1)
     );
+    works
 }
 
 /// Each decision's time and work (the budget's count) over two whole
-/// battles of `level` played by `players`. Where the time per unit of work
+/// battles of `level` played by `players`, their tries on `threads`
+/// threads. Where the time per unit of work
 /// strays, the count misses what the time went on.
-fn decision_times(level: &ValidLevel, players: &Players) -> (Vec<Duration>, Vec<usize>) {
+fn decision_times(
+    level: &ValidLevel,
+    players: &Players,
+    threads: usize,
+) -> (Vec<Duration>, Vec<usize>) {
     let mut times = vec![];
     let mut works = vec![];
     for seed in 0..2 {
         let mut app = battle_after(level, seed, 0);
         let world = app.world_mut();
+        world.insert_resource(skirmish::ai::search::TryThreads(threads));
         while times.len() < 4000 {
             let t = Instant::now();
             let Some(command) = next_command(world, players) else {

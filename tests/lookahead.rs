@@ -6,7 +6,7 @@
 
 use crate::common::{level, root};
 use proptest::prelude::*;
-use skirmish::ai::search::Thought;
+use skirmish::ai::search::{Thought, TryThreads};
 use skirmish::ai::{Players, Profile, Profiles, next_command};
 use skirmish::load::ValidLevel;
 use skirmish::rules::{TurnState, check, submit};
@@ -91,6 +91,54 @@ fn a_decision_is_repeatable_and_leaves_the_battle_alone() {
         );
         assert_eq!(t1.considered[0].command, c1);
     }
+}
+
+/// A helper thread changes no decision (`TryThreads`): whole battles on a
+/// core level, on one where hits injure only (V3 as 001) and on one with a
+/// hidden side (V8.10), every side by the look-ahead at a width of 4 (two
+/// pairs of tries a round), give the same commands and the same thoughts
+/// on one thread and on two, and the second thread played some tries.
+#[test]
+fn a_second_thread_decides_the_same() {
+    let mut profile = quick();
+    profile.search.width = 4;
+    let mut helped = 0;
+    for name in ["ford.ron", "wounds.ron", "nightraid.ron"] {
+        let level = level(name);
+        let players = Players(vec![Some(profile.clone()); level.sides().len()]);
+        let battle = |threads: usize| {
+            let mut app = headless_app(&level, 3);
+            players.clone().install(app.world_mut());
+            let world = app.world_mut();
+            world.insert_resource(TryThreads(threads));
+            let mut decisions = vec![];
+            for _ in 0..80 {
+                let Some(command) = next_command(world, &players) else {
+                    break;
+                };
+                let thought = world.remove_resource::<Thought>();
+                decisions.push((command.clone(), thought));
+                if submit(world, command).is_err() {
+                    break;
+                }
+            }
+            decisions
+        };
+        let one = battle(1);
+        let mut two = battle(2);
+        for (_, t) in two.iter_mut() {
+            if let Some(t) = t {
+                helped += t.helped;
+                t.helped = 0;
+            }
+        }
+        assert!(one.len() > 10, "{name}: {} decisions", one.len());
+        for (i, (a, b)) in one.iter().zip(&two).enumerate() {
+            assert_eq!(a, b, "{name}: decision {i}");
+        }
+        assert_eq!(one.len(), two.len(), "{name}");
+    }
+    assert!(helped > 0, "no try was played on the second thread");
 }
 
 /// The thought of the first decision with more than one plan on `level`

@@ -10,7 +10,8 @@
 //! - [`situation`]: what a decision reads once (units, strikes, danger);
 //!   `fields` keeps each enemy's terrain field per thread between reads.
 //! - [`search`]: the look-ahead (the default), trying the utility AI's best
-//!   first commands on a copy of the battle.
+//!   first commands on a copy of the battle; `balance` judges a try, and
+//!   `helper` plays tries on a second thread beside the deciding one.
 //! - [`profile`]: the RON profiles of `assets/ai/`.
 //!
 //! Headless like the rules: no rendering, no timing; its randomness (the
@@ -19,9 +20,11 @@
 //! exactly and a replay of its commands rolls the same rules' dice.
 
 mod acts;
+mod balance;
 pub mod baseline;
 mod energy;
 mod fields;
+mod helper;
 pub mod intent;
 mod jumps;
 mod maneuvers;

@@ -31,23 +31,24 @@
 //! are left out is not counted as won. With no enemy in its sight at all
 //! it decides as the utility AI does.
 
-use super::acts::INJURY_TOLERANCE;
+use super::balance::{Known, balance, pool, turn_end_of};
 use super::profile::{Profile, Weights};
 use super::sight::{enemies_in_sight, hide_before_ending, hide_plan};
 use super::situation::Situation;
 use super::utility::plans;
 pub use super::verdict::Considered;
 use super::verdict::{chosen, gain_over_first, untried};
-use crate::battle::{ArmorReduction, Battlefield, Dying, GridPos, Health, Side, name_of};
+use crate::battle::{Battlefield, Side, UnitId, name_of};
 use crate::dice::Dice;
 use crate::grid::Pos;
+use crate::load::ValidLevel;
 use crate::rules::command::Command;
-use crate::rules::events::{BattleEvent, BattleEvents, Outcome};
+use crate::rules::events::{BattleEvent, BattleEvents};
 use crate::rules::modifiers::Gathered;
-use crate::rules::variants::injuries::{self, Injuries};
 use crate::rules::{TurnState, submit};
 use crate::save::SaveGame;
 use bevy::prelude::*;
+use std::sync::Arc;
 
 /// A decision of the look-ahead, for `--explain`, the log of `sim` and the
 /// window's intent markers.
@@ -65,6 +66,9 @@ pub struct Thought {
     /// The work of the costliest try: the budget is overrun by at most
     /// one try, begun while one of the mean so far still fitted.
     pub largest_try: usize,
+    /// Tries played on a helper thread ([`TryThreads`]), counted among
+    /// the rest: the same tries as on one thread.
+    pub helped: usize,
     /// Why the search was not run, when it was not (one plan, an enemy
     /// hidden).
     pub skipped: Option<&'static str>,
@@ -97,6 +101,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             nodes: 0,
             work: 0,
             largest_try: 0,
+            helped: 0,
             skipped: Some(why),
         });
         return command;
@@ -121,40 +126,50 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     // for all, so candidates are compared try by try.
     let mut swings: Vec<Vec<f64>> = vec![vec![]; n];
     let mut alive = vec![true; n];
-    let mut nodes = 0;
-    let mut largest_try = 0;
     // The budget is in commands' worth of work ([`COMMAND_WORK`]).
-    let budget = set.budget * COMMAND_WORK;
-    let (mut spent, mut played) = (0, 0);
-    // A try is begun only when one of the mean work so far still fits:
-    // the budget is a bound on the time, not only a target.
-    let fits = |spent: usize, played: usize| spent + spent / played.max(1) <= budget;
+    let mut spent = Spent::new(set.budget * COMMAND_WORK);
+    let helper = world.get_resource::<TryThreads>().is_some_and(|t| t.0 > 1);
     let mut round = 0u64;
-    while fits(spent, played) {
+    while spent.fits() {
         let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for (i, c) in considered.iter_mut().enumerate() {
+        let record = round == 0;
+        let mut i = 0;
+        while i < n {
             // The budget holds within a round, the first too: a candidate
             // is compared on the tries it had, and one never tried is
             // never chosen (the utility's choice, tried first, stands).
-            if !alive[i] || !fits(spent, played) {
+            if !alive[i] || !spent.fits() {
+                i += 1;
                 continue;
             }
-            let tried = sandbox.try_out(Some(&c.command), dice, set.replies, round == 0);
-            nodes += tried.nodes;
-            spent += tried.work;
-            largest_try = largest_try.max(tried.work);
-            played += 1;
-            swings[i].push(tried.swing);
-            c.tries += 1;
-            for (name, harm) in tried.harm {
-                match c.harm.iter_mut().find(|(n, _)| *n == name) {
-                    Some((_, h)) => *h += harm,
-                    None => c.harm.push((name, harm)),
+            // With a helper thread, the next candidate in the round is
+            // tried beside this one, and its try counted only where the
+            // budget would have begun it after this one: the same tries,
+            // counted in the same order, as on one thread.
+            let next = (i + 1..n).find(|&j| alive[j]).filter(|_| helper);
+            let ahead = next.and_then(|j| {
+                let (setup, first) = (sandbox.setup.clone(), considered[j].command.clone());
+                let replies = set.replies;
+                super::helper::start(move || try_on_helper(setup, &first, dice, replies, record))
+            });
+            let tried = sandbox.try_out(Some(&considered[i].command), dice, set.replies, record);
+            spent.add(&tried);
+            take(&mut considered[i], &mut swings[i], tried, record);
+            i += 1;
+            if let (Some(j), Some(ahead)) = (next, ahead) {
+                if spent.fits() {
+                    let c = &mut considered[j];
+                    let tried = match ahead.wait().flatten() {
+                        Some(tried) => {
+                            spent.helped += 1;
+                            tried
+                        }
+                        None => sandbox.try_out(Some(&c.command), dice, set.replies, record),
+                    };
+                    spent.add(&tried);
+                    take(c, &mut swings[j], tried, record);
                 }
-            }
-            if round == 0 {
-                c.line = tried.line;
-                c.end = tried.end;
+                i = j + 1;
             }
         }
         round += 1;
@@ -170,7 +185,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
             break;
         }
     }
-    let scale = sandbox.mean_worth;
+    let scale = sandbox.setup.mean_worth;
     for i in 0..n {
         let (gain, spread) = gain_over_first(&considered, &swings, i, set.prior);
         let c = &mut considered[i];
@@ -188,12 +203,119 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     world.insert_resource(Thought {
         unit,
         considered,
-        nodes,
-        work: spent,
-        largest_try,
+        nodes: spent.nodes,
+        work: spent.work,
+        largest_try: spent.largest,
+        helped: spent.helped,
         skipped: None,
     });
     command
+}
+
+/// How many threads a decision's tries are played on: 1 (where no such
+/// resource is) or 2, a helper thread ([`super::helper`]) playing the next
+/// candidate's try of a round beside each. The decisions are the same
+/// either way, command for command; only their time differs. The
+/// window's AI sets 2 where the machine has two cores or more; `sim`
+/// keeps 1, its battles already filling the cores (`--jobs`).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct TryThreads(pub usize);
+
+impl TryThreads {
+    /// Two threads where the machine has two cores or more, else one.
+    pub fn of_machine() -> TryThreads {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        TryThreads(cores.min(2))
+    }
+}
+
+/// The work a decision's tries have spent against its budget.
+struct Spent {
+    budget: usize,
+    work: usize,
+    nodes: usize,
+    played: usize,
+    /// The work of the costliest try.
+    largest: usize,
+    /// Tries played on the helper thread.
+    helped: usize,
+}
+
+impl Spent {
+    fn new(budget: usize) -> Spent {
+        Spent {
+            budget,
+            work: 0,
+            nodes: 0,
+            played: 0,
+            largest: 0,
+            helped: 0,
+        }
+    }
+
+    /// Whether a try may begin: only while one of the mean work so far
+    /// still fits, so the budget bounds the time, not only aims at it.
+    fn fits(&self) -> bool {
+        self.work + self.work / self.played.max(1) <= self.budget
+    }
+
+    fn add(&mut self, tried: &Tried) {
+        self.nodes += tried.nodes;
+        self.work += tried.work;
+        self.largest = self.largest.max(tried.work);
+        self.played += 1;
+    }
+}
+
+/// Counts a try of candidate `c` (`swings`: its swing in each round);
+/// `record`: the first round's, whose line and end are the plan shown.
+fn take(c: &mut Considered, swings: &mut Vec<f64>, tried: Tried, record: bool) {
+    swings.push(tried.swing);
+    c.tries += 1;
+    for (name, harm) in tried.harm {
+        match c.harm.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, h)) => *h += harm,
+            None => c.harm.push((name, harm)),
+        }
+    }
+    if record {
+        c.line = tried.line;
+        c.end = tried.end;
+    }
+}
+
+thread_local! {
+    /// A helper thread's sandbox of the decision it last played tries of.
+    static REBUILT: std::cell::RefCell<Option<Sandbox>> = const { std::cell::RefCell::new(None) };
+}
+
+/// On a helper thread: a try of `first`, as [`Sandbox::try_out`] plays it,
+/// on this thread's sandbox of `setup`'s decision (built on its first try).
+fn try_on_helper(
+    setup: Arc<Setup>,
+    first: &Command,
+    dice: u64,
+    replies: usize,
+    record: bool,
+) -> Option<Tried> {
+    REBUILT.with(|r| {
+        let mut rebuilt = r.borrow_mut();
+        // The sandbox kept holds its decision's setup, so a new decision's
+        // can never share its address.
+        if !rebuilt
+            .as_ref()
+            .is_some_and(|s| Arc::ptr_eq(&s.setup, &setup))
+        {
+            // The old one first: its copy goes back to be put back.
+            *rebuilt = None;
+            *rebuilt = Sandbox::rebuilt(setup);
+        }
+        Some(
+            rebuilt
+                .as_mut()?
+                .try_out(Some(first), dice, replies, record),
+        )
+    })
 }
 
 impl Thought {
@@ -203,8 +325,14 @@ impl Thought {
         let mut out = vec![match self.skipped {
             Some(why) => format!("  [AI] {} decides without looking ahead: {why}", self.unit),
             None => format!(
-                "  [AI] {} looks ahead ({} commands of tries, {} work):",
-                self.unit, self.nodes, self.work
+                "  [AI] {} looks ahead ({} commands of tries, {} work{}):",
+                self.unit,
+                self.nodes,
+                self.work,
+                match self.helped {
+                    0 => String::new(),
+                    n => format!("; {n} tries on a second thread"),
+                }
             ),
         }];
         for (i, c) in self.considered.iter().take(top).enumerate() {
@@ -273,20 +401,37 @@ pub(super) struct Tried {
 pub(super) struct Sandbox {
     /// The copy (given back to this thread's [`COPY`] when done).
     app: Option<App>,
+    /// The deciding unit in the copy.
+    me: Entity,
+    /// Each unit the deciding side knows of, with its entity in the copy.
+    known: Vec<Known>,
+    /// What the tries start from and are judged by, the same on every
+    /// thread that plays them.
+    setup: Arc<Setup>,
+}
+
+/// What a decision's tries start from and are judged by: all a sandbox
+/// holds but its copy, so that a helper thread can build its own.
+pub(super) struct Setup {
+    /// The level, whose catalog a new copy is built from.
+    level: Arc<ValidLevel>,
+    /// The decision's position, as its side knows it.
     save: SaveGame,
     /// The weights its side's utility AI plays the tries with.
     weights: Weights,
     /// The weights the enemy's side plays them with (its model of the
     /// enemy, [`crate::ai::Lookahead::enemy`]).
     enemy: Weights,
-    me: Entity,
+    /// The deciding unit.
+    me: UnitId,
     side: usize,
-    /// Each unit the deciding side knows of: its entity in the copy, side,
-    /// worth, name, and HP and AR at the decision.
+    /// Each unit the deciding side knows of: side, worth, name, and HP and
+    /// AR at the decision (its entity is the first copy's).
     known: Vec<Known>,
     /// The enemies it knows of, by id: whose turns are the replies.
-    enemies: Vec<crate::battle::UnitId>,
+    enemies: Vec<UnitId>,
     mean_worth: f64,
+    /// The balance of worth at the decision.
     before: f64,
     /// The work of a command beside its gatherings on this map.
     overhead: usize,
@@ -295,14 +440,6 @@ pub(super) struct Sandbox {
     /// Whether enemies hidden from its side were left out of the copy
     /// ([`leave_out_hidden`]): a battle won there is not won.
     blind: bool,
-}
-
-struct Known {
-    entity: Entity,
-    side: usize,
-    worth: f64,
-    name: String,
-    pool: f64,
 }
 
 thread_local! {
@@ -314,23 +451,25 @@ thread_local! {
     static COPY: std::cell::RefCell<Option<App>> = const { std::cell::RefCell::new(None) };
 }
 
-/// A copy of the battle `save` holds: this thread's last one when it is of
-/// the same level (to be put back to `save`'s position), else a new one.
-fn copy_of(world: &World, save: &SaveGame) -> Option<App> {
+/// A copy of the battle `save` holds, of `level`: this thread's last one
+/// when it is of the same level (to be put back to `save`'s position),
+/// else a new one.
+fn copy_of(level: &ValidLevel, save: &SaveGame) -> Option<App> {
     let kept = COPY.with(|c| c.borrow_mut().take());
     if let Some(app) = kept
         && app.world().resource::<Battlefield>().0.source == save.level
     {
         return Some(app);
     }
-    save.restore(&world.resource::<Battlefield>().0.catalog)
-        .ok()
+    save.restore(&level.catalog).ok()
 }
 
 impl Drop for Sandbox {
     fn drop(&mut self) {
         if let Some(app) = self.app.take() {
-            COPY.with(|c| *c.borrow_mut() = Some(app));
+            // `try_with`: a helper thread's sandbox may be dropped as the
+            // thread ends, after its copy's slot.
+            let _ = COPY.try_with(|c| *c.borrow_mut() = Some(app));
         }
     }
 }
@@ -360,7 +499,8 @@ impl Sandbox {
         let side = sit.me().side;
         let mut save = SaveGame::capture(world);
         let blind = leave_out_hidden(&mut save, side);
-        let mut app = copy_of(world, &save)?;
+        let level = world.resource::<Battlefield>().0.clone();
+        let mut app = copy_of(&level, &save)?;
         save.apply(app.world_mut());
         // Entities are spawned in the same order in the copy: match by id.
         let ids = |w: &World, e: Entity| w.get::<crate::battle::UnitId>(e).copied();
@@ -372,38 +512,70 @@ impl Sandbox {
                 .find(|e| ids(app.world(), *e) == Some(id))?;
             known.push(Known {
                 entity,
+                id,
                 side: u.side,
                 worth: u.worth,
                 name: name_of(world, u.entity),
                 pool: pool(world, u.entity),
             });
         }
-        let me = known.iter().find(|k| k.name == name_of(world, me))?.entity;
+        let me_entity = known.iter().find(|k| k.name == name_of(world, me))?.entity;
+        let me = ids(world, me)?;
         let mean_worth = known.iter().map(|k| k.worth).sum::<f64>() / known.len().max(1) as f64;
         let before = balance(&known, side, blind, app.world());
         let enemies = known
             .iter()
             .filter(|k| k.side != side)
-            .filter_map(|k| ids(app.world(), k.entity))
+            .map(|k| k.id)
             .collect();
-        let map = &world.resource::<Battlefield>().0.map;
+        let map = &level.map;
         let overhead = command_overhead((map.width() * map.height()).max(0) as usize);
-        let sandbox = Sandbox {
-            blind,
-            overhead,
-            length: profile.search.length,
-            enemies,
-            app: Some(app),
+        let setup = Setup {
+            level,
             save,
             weights: profile.weights.clone(),
             enemy: profile.search.enemy.clone(),
             me,
             side,
-            known,
+            known: known.clone(),
+            enemies,
             mean_worth,
             before,
+            overhead,
+            length: profile.search.length,
+            blind,
         };
-        Some(sandbox)
+        Some(Sandbox {
+            app: Some(app),
+            me: me_entity,
+            known,
+            setup: Arc::new(setup),
+        })
+    }
+
+    /// A sandbox of the same decision on this thread, for a helper thread
+    /// to play tries beside the deciding one: its own copy, put back to
+    /// the decision's position, its units found by id.
+    fn rebuilt(setup: Arc<Setup>) -> Option<Sandbox> {
+        let mut app = copy_of(&setup.level, &setup.save)?;
+        setup.save.apply(app.world_mut());
+        let world = app.world();
+        let entity_of = |id: UnitId| {
+            crate::battle::units(world)
+                .into_iter()
+                .find(|e| world.get::<UnitId>(*e) == Some(&id))
+        };
+        let mut known = setup.known.clone();
+        for k in &mut known {
+            k.entity = entity_of(k.id)?;
+        }
+        let me = entity_of(setup.me)?;
+        Some(Sandbox {
+            app: Some(app),
+            me,
+            known,
+            setup,
+        })
     }
 
     /// Plays `first` and on to the horizon, `replies` enemy turns past the
@@ -419,11 +591,12 @@ impl Sandbox {
         replies: usize,
         record: bool,
     ) -> Tried {
+        let setup = &*self.setup;
         let Some(app) = self.app.as_mut() else {
             return Tried {
                 swing: 0.0,
                 nodes: 1,
-                work: self.overhead,
+                work: setup.overhead,
                 line: vec![],
                 harm: vec![],
                 end: None,
@@ -432,7 +605,7 @@ impl Sandbox {
         let world = app.world_mut();
         // The copy holds the decision's position played on by the last
         // try (or the position itself, put there by `new`).
-        self.save.rewind(world);
+        setup.save.rewind(world);
         world.insert_resource(Dice::seeded(dice));
         world.insert_resource(Gathered(0));
         if first.is_none() {
@@ -445,7 +618,7 @@ impl Sandbox {
         let mut turn_end = None;
         let mut next = match first {
             Some(first) => Some(first.clone()),
-            None => next_of(world, self.side, &self.weights, &self.enemy),
+            None => next_of(world, setup.side, &setup.weights, &setup.enemy),
         };
         // Each unit's k-th command of a try rolls dice of its own, drawn
         // from the round's seed, the unit and k: an enemy's reply has the
@@ -486,7 +659,7 @@ impl Sandbox {
                 line.push(command);
             }
             if turn_end.is_none() && world.resource::<TurnState>().current != Some(self.me) {
-                turn_end = Some(turn_end_of(&self.known, self.side, self.me, world));
+                turn_end = Some(turn_end_of(&self.known, setup.side, self.me, world));
             }
             // The horizon: once `replies` enemy turns are played, the
             // next turn to begin ends the try. Allies' turns in between
@@ -498,22 +671,22 @@ impl Sandbox {
                 if let BattleEvent::TurnStarted { unit, .. } = e {
                     if enemy_turns >= replies {
                         over = true;
-                    } else if self.enemies.contains(unit) {
+                    } else if setup.enemies.contains(unit) {
                         enemy_turns += 1;
                     }
                 }
             }
             scanned = events.len();
-            if over || nodes >= self.length {
+            if over || nodes >= setup.length {
                 break;
             }
-            next = next_of(world, self.side, &self.weights, &self.enemy);
+            next = next_of(world, setup.side, &setup.weights, &setup.enemy);
         }
         let (end, harm) =
-            turn_end.unwrap_or_else(|| turn_end_of(&self.known, self.side, self.me, world));
-        let work = world.resource::<Gathered>().0 + self.overhead * nodes;
+            turn_end.unwrap_or_else(|| turn_end_of(&self.known, setup.side, self.me, world));
+        let work = world.resource::<Gathered>().0 + setup.overhead * nodes;
         Tried {
-            swing: balance(&self.known, self.side, self.blind, world) - self.before,
+            swing: balance(&self.known, setup.side, setup.blind, world) - setup.before,
             nodes,
             work,
             line,
@@ -538,80 +711,4 @@ fn dice_of(round: u64, unit: &str, k: u64) -> u64 {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
     crate::dice::mix64(round ^ h ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
-/// Where `me` stands and what each enemy has taken, as its turn ends.
-fn turn_end_of(
-    known: &[Known],
-    side: usize,
-    me: Entity,
-    world: &World,
-) -> (Option<Pos>, Vec<(String, f64)>) {
-    let end = world.get::<GridPos>(me).map(|p| p.0);
-    let harm = known
-        .iter()
-        .filter(|k| k.side != side)
-        .map(|k| (k.name.clone(), (k.pool - pool(world, k.entity)).max(0.0)))
-        .filter(|(_, h)| *h > 0.0)
-        .collect();
-    (end, harm)
-}
-
-/// What a dying unit counts of its worth in the balance: it may yet be
-/// saved (R10.4), or die.
-const DYING: f64 = 0.1;
-/// What a stabilised unit counts: saved from death, out of the fight
-/// until healed (R10.4, R10.5). More than a dying one, or a try would
-/// count a Stabilize as a loss and an archer would walk away from its
-/// dying giant.
-const STABLE: f64 = 0.2;
-
-/// `side`'s worth in the battle minus the enemy's: a unit counts half
-/// its worth for being in action and half by its HP and AR left; a
-/// dying one [`DYING`], a stabilised one [`STABLE`]. A battle won counts
-/// every enemy unit once more (not while `blind`: the enemies left out of
-/// the copy fight on), one lost every one of ours.
-fn balance(known: &[Known], side: usize, blind: bool, world: &World) -> f64 {
-    let outcome = world.resource::<TurnState>().outcome.clone();
-    let mut total = 0.0;
-    for k in known {
-        let mine = k.side == side;
-        let sign = if mine { 1.0 } else { -1.0 };
-        let standing = if world.get::<Dying>(k.entity).is_some() {
-            DYING
-        } else if world.get::<crate::battle::Stable>(k.entity).is_some()
-            && world.get::<crate::battle::Dead>(k.entity).is_none()
-        {
-            STABLE
-        } else if crate::battle::out_of_action(world, k.entity) {
-            0.0
-        } else {
-            let left = pool(world, k.entity) / k.pool.max(1.0);
-            0.5 + 0.5 * left.min(1.0)
-        };
-        total += sign * k.worth * standing;
-        if let Some(Outcome::Victory { side: won, .. }) = outcome
-            && (won == side) != mine
-            && !(blind && won == side)
-        {
-            total -= sign * k.worth;
-        }
-    }
-    total
-}
-
-/// A unit's HP and AR, less what its injuries stand for where weapons
-/// take no HP (V3 as 001): there the injuries are all the harm a hit does,
-/// and a try blind to them would see nothing but knock-outs. Measured as
-/// the utility AI measures the same harm ([`INJURY_TOLERANCE`]).
-fn pool(world: &World, unit: Entity) -> f64 {
-    let health = world.get::<Health>(unit);
-    let left = health.map_or(0, |h| h.hp) + world.get::<ArmorReduction>(unit).map_or(0, |a| a.0);
-    let wounds = match world.get::<Injuries>(unit) {
-        Some(i) if injuries::injure_only(world) => {
-            i.value() as f64 * health.map_or(0, |h| h.max) as f64 / INJURY_TOLERANCE
-        }
-        _ => 0.0,
-    };
-    (left as f64 - wounds).max(0.0)
 }

@@ -107,6 +107,9 @@ fn play_ai_command(world: &mut World) {
             let mut copy = save.restore(&catalog).ok()?;
             let world = copy.world_mut();
             world.insert_resource(players.clone());
+            // Its tries on two cores where there are two: the same
+            // decision, sooner.
+            world.insert_resource(crate::ai::search::TryThreads::of_machine());
             let command = next_command(world, &players)?;
             // The plan behind a look-ahead's decision, from where it stands.
             let intent = world
