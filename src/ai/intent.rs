@@ -11,7 +11,8 @@
 //!   enemy is not foreseen.
 
 use super::Players;
-use super::search::{Sandbox, Thought};
+use super::sandbox::Sandbox;
+use super::search::Thought;
 use crate::battle::{GridPos, Side, name_of};
 use crate::grid::Pos;
 use bevy::prelude::*;

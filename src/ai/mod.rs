@@ -10,8 +10,9 @@
 //! - [`situation`]: what a decision reads once (units, strikes, danger);
 //!   `fields` keeps each enemy's terrain field per thread between reads.
 //! - [`search`]: the look-ahead (the default), trying the utility AI's best
-//!   first commands on a copy of the battle; `balance` judges a try, and
-//!   `helper` plays tries on a second thread beside the deciding one.
+//!   first commands on copies of the battle (`sandbox`); `balance` judges
+//!   a try, and `helper` plays tries on a second thread beside the
+//!   deciding one.
 //! - [`profile`]: the RON profiles of `assets/ai/`.
 //!
 //! Headless like the rules: no rendering, no timing; its randomness (the
@@ -33,6 +34,7 @@ mod positions;
 pub mod profile;
 mod rearm;
 mod respond;
+mod sandbox;
 pub mod search;
 mod sight;
 pub mod situation;
