@@ -4,7 +4,8 @@
 //! battle's history, written as a replay with `--record`.
 //!
 //! The AI decides on a copy of the battle (a save, restored) on a worker
-//! thread, so no frame waits for a decision; the command it answers is
+//! thread, so no frame waits for a decision (its tries on two threads
+//! where there are two cores, `TryThreads`: the same decision, sooner); the command it answers is
 //! then sent to the real battle, and the dice's AI stream is put where the
 //! decision left it (the random baseline draws from it), so the window
 //! plays the battle `sim` plays with the same seed.
