@@ -23,9 +23,8 @@
 //! the time to within a sixth where commands alone were off by half.
 //! Its dice seed is drawn from the AI's stream ([`Dice::pick_seed`]), never
 //! the rules' rolls, so a replay of the commands rolls the same rules' dice.
-//! With [`TryThreads`] at 2, a helper thread plays the next try beside
-//! each (the next candidate's of the round, or the next round's first):
-//! the same tries, counted in the same order.
+//! With [`TryThreads`] at 2, a helper thread plays the next candidate's
+//! try of a round beside each: the same tries, counted in the same order.
 //!
 //! What its side may know (V8.10): the candidates are read from its side's
 //! view, and the copy the tries are played on holds only what its side
@@ -35,7 +34,6 @@
 //! are left out is not counted as won. With no enemy in its sight at all
 //! it decides as the utility AI does.
 
-use super::helper::Pending;
 use super::profile::Profile;
 pub use super::sandbox::{COMMAND_WORK, command_overhead};
 use super::sandbox::{Sandbox, Tried, try_on_helper};
@@ -127,54 +125,48 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     // The budget is in commands' worth of work ([`COMMAND_WORK`]).
     let mut spent = Spent::new(set.budget * COMMAND_WORK);
     let helper = world.get_resource::<TryThreads>().is_some_and(|t| t.0 > 1);
-    let dice_of_round = |round: u64| seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    // With a helper thread, the try after the one this thread plays is
-    // played beside it: the next candidate still in doubt in the round,
-    // or after the round's last, the next round's first (the utility's own
-    // choice, never ruled out), so no try waits alone for its pair. Its
-    // answer is counted only where the budget would have begun it after
-    // the one before it: the same tries, counted in the same order, as on
-    // one thread. One begun for nothing (the budget spent, or the next
-    // round not played) is dropped.
-    let mut ahead: Option<(u64, usize, Pending<Option<Tried>>)> = None;
     let mut round = 0u64;
     while spent.fits() {
+        let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let record = round == 0;
-        for i in 0..n {
+        let mut i = 0;
+        while i < n {
             // The budget holds within a round, the first too: a candidate
             // is compared on the tries it had, and one never tried is
             // never chosen (the utility's choice, tried first, stands).
             if !alive[i] || !spent.fits() {
+                i += 1;
                 continue;
             }
-            let helped = match ahead.take() {
-                Some((r, j, pending)) if (r, j) == (round, i) => pending.wait().flatten(),
-                _ => None,
-            };
-            let tried = match helped {
-                Some(tried) => {
-                    spent.helped += 1;
-                    tried
-                }
-                None => {
-                    let next = (i + 1..n)
-                        .find(|&j| alive[j])
-                        .map_or((round + 1, 0), |j| (round, j));
-                    if helper && spent.fits_two() {
-                        let (setup, first) = (sandbox.setup(), considered[next.1].command.clone());
-                        let (dice, replies, record) =
-                            (dice_of_round(next.0), set.replies, next.0 == 0);
-                        ahead = super::helper::start(move || {
-                            try_on_helper(setup, &first, dice, replies, record)
-                        })
-                        .map(|pending| (next.0, next.1, pending));
-                    }
-                    let first = Some(&considered[i].command);
-                    sandbox.try_out(first, dice_of_round(round), set.replies, record)
-                }
-            };
+            // With a helper thread, the next candidate in the round is
+            // tried beside this one, and its try counted only where the
+            // budget would have begun it after this one: the same tries,
+            // counted in the same order, as on one thread.
+            let next = (i + 1..n).find(|&j| alive[j]).filter(|_| helper);
+            let ahead = next.and_then(|j| {
+                let (setup, first) = (sandbox.setup(), considered[j].command.clone());
+                let replies = set.replies;
+                super::helper::start(move || try_on_helper(setup, &first, dice, replies, record))
+            });
+            let tried = sandbox.try_out(Some(&considered[i].command), dice, set.replies, record);
             spent.add(&tried);
             take(&mut considered[i], &mut swings[i], tried, record);
+            i += 1;
+            if let (Some(j), Some(ahead)) = (next, ahead) {
+                if spent.fits() {
+                    let c = &mut considered[j];
+                    let tried = match ahead.wait().flatten() {
+                        Some(tried) => {
+                            spent.helped += 1;
+                            tried
+                        }
+                        None => sandbox.try_out(Some(&c.command), dice, set.replies, record),
+                    };
+                    spent.add(&tried);
+                    take(c, &mut swings[j], tried, record);
+                }
+                i = j + 1;
+            }
         }
         round += 1;
         // A candidate clearly worse than the utility's own choice is tried
@@ -218,7 +210,7 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
 
 /// How many threads a decision's tries are played on: 1 (where no such
 /// resource is) or 2, a helper thread ([`super::helper`]) playing the next
-/// try beside each. The decisions are the same
+/// candidate's try of a round beside each. The decisions are the same
 /// either way, command for command; only their time differs. The
 /// window's AI sets 2 where the machine has two cores or more; `sim`
 /// keeps 1, its battles already filling the cores (`--jobs`).
@@ -261,14 +253,6 @@ impl Spent {
     /// still fits, so the budget bounds the time, not only aims at it.
     fn fits(&self) -> bool {
         self.work + self.work / self.played.max(1) <= self.budget
-    }
-
-    /// Whether, after a try of the mean work, the next may still begin:
-    /// the helper is given the next try only then, so it seldom plays one
-    /// the budget drops (its time is spent either way; only the answer is
-    /// dropped).
-    fn fits_two(&self) -> bool {
-        self.work + 2 * (self.work / self.played.max(1)) <= self.budget
     }
 
     fn add(&mut self, tried: &Tried) {
