@@ -95,12 +95,11 @@ fn a_decision_is_repeatable_and_leaves_the_battle_alone() {
 
 /// A helper thread changes no decision (`TryThreads`): whole battles on a
 /// core level, on one where hits injure only (V3 as 001) and on one with a
-/// hidden side (V8.10), every side by the look-ahead at a width of 3 (and
-/// with Hide a fourth on nightraid), give the same commands and the
-/// same thoughts on one thread and on two, and the second thread played
-/// some tries. It fails with the helper's dice off by one, or the tries the
-/// deciding thread plays ahead while the helper is busy rolled a round
-/// off.
+/// hidden side (V8.10), every side by the look-ahead at a width of 3 (a
+/// round's first two tries paired, its last alone, and with Hide a fourth
+/// on nightraid), give the same commands and the same thoughts on one
+/// thread and on two, and the second thread played some tries. It fails
+/// with the helper's dice off by one.
 #[test]
 fn a_second_thread_decides_the_same() {
     // Three candidates: rounds of three, and of two once one is ruled out.

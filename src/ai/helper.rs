@@ -9,7 +9,7 @@
 //! faster but never different.
 
 use std::cell::RefCell;
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -25,16 +25,6 @@ impl<R> Pending<R> {
     /// The job's answer once it is done; `None` if it failed.
     pub(super) fn wait(self) -> Option<R> {
         self.0.recv().ok()
-    }
-
-    /// The job's answer if it is done (`None` inside if it failed), without
-    /// waiting; `None` while it is under way.
-    pub(super) fn done(&self) -> Option<Option<R>> {
-        match self.0.try_recv() {
-            Ok(answer) => Some(Some(answer)),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(None),
-        }
     }
 }
 

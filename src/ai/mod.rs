@@ -11,8 +11,8 @@
 //!   `fields` keeps each enemy's terrain field per thread between reads.
 //! - [`search`]: the look-ahead (the default), trying the utility AI's best
 //!   first commands on copies of the battle (`sandbox`); `balance` judges
-//!   a try, and `tries` plays a decision's tries in the order the budget
-//!   counts them, on the deciding thread and a `helper` thread beside it.
+//!   a try, and `helper` plays tries on a second thread beside the
+//!   deciding one.
 //! - [`profile`]: the RON profiles of `assets/ai/`.
 //!
 //! Headless like the rules: no rendering, no timing; its randomness (the
@@ -39,7 +39,6 @@ pub mod search;
 mod sight;
 pub mod situation;
 mod spells;
-mod tries;
 pub mod utility;
 mod verdict;
 

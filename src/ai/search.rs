@@ -23,8 +23,8 @@
 //! the time to within a sixth where commands alone were off by half.
 //! Its dice seed is drawn from the AI's stream ([`Dice::pick_seed`]), never
 //! the rules' rolls, so a replay of the commands rolls the same rules' dice.
-//! With [`TryThreads`] at 2, a helper thread plays tries ahead of the one
-//! counted (`super::tries`): the same tries, counted in the same order.
+//! With [`TryThreads`] at 2, a helper thread plays the next candidate's
+//! try of a round beside each: the same tries, counted in the same order.
 //!
 //! What its side may know (V8.10): the candidates are read from its side's
 //! view, and the copy the tries are played on holds only what its side
@@ -36,9 +36,8 @@
 
 use super::profile::Profile;
 pub use super::sandbox::{COMMAND_WORK, command_overhead};
-use super::sandbox::{Sandbox, Tried};
+use super::sandbox::{Sandbox, Tried, try_on_helper};
 use super::sight::{enemies_in_sight, hide_before_ending, hide_plan};
-use super::tries::{Slot, Tries};
 use super::utility::plans;
 pub use super::verdict::Considered;
 use super::verdict::{chosen, gain_over_first, untried};
@@ -126,25 +125,48 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
     // The budget is in commands' worth of work ([`COMMAND_WORK`]).
     let mut spent = Spent::new(set.budget * COMMAND_WORK);
     let helper = world.get_resource::<TryThreads>().is_some_and(|t| t.0 > 1);
-    let firsts = considered.iter().map(|c| c.command.clone()).collect();
-    let mut tries = Tries::new(firsts, seed, set.replies, helper);
     let mut round = 0u64;
     while spent.fits() {
-        for i in 0..n {
+        let dice = seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let record = round == 0;
+        let mut i = 0;
+        while i < n {
             // The budget holds within a round, the first too: a candidate
             // is compared on the tries it had, and one never tried is
             // never chosen (the utility's choice, tried first, stands).
             if !alive[i] || !spent.fits() {
+                i += 1;
                 continue;
             }
-            let slot = Slot {
-                round,
-                candidate: i,
-            };
-            let (tried, helped) = tries.get(slot, &alive, spent.room(), &mut sandbox);
-            spent.helped += usize::from(helped);
+            // With a helper thread, the next candidate in the round is
+            // tried beside this one, and its try counted only where the
+            // budget would have begun it after this one: the same tries,
+            // counted in the same order, as on one thread.
+            let next = (i + 1..n).find(|&j| alive[j]).filter(|_| helper);
+            let ahead = next.and_then(|j| {
+                let (setup, first) = (sandbox.setup(), considered[j].command.clone());
+                let replies = set.replies;
+                super::helper::start(move || try_on_helper(setup, &first, dice, replies, record))
+            });
+            let tried = sandbox.try_out(Some(&considered[i].command), dice, set.replies, record);
             spent.add(&tried);
-            take(&mut considered[i], &mut swings[i], tried, round == 0);
+            take(&mut considered[i], &mut swings[i], tried, record);
+            i += 1;
+            if let (Some(j), Some(ahead)) = (next, ahead) {
+                if spent.fits() {
+                    let c = &mut considered[j];
+                    let tried = match ahead.wait().flatten() {
+                        Some(tried) => {
+                            spent.helped += 1;
+                            tried
+                        }
+                        None => sandbox.try_out(Some(&c.command), dice, set.replies, record),
+                    };
+                    spent.add(&tried);
+                    take(c, &mut swings[j], tried, record);
+                }
+                i = j + 1;
+            }
         }
         round += 1;
         // A candidate clearly worse than the utility's own choice is tried
@@ -187,8 +209,8 @@ pub fn decide(world: &mut World, me: Entity, profile: &Profile) -> Command {
 }
 
 /// How many threads a decision's tries are played on: 1 (where no such
-/// resource is) or 2, a helper thread ([`super::helper`]) playing tries
-/// ahead of the one the search counts (`super::tries`). The decisions are the same
+/// resource is) or 2, a helper thread ([`super::helper`]) playing the next
+/// candidate's try of a round beside each. The decisions are the same
 /// either way, command for command; only their time differs. The
 /// window's AI sets 2 where the machine has two cores or more; `sim`
 /// keeps 1, its battles already filling the cores (`--jobs`).
@@ -231,16 +253,6 @@ impl Spent {
     /// still fits, so the budget bounds the time, not only aims at it.
     fn fits(&self) -> bool {
         self.work + self.work / self.played.max(1) <= self.budget
-    }
-
-    /// How many tries, the next among them, would still fit at the mean
-    /// work so far (as [`Spent::fits`] reckons); unbounded before the
-    /// first.
-    fn room(&self) -> usize {
-        match self.work / self.played.max(1) {
-            0 => usize::MAX,
-            mean => self.budget.saturating_sub(self.work) / mean,
-        }
     }
 
     fn add(&mut self, tried: &Tried) {
